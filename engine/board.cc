@@ -1,0 +1,198 @@
+// The board and its features (see board.h).
+#include "engine/board.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "absl/container/flat_hash_set.h"
+
+namespace carcassonne {
+namespace {
+
+bool HasEdges(SegmentKind kind) {
+  return kind == SegmentKind::kRoad || kind == SegmentKind::kCity || kind == SegmentKind::kRiver;
+}
+
+std::vector<int> MergeSorted(const std::vector<int>& a, const std::vector<int>& b) {
+  std::vector<int> merged;
+  merged.reserve(a.size() + b.size());
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(merged));
+  return merged;
+}
+
+}  // namespace
+
+BoardTile Orient(const PlacedTile& tile) {
+  BoardTile oriented;
+  oriented.placed = tile;
+  oriented.segment_at_side.fill(-1);
+  oriented.segment_at_half_edge.fill(-1);
+  const TileType& type = *tile.type;
+  for (Side side : kAllSides) {
+    oriented.terrain[SideIndex(side)] = type.sides[SideIndex(CatalogueSide(side, tile.rotation))];
+  }
+  for (int i = 0; i < static_cast<int>(type.segments.size()); ++i) {
+    const SegmentType& segment = type.segments[i];
+    const SideMask edges = RotateSides(segment.edges, tile.rotation);
+    const HalfEdgeMask half_edges = RotateHalfEdges(segment.half_edges, tile.rotation);
+    for (int side = 0; side < 4; ++side) {
+      if (edges & (1u << side)) oriented.segment_at_side[side] = static_cast<int8_t>(i);
+    }
+    for (int half_edge = 0; half_edge < 8; ++half_edge) {
+      if (half_edges & (1u << half_edge)) {
+        oriented.segment_at_half_edge[half_edge] = static_cast<int8_t>(i);
+      }
+    }
+  }
+  return oriented;
+}
+
+int Board::TileIndexAt(Position cell) const {
+  auto it = tile_at_.find(cell);
+  return it == tile_at_.end() ? -1 : it->second;
+}
+
+int Board::SegmentId(const SegmentAddress& address) const {
+  const int tile_index = TileIndexAt(address.cell);
+  if (tile_index < 0) return -1;
+  const int segment_count = static_cast<int>(tiles_[tile_index].type().segments.size());
+  if (address.segment_index < 0 || address.segment_index >= segment_count) return -1;
+  return SegmentId(tile_index, address.segment_index);
+}
+
+int Board::Find(int segment_id) const {
+  while (parent_[segment_id] != segment_id) {
+    parent_[segment_id] = parent_[parent_[segment_id]];
+    segment_id = parent_[segment_id];
+  }
+  return segment_id;
+}
+
+int Board::FeatureOf(int segment_id) const { return Find(segment_id); }
+
+void Board::Union(int a, int b) {
+  int root_a = Find(a);
+  int root_b = Find(b);
+  if (root_a == root_b) return;
+  if (summaries_[root_a].tiles.size() < summaries_[root_b].tiles.size()) {
+    std::swap(root_a, root_b);
+  }
+  parent_[root_b] = root_a;
+  FeatureSummary& into = summaries_[root_a];
+  FeatureSummary& from = summaries_[root_b];
+  into.open_edges += from.open_edges;
+  into.coats_of_arms += from.coats_of_arms;
+  into.tiles = MergeSorted(into.tiles, from.tiles);
+  from.tiles.clear();
+  from.tiles.shrink_to_fit();
+}
+
+void Board::Place(const PlacedTile& tile) {
+  BoardTile oriented = Orient(tile);
+  const int tile_index = static_cast<int>(tiles_.size());
+  oriented.first_segment = static_cast<int>(segment_tile_.size());
+  tiles_.push_back(oriented);
+  tile_at_[tile.cell] = tile_index;
+
+  const TileType& type = *tile.type;
+  for (const SegmentType& segment : type.segments) {
+    const int id = static_cast<int>(segment_tile_.size());
+    segment_tile_.push_back(tile_index);
+    parent_.push_back(id);
+    FeatureSummary summary;
+    summary.kind = segment.kind;
+    summary.open_edges = HasEdges(segment.kind) ? std::popcount(segment.edges) : 0;
+    summary.coats_of_arms = segment.coats_of_arms;
+    summary.tiles = {tile_index};
+    summaries_.push_back(std::move(summary));
+  }
+
+  for (Side side : kAllSides) {
+    const int neighbour_index = TileIndexAt(Neighbour(tile.cell, side));
+    if (neighbour_index < 0) continue;
+    const BoardTile& neighbour = tiles_[neighbour_index];
+    const int mine = oriented.segment_at_side[SideIndex(side)];
+    const int theirs = neighbour.segment_at_side[SideIndex(Opposite(side))];
+    if (mine >= 0 && theirs >= 0) {
+      Union(SegmentId(tile_index, mine), SegmentId(neighbour_index, theirs));
+      // The two sides facing each other are no longer open.
+      summaries_[Find(SegmentId(tile_index, mine))].open_edges -= 2;
+    }
+    for (int half_edge = 2 * SideIndex(side); half_edge < 2 * SideIndex(side) + 2; ++half_edge) {
+      const int my_field = oriented.segment_at_half_edge[half_edge];
+      const int their_field = neighbour.segment_at_half_edge[FacingHalfEdge(half_edge)];
+      if (my_field >= 0 && their_field >= 0) {
+        Union(SegmentId(tile_index, my_field), SegmentId(neighbour_index, their_field));
+      }
+    }
+  }
+}
+
+SegmentAddress Board::AddressOf(int segment_id) const {
+  const int tile_index = segment_tile_[segment_id];
+  return {tiles_[tile_index].cell(), segment_id - tiles_[tile_index].first_segment};
+}
+
+const SegmentType& Board::SegmentTypeOf(int segment_id) const {
+  const int tile_index = segment_tile_[segment_id];
+  return tiles_[tile_index].type().segments[segment_id - tiles_[tile_index].first_segment];
+}
+
+std::vector<SegmentAddress> Board::SegmentsOf(int feature) const {
+  const int root = Find(feature);
+  std::vector<SegmentAddress> segments;
+  for (int id = 0; id < static_cast<int>(parent_.size()); ++id) {
+    if (Find(id) == root) segments.push_back(AddressOf(id));
+  }
+  return segments;
+}
+
+std::optional<int> Board::SegmentAt(int tile_index, Location location) const {
+  const BoardTile& tile = tiles_[tile_index];
+  if (IsEdge(location)) {
+    const int segment = tile.segment_at_side[static_cast<int>(location)];
+    if (segment >= 0) return segment;
+    return std::nullopt;
+  }
+  if (IsHalfEdge(location)) {
+    const int segment = tile.segment_at_half_edge[HalfEdgeIndex(location)];
+    if (segment >= 0) return segment;
+    return std::nullopt;
+  }
+  // CENTER: a monastery, garden or the like, touching no side.
+  const auto& segments = tile.type().segments;
+  for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
+    if (segments[i].kind == SegmentKind::kMonastery || segments[i].kind == SegmentKind::kGarden) {
+      return i;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Location> Board::CanonicalLocation(int tile_index, int segment_index) const {
+  for (int i = 0; i < kLocationCount; ++i) {
+    const Location location = static_cast<Location>(i);
+    if (SegmentAt(tile_index, location) == segment_index) return location;
+  }
+  return std::nullopt;
+}
+
+int Board::SurroundingTileCount(Position cell) const {
+  int count = 0;
+  for (Position around : Surrounding(cell)) count += HasTile(around) ? 1 : 0;
+  return count;
+}
+
+std::vector<Position> Board::FrontierCells() const {
+  std::vector<Position> cells;
+  absl::flat_hash_set<Position> seen;
+  for (const BoardTile& tile : tiles_) {
+    for (Side side : kAllSides) {
+      const Position cell = Neighbour(tile.cell(), side);
+      if (!HasTile(cell) && seen.insert(cell).second) cells.push_back(cell);
+    }
+  }
+  return cells;
+}
+
+}  // namespace carcassonne

@@ -1,0 +1,90 @@
+// The board: placed tiles and the features their segments form. Placing a tile
+// joins each of its segments to the segments of its neighbours across shared
+// sides (geometry.md, "Adjacency"), with a union-find over all segments, so
+// each feature knows its tiles, open edges and coats of arms.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "engine/game_state.h"
+#include "engine/geometry.h"
+#include "engine/tile_type.h"
+
+namespace carcassonne {
+
+// A placed tile with its segments looked up by board side and half-edge.
+struct BoardTile {
+  PlacedTile placed;
+  int first_segment = 0;  // board-wide id of its segment 0
+  std::array<int8_t, 4> segment_at_side{};       // road/city/river segment on a board side, or -1
+  std::array<int8_t, 8> segment_at_half_edge{};  // field segment on a board half-edge, or -1
+  std::array<Terrain, 4> terrain{};               // terrain on each board side
+
+  const TileType& type() const { return *placed.type; }
+  Position cell() const { return placed.cell; }
+};
+
+// What a feature (a maximal connected set of segments) knows about itself.
+struct FeatureSummary {
+  SegmentKind kind = SegmentKind::kField;
+  int open_edges = 0;     // road/city/river sides that no tile closes yet
+  int coats_of_arms = 0;  // BG-11
+  std::vector<int> tiles;  // board tile indexes, ascending, each once
+};
+
+class Board {
+ public:
+  Board() = default;
+
+  // Lays `tile` and joins its segments to the neighbours'. The cell must be free.
+  void Place(const PlacedTile& tile);
+
+  int tile_count() const { return static_cast<int>(tiles_.size()); }
+  const BoardTile& tile(int tile_index) const { return tiles_[tile_index]; }
+  // The index of the tile on `cell`, or -1.
+  int TileIndexAt(Position cell) const;
+  bool HasTile(Position cell) const { return TileIndexAt(cell) >= 0; }
+
+  // Board-wide id of a segment, and the feature (a representative segment id)
+  // it belongs to.
+  int SegmentId(int tile_index, int segment_index) const {
+    return tiles_[tile_index].first_segment + segment_index;
+  }
+  int SegmentId(const SegmentAddress& address) const;  // -1 if no such tile/segment
+  int FeatureOf(int segment_id) const;
+  const FeatureSummary& Feature(int feature) const { return summaries_[FeatureOf(feature)]; }
+  // Every segment of a feature, in board order.
+  std::vector<SegmentAddress> SegmentsOf(int feature) const;
+  SegmentAddress AddressOf(int segment_id) const;
+  const SegmentType& SegmentTypeOf(int segment_id) const;
+
+  // The segment of the tile at `tile_index` that touches `location` (board
+  // orientation), if any.
+  std::optional<int> SegmentAt(int tile_index, Location location) const;
+  // The first of N, E, S, W, NNW..WNW, CENTER that the segment touches, or
+  // nothing if it touches none (then it is named by its catalogue id).
+  std::optional<Location> CanonicalLocation(int tile_index, int segment_index) const;
+
+  // Number of the 8 cells around `cell` that hold a tile (BG-12).
+  int SurroundingTileCount(Position cell) const;
+  // Empty cells next to at least one tile, in a deterministic order.
+  std::vector<Position> FrontierCells() const;
+
+ private:
+  int Find(int segment_id) const;
+  void Union(int a, int b);
+
+  std::vector<BoardTile> tiles_;
+  absl::flat_hash_map<Position, int> tile_at_;
+  std::vector<int> segment_tile_;              // segment id -> tile index
+  mutable std::vector<int> parent_;            // union-find
+  std::vector<FeatureSummary> summaries_;      // valid at roots
+};
+
+// The segment layout of a tile type turned by `rotation`.
+BoardTile Orient(const PlacedTile& tile);
+
+}  // namespace carcassonne

@@ -1,0 +1,272 @@
+// The turn state machine of the base game (BG-01, BG-03, BG-06, BG-07, BG-20).
+#include "engine/game.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "engine/text.h"
+#include "engine/rules/follower_placement.h"
+#include "engine/rules/scoring.h"
+#include "engine/rules/tile_placement.h"
+
+namespace carcassonne {
+namespace {
+
+Verdict WrongPhase(const GameState& state, std::string_view what) {
+  Verdict verdict;
+  if (state.phase == Phase::kGameOver) {
+    verdict.violations.push_back(
+        {ViolationCode::kGameOver, "The game is over: no more actions are possible.", {},
+         std::nullopt, "BG-20"});
+    return verdict;
+  }
+  const std::string_view pending = state.phase == Phase::kPlaceTile
+                                       ? "placing a tile"
+                                       : "placing a follower on the tile just placed, or passing";
+  verdict.violations.push_back(
+      {ViolationCode::kWrongPhase,
+       Cat("Cannot ", what, " now: the pending decision is ", pending, "."), {},
+       std::nullopt, "BG-01"});
+  return verdict;
+}
+
+}  // namespace
+
+std::vector<const ExpansionModule*> ModulesFor(const RuleSet& /*rules*/) { return {}; }
+
+Game::Game(GameState state) : state_(std::move(state)), modules_(ModulesFor(state_.rules)) {
+  for (const PlacedTile& tile : state_.tiles) board_.Place(tile);
+}
+
+Verdict Game::Validate(const Action& action) const {
+  return std::visit(
+      [&](const auto& chosen) -> Verdict {
+        using T = std::decay_t<decltype(chosen)>;
+        if constexpr (std::is_same_v<T, PlaceTileAction>) {
+          if (state_.phase != Phase::kPlaceTile) return WrongPhase(state_, "place a tile");
+          return ValidatePlaceTile(chosen);
+        } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
+          if (state_.phase != Phase::kPlaceFigure) return WrongPhase(state_, "place a figure");
+          return ValidatePlaceFigure(chosen);
+        } else if constexpr (std::is_same_v<T, PassAction>) {
+          if (state_.phase != Phase::kPlaceFigure) return WrongPhase(state_, "pass");
+          return Verdict{};
+        } else {
+          if (state_.phase != Phase::kPlaceTile) return WrongPhase(state_, "discard a tile");
+          return ValidateDiscard(chosen);
+        }
+      },
+      action);
+}
+
+Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
+  Verdict verdict;
+  // BG-01 step 1: the tile is drawn from the bag, when the caller tracks it.
+  if (state_.bag && state_.bag->CountOf(action.tile) == 0) {
+    verdict.violations.push_back(
+        {ViolationCode::kTileNotInBag,
+         Cat("No ", action.tile->id, " tile is left in the bag."), action.cell,
+         std::nullopt, "BG-01"});
+  }
+  std::vector<Violation> placement =
+      CheckTilePlacement(board_, *action.tile, action.cell, action.rotation);
+  for (const ExpansionModule* module : modules_) {
+    module->CheckTilePlacement(*this, action, placement);
+  }
+  std::move(placement.begin(), placement.end(), std::back_inserter(verdict.violations));
+  return verdict;
+}
+
+Verdict Game::ValidatePlaceFigure(const PlaceFigureAction& action) const {
+  Verdict verdict;
+  verdict.violations = CheckFollowerPlacement(board_, state_, state_.deciding_player,
+                                              board_.tile_count() - 1, action.segment);
+  for (const ExpansionModule* module : modules_) {
+    module->CheckFigurePlacement(*this, action, verdict.violations);
+  }
+  return verdict;
+}
+
+Verdict Game::ValidateDiscard(const DiscardTileAction& action) const {
+  Verdict verdict;
+  if (state_.bag && state_.bag->CountOf(action.tile) == 0) {
+    verdict.violations.push_back(
+        {ViolationCode::kTileNotInBag,
+         Cat("No ", action.tile->id, " tile is left in the bag."), {}, std::nullopt,
+         "BG-01"});
+  }
+  // BG-03: only a tile that fits nowhere may be set aside.
+  const std::vector<TilePlacement> placements = ListTilePlacements(board_, *action.tile);
+  if (!placements.empty()) {
+    const TilePlacement& example = placements.front();
+    verdict.violations.push_back(
+        {ViolationCode::kTileFitsSomewhere,
+         Cat("The tile ", action.tile->id, " fits on the board (for example at (",
+                      example.cell.x, ", ", example.cell.y, ") turned ",
+                      example.rotation.degrees(), "°), so it must be placed."),
+         example.cell, std::nullopt, "BG-03"});
+  }
+  return verdict;
+}
+
+std::vector<ScoreEvent> Game::Apply(const Action& action) {
+  std::vector<ScoreEvent> events;
+  std::visit(
+      [&](const auto& chosen) {
+        using T = std::decay_t<decltype(chosen)>;
+        if constexpr (std::is_same_v<T, PlaceTileAction>) {
+          PlaceTile(chosen);
+        } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
+          PlaceFigure(chosen);
+          FinishTurn(events);
+        } else if constexpr (std::is_same_v<T, PassAction>) {
+          FinishTurn(events);
+        } else {
+          Discard(chosen, events);
+        }
+      },
+      action);
+  return events;
+}
+
+void Game::PlaceTile(const PlaceTileAction& action) {
+  const PlacedTile placed{action.tile, action.cell, action.rotation};
+  if (state_.bag) state_.bag->Remove(action.tile);
+  state_.tiles.push_back(placed);
+  board_.Place(placed);
+  // BG-01 step 2: the same player may now place a follower on it.
+  state_.phase = Phase::kPlaceFigure;
+  state_.deciding_player = state_.active_player;
+  for (const ExpansionModule* module : modules_) module->AfterTilePlaced(*this);
+}
+
+void Game::PlaceFigure(const PlaceFigureAction& action) {
+  state_.figures.push_back({action.kind, state_.deciding_player, action.segment});
+  state_.players[state_.deciding_player].followers -= 1;
+}
+
+void Game::Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& events) {
+  // BG-03: the tile leaves the game and the same player draws again.
+  if (state_.bag) {
+    state_.bag->Remove(action.tile);
+    if (state_.bag->Total() == 0) EndGame(events);
+  }
+}
+
+void Game::FinishTurn(std::vector<ScoreEvent>& events) {
+  ScoreCompletedFeatures(events);
+  state_.active_player = (state_.active_player + 1) % static_cast<int>(state_.players.size());
+  state_.deciding_player = state_.active_player;
+  state_.phase = Phase::kPlaceTile;
+  // BG-20: the game ends after the last tile is placed.
+  if (state_.bag && state_.bag->Total() == 0) EndGame(events);
+}
+
+void Game::ScoreCompletedFeatures(std::vector<ScoreEvent>& events) {
+  // BG-01 step 3 / BG-07: every feature the tile just placed completed scores
+  // now, including one the follower was placed on in this very turn.
+  const int placed_index = board_.tile_count() - 1;
+  const BoardTile& placed = board_.tile(placed_index);
+  std::vector<int> completed;
+  auto add = [&](int feature) {
+    const int root = board_.FeatureOf(feature);
+    if (std::find(completed.begin(), completed.end(), root) == completed.end()) {
+      completed.push_back(root);
+    }
+  };
+  for (int i = 0; i < static_cast<int>(placed.type().segments.size()); ++i) {
+    const SegmentKind kind = placed.type().segments[i].kind;
+    const int segment = board_.SegmentId(placed_index, i);
+    if ((kind == SegmentKind::kRoad || kind == SegmentKind::kCity ||
+         kind == SegmentKind::kMonastery) &&
+        IsComplete(board_, segment)) {
+      add(segment);
+    }
+  }
+  // BG-12: a monastery next to the tile may have just got its eighth neighbour.
+  for (Position around : Surrounding(placed.cell())) {
+    const int tile_index = board_.TileIndexAt(around);
+    if (tile_index < 0) continue;
+    const auto& segments = board_.tile(tile_index).type().segments;
+    for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
+      const int segment = board_.SegmentId(tile_index, i);
+      if (segments[i].kind == SegmentKind::kMonastery && IsComplete(board_, segment)) add(segment);
+    }
+  }
+  for (int feature : completed) Score(feature, ScoringTrigger::kCompleted, events);
+}
+
+void Game::EndGame(std::vector<ScoreEvent>& events) {
+  // BG-20..22: every feature that still holds figures scores, fields included.
+  for (int feature : OccupiedFeatures(board_, state_)) {
+    Score(feature, ScoringTrigger::kEndOfGame, events);
+  }
+  for (const ExpansionModule* module : modules_) module->AtEndOfGame(*this, events);
+  state_.phase = Phase::kGameOver;
+}
+
+void Game::Score(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& events) {
+  for (const ExpansionModule* module : modules_) module->BeforeScoring(*this, feature);
+  std::optional<ScoreEvent> event = ScoreFeature(board_, state_, feature, trigger);
+  if (!event) return;
+  for (const ExpansionModule* module : modules_) module->ModifyScore(*this, feature, *event);
+  // BG-06 / BG-23: each majority player scores the full points.
+  for (const PlayerPoints& points : event->points) state_.players[points.player].score += points.points;
+  // BG-06: the figures go back to their owners' supply.
+  for (const Figure& figure : event->returned_figures) {
+    state_.players[figure.owner].followers += 1;
+    auto it = std::find(state_.figures.begin(), state_.figures.end(), figure);
+    if (it != state_.figures.end()) state_.figures.erase(it);
+  }
+  events.push_back(std::move(*event));
+}
+
+LegalActions Game::ListLegalActions(const TileType* drawn) const {
+  LegalActions legal;
+  const int player = state_.deciding_player;
+  switch (state_.phase) {
+    case Phase::kGameOver:
+      break;
+    case Phase::kPlaceTile: {
+      if (drawn == nullptr) break;
+      if (state_.bag && state_.bag->CountOf(drawn) == 0) break;
+      for (const TilePlacement& placement : ListTilePlacements(board_, *drawn)) {
+        const PlaceTileAction action{drawn, placement.cell, placement.rotation};
+        std::vector<Violation> extra;
+        for (const ExpansionModule* module : modules_) {
+          module->CheckTilePlacement(*this, action, extra);
+        }
+        if (!extra.empty()) continue;
+        legal.actions.push_back(action);
+        legal.placements.push_back(
+            {placement.cell, placement.rotation,
+             FollowerSegmentsIfPlaced(board_, state_, player, *drawn, placement.cell,
+                                      placement.rotation)});
+      }
+      // BG-03: a tile that fits nowhere is set aside.
+      if (legal.actions.empty()) legal.actions.push_back(DiscardTileAction{drawn});
+      break;
+    }
+    case Phase::kPlaceFigure: {
+      const int placed_index = board_.tile_count() - 1;
+      const Position cell = board_.tile(placed_index).cell();
+      for (int segment : FollowerSegments(board_, state_, player, placed_index)) {
+        legal.actions.push_back(PlaceFigureAction{FigureKind::kFollower, {cell, segment}});
+      }
+      legal.actions.push_back(PassAction{});
+      break;
+    }
+  }
+  return legal;
+}
+
+std::vector<ScoreEvent> Game::ScoreIfEndedNow() const {
+  Game copy = *this;
+  std::vector<ScoreEvent> events;
+  if (copy.state_.phase == Phase::kGameOver) return events;
+  if (copy.state_.phase == Phase::kPlaceFigure) copy.ScoreCompletedFeatures(events);
+  copy.EndGame(events);
+  return events;
+}
+
+}  // namespace carcassonne

@@ -1,0 +1,74 @@
+// A game in progress: the snapshot plus the board built from it, and the turn
+// state machine (BG-01): place a tile, optionally place a follower on it, score
+// what the tile completed, pass to the next player; at the end, score what is
+// left (BG-20..22). Rules are the State/ApplyAction pair of OpenSpiel's games.
+#pragma once
+
+#include <vector>
+
+#include "engine/action.h"
+#include "engine/board.h"
+#include "engine/expansion_module.h"
+#include "engine/score_event.h"
+#include "engine/verdict.h"
+
+namespace carcassonne {
+
+struct LegalPlacement {
+  Position cell;
+  Rotation rotation;
+  std::vector<int> follower_segments;  // segment indexes of the tile
+};
+
+struct LegalActions {
+  std::vector<Action> actions;              // every legal action of the pending decision
+  std::vector<LegalPlacement> placements;   // tile phase: each placement with follower options
+};
+
+class Game {
+ public:
+  // Builds the board from `state`, which must have passed CheckSnapshot.
+  explicit Game(GameState state);
+
+  const GameState& state() const { return state_; }
+  const Board& board() const { return board_; }
+
+  // Whether `action` is legal for the pending decision; nothing changes.
+  Verdict Validate(const Action& action) const;
+  // Applies a legal action (Validate first) and returns the scores it caused.
+  std::vector<ScoreEvent> Apply(const Action& action);
+
+  // Every legal action of the pending decision. In the tile phase `drawn` is
+  // the drawn tile; with no tile, only the discard rule cannot be judged and
+  // nothing is listed.
+  LegalActions ListLegalActions(const TileType* drawn) const;
+
+  // What the end-of-game scoring (BG-20..22) gives if the game ended now. In the
+  // figure phase the pending turn is finished first, as if the player passed.
+  // On a finished game there is nothing left to score.
+  std::vector<ScoreEvent> ScoreIfEndedNow() const;
+
+  // Accessors for expansion modules.
+  GameState& mutable_state() { return state_; }
+
+ private:
+  Verdict ValidatePlaceTile(const PlaceTileAction& action) const;
+  Verdict ValidatePlaceFigure(const PlaceFigureAction& action) const;
+  Verdict ValidateDiscard(const DiscardTileAction& action) const;
+
+  void PlaceTile(const PlaceTileAction& action);
+  void PlaceFigure(const PlaceFigureAction& action);
+  void Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& events);
+  // BG-01 step 3 and the hand-over to the next player.
+  void FinishTurn(std::vector<ScoreEvent>& events);
+  void ScoreCompletedFeatures(std::vector<ScoreEvent>& events);
+  void EndGame(std::vector<ScoreEvent>& events);
+  // Scores one feature and gives its points and figures back (BG-06).
+  void Score(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& events);
+
+  GameState state_;
+  Board board_;
+  std::vector<const ExpansionModule*> modules_;
+};
+
+}  // namespace carcassonne

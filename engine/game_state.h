@@ -1,0 +1,82 @@
+// The snapshot of a game: everything the rules need and nothing they can
+// derive (shared/design/api-contract.md, "The snapshot"). The caller owns it;
+// the engine reads one and returns the next.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/geometry.h"
+#include "engine/rule_set.h"
+#include "engine/tile_type.h"
+
+namespace carcassonne {
+
+// Each player has 8 meeples: one scores, 7 are followers (base game, "Turn").
+inline constexpr int kFollowersPerPlayer = 7;
+inline constexpr int kMinPlayers = 2;
+inline constexpr int kMaxPlayers = 6;
+
+enum class FigureKind { kFollower };
+
+// A segment on the board: the tile at `cell`, and the index of the segment in
+// that tile type's catalogue list.
+struct SegmentAddress {
+  Position cell;
+  int segment_index = 0;
+  friend bool operator==(const SegmentAddress&, const SegmentAddress&) = default;
+};
+
+struct Figure {
+  FigureKind kind = FigureKind::kFollower;
+  int owner = 0;  // player index in seating order
+  SegmentAddress segment;
+  friend bool operator==(const Figure&, const Figure&) = default;
+};
+
+struct Player {
+  std::string name;
+  int score = 0;
+  int followers = kFollowersPerPlayer;  // followers in the player's supply
+};
+
+struct PlacedTile {
+  const TileType* type = nullptr;
+  Position cell;
+  Rotation rotation;
+};
+
+struct TileCount {
+  const TileType* type = nullptr;
+  int count = 0;
+};
+
+// Tiles not yet drawn, in catalogue order.
+struct TileBag {
+  std::vector<TileCount> tiles;
+  int Total() const;
+  int CountOf(const TileType* type) const;
+  // Takes one tile of `type` out; the type must be present.
+  void Remove(const TileType* type);
+};
+
+// Whose decision is pending and of what kind.
+enum class Phase {
+  kPlaceTile,    // the active player places the tile they drew (BG-01 step 1)
+  kPlaceFigure,  // ... may place a follower on it, or pass (BG-01 step 2)
+  kGameOver,     // the bag is empty and the end-of-game scoring is done (BG-20)
+};
+
+struct GameState {
+  RuleSet rules;
+  std::vector<Player> players;
+  std::vector<PlacedTile> tiles;  // placement order; tiles[0] is the start tile
+  std::vector<Figure> figures;
+  std::optional<TileBag> bag;  // empty optional: the caller does not track the bag
+  Phase phase = Phase::kPlaceTile;
+  int active_player = 0;
+  int deciding_player = 0;  // who must decide now (the Count may ask others)
+};
+
+}  // namespace carcassonne

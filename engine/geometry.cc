@@ -1,0 +1,32 @@
+// Board geometry: names of locations, rotations in degrees, surrounding cells.
+#include "engine/geometry.h"
+
+namespace carcassonne {
+namespace {
+constexpr std::array<std::string_view, kLocationCount> kLocationNames = {
+    "N", "E", "S", "W", "NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "CENTER"};
+}  // namespace
+
+std::optional<Rotation> Rotation::FromDegrees(int degrees) {
+  if (degrees != 0 && degrees != 90 && degrees != 180 && degrees != 270) return std::nullopt;
+  return Rotation{static_cast<uint8_t>(degrees / 90)};
+}
+
+std::string_view LocationName(Location location) {
+  return kLocationNames[static_cast<int>(location)];
+}
+
+std::optional<Location> LocationFromName(std::string_view name) {
+  for (int i = 0; i < kLocationCount; ++i) {
+    if (kLocationNames[i] == name) return static_cast<Location>(i);
+  }
+  return std::nullopt;
+}
+
+std::array<Position, 8> Surrounding(Position p) {
+  return {Position{p.x - 1, p.y - 1}, Position{p.x, p.y - 1}, Position{p.x + 1, p.y - 1},
+          Position{p.x + 1, p.y},     Position{p.x + 1, p.y + 1}, Position{p.x, p.y + 1},
+          Position{p.x - 1, p.y + 1}, Position{p.x - 1, p.y}};
+}
+
+}  // namespace carcassonne

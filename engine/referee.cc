@@ -1,0 +1,303 @@
+// The stateless entry points of the engine (see referee.h).
+#include "engine/referee.h"
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "engine/text.h"
+#include "engine/rules/follower_placement.h"
+#include "engine/rules/tile_placement.h"
+
+namespace carcassonne {
+namespace {
+
+std::string Indexed(std::string_view field, int index) {
+  return Cat(field, "[", index, "]");
+}
+
+bool WithinLimits(Position cell) {
+  return cell.x >= -kMaxCoordinate && cell.x <= kMaxCoordinate && cell.y >= -kMaxCoordinate &&
+         cell.y <= kMaxCoordinate;
+}
+
+// Players: 2 to 5 with the base game (the box has 5 colours); Inns &
+// Cathedrals brings a sixth.
+int MaxPlayers(const RuleSet& rules) {
+  return rules.Has(Expansion::kInnsAndCathedrals) ? kMaxPlayers : 5;
+}
+
+void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Problem>& problems) {
+  for (int i = 0; i < static_cast<int>(rules.expansions.size()); ++i) {
+    problems.push_back({Cat(prefix, Indexed("expansions", i)),
+                        "this build implements the base game only; the expansion is not "
+                        "supported yet"});
+  }
+}
+
+const TileType* StartTile() { return Catalogue::Get().Find("base:D"); }
+
+const PlacedTile* TileOn(const GameState& state, Position cell) {
+  for (const PlacedTile& tile : state.tiles) {
+    if (tile.cell == cell) return &tile;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<Problem> CheckSnapshot(const GameState& state) {
+  std::vector<Problem> problems;
+  CheckRules(state.rules, "rules.", problems);
+
+  const int player_count = static_cast<int>(state.players.size());
+  if (player_count < kMinPlayers || player_count > MaxPlayers(state.rules)) {
+    problems.push_back({"players", Cat("a game has ", kMinPlayers, " to ",
+                                                MaxPlayers(state.rules), " players, not ",
+                                                player_count)});
+  }
+  for (int i = 0; i < player_count; ++i) {
+    const Player& player = state.players[i];
+    if (player.score < 0) {
+      problems.push_back({Indexed("players", i) + ".score", "a score cannot be negative"});
+    }
+    if (player.followers < 0 || player.followers > kFollowersPerPlayer) {
+      problems.push_back({Indexed("players", i) + ".followers",
+                          Cat("a player has 0 to ", kFollowersPerPlayer,
+                                       " followers in supply")});
+    }
+  }
+
+  // Tiles: start tile first, then each next to an earlier one with matching
+  // sides (BG-02); no more copies of a type than the set holds.
+  if (state.tiles.empty()) {
+    problems.push_back({"tiles", "the start tile must be the first placed tile"});
+  }
+  if (static_cast<int>(state.tiles.size()) > kMaxPlacedTiles) {
+    problems.push_back({"tiles", Cat("at most ", kMaxPlacedTiles, " placed tiles")});
+    return problems;
+  }
+  absl::flat_hash_map<const TileType*, int> used;
+  Board board;
+  for (int i = 0; i < static_cast<int>(state.tiles.size()); ++i) {
+    const PlacedTile& tile = state.tiles[i];
+    const std::string field = Indexed("tiles", i);
+    if (tile.type == nullptr) {
+      problems.push_back({field + ".tile_type", "unknown tile type"});
+      return problems;
+    }
+    if (!WithinLimits(tile.cell)) {
+      problems.push_back({field, Cat("coordinates must lie within ±", kMaxCoordinate)});
+      return problems;
+    }
+    if (i == 0) {
+      if (tile.type != StartTile() || !(tile.cell == Position{0, 0}) ||
+          tile.rotation.quarter_turns != 0) {
+        problems.push_back(
+            {field, "the first tile must be the start tile base:D at (0, 0) with rotation 0"});
+      }
+    } else {
+      const std::vector<Violation> violations =
+          CheckTilePlacement(board, *tile.type, tile.cell, tile.rotation);
+      if (!violations.empty()) {
+        problems.push_back({field, violations.front().message});
+        return problems;
+      }
+    }
+    board.Place(tile);
+    used[tile.type] += 1;
+  }
+  if (state.bag) {
+    for (int i = 0; i < static_cast<int>(state.bag->tiles.size()); ++i) {
+      const TileCount& entry = state.bag->tiles[i];
+      const std::string field = Indexed("bag.tiles", i);
+      if (entry.type == nullptr) {
+        problems.push_back({field + ".tile_type", "unknown tile type"});
+        continue;
+      }
+      if (entry.count < 0) problems.push_back({field + ".count", "a count cannot be negative"});
+      used[entry.type] += entry.count;
+    }
+  }
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    for (const TileType& type : set->tiles) {
+      auto it = used.find(&type);
+      if (it != used.end() && it->second > type.count) {
+        problems.push_back({"tiles", Cat("the set has ", type.count, " ", type.id,
+                                                  " tiles; the snapshot uses ", it->second,
+                                                  " (placed and in the bag)")});
+      }
+    }
+  }
+
+  // Figures: on an existing segment a follower can stand on, one per segment;
+  // followers conserved (supply + board = 7).
+  if (static_cast<int>(state.figures.size()) > kMaxFigures) {
+    problems.push_back({"figures", Cat("at most ", kMaxFigures, " figures")});
+    return problems;
+  }
+  std::vector<int> on_board(player_count, 0);
+  absl::flat_hash_set<int> taken;
+  for (int i = 0; i < static_cast<int>(state.figures.size()); ++i) {
+    const Figure& figure = state.figures[i];
+    const std::string field = Indexed("figures", i);
+    if (figure.owner < 0 || figure.owner >= player_count) {
+      problems.push_back({field + ".owner", "no such player"});
+      continue;
+    }
+    const int segment = board.SegmentId(figure.segment);
+    if (segment < 0) {
+      problems.push_back({field + ".segment", "no such segment on the board"});
+      continue;
+    }
+    if (!FollowerMayStandOn(board.SegmentTypeOf(segment).kind)) {
+      problems.push_back({field + ".segment", "a follower cannot stand on this segment (BG-05)"});
+    }
+    if (!taken.insert(segment).second) {
+      problems.push_back({field + ".segment", "another figure already stands on this segment"});
+    }
+    on_board[figure.owner] += 1;
+  }
+  for (int i = 0; i < player_count; ++i) {
+    if (state.players[i].followers + on_board[i] != kFollowersPerPlayer) {
+      problems.push_back({Indexed("players", i) + ".followers",
+                          Cat("followers in supply (", state.players[i].followers,
+                                       ") and on the board (", on_board[i], ") must add up to ",
+                                       kFollowersPerPlayer)});
+    }
+  }
+
+  if (player_count > 0 && (state.active_player < 0 || state.active_player >= player_count)) {
+    problems.push_back({"active_player", "no such player"});
+  }
+  if (state.deciding_player != state.active_player) {
+    problems.push_back(
+        {"deciding_player", "in the base game the active player makes every decision"});
+  }
+  if (state.phase == Phase::kPlaceFigure && state.tiles.size() < 2) {
+    problems.push_back({"phase", "no tile has been placed this turn"});
+  }
+  return problems;
+}
+
+std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
+  std::vector<Problem> problems;
+  if (const auto* place = std::get_if<PlaceTileAction>(&action)) {
+    if (place->tile == nullptr) problems.push_back({"place_tile.tile_type", "unknown tile type"});
+    if (!WithinLimits(place->cell)) {
+      problems.push_back(
+          {"place_tile", Cat("coordinates must lie within ±", kMaxCoordinate)});
+    }
+  } else if (const auto* figure = std::get_if<PlaceFigureAction>(&action)) {
+    const PlacedTile* tile = TileOn(state, figure->segment.cell);
+    if (tile == nullptr) {
+      problems.push_back({"place_figure.segment", "no tile on that cell"});
+    } else if (figure->segment.segment_index < 0 ||
+               figure->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
+      problems.push_back({"place_figure.segment", "no such segment on that tile"});
+    }
+  } else if (const auto* discard = std::get_if<DiscardTileAction>(&action)) {
+    if (discard->tile == nullptr) {
+      problems.push_back({"discard_tile.tile_type", "unknown tile type"});
+    }
+  }
+  return problems;
+}
+
+std::variant<GameState, std::vector<Problem>> NewGame(const std::vector<std::string>& names,
+                                                      const RuleSet& rules) {
+  std::vector<Problem> problems;
+  CheckRules(rules, "rules.", problems);
+  const int count = static_cast<int>(names.size());
+  if (count < kMinPlayers || count > MaxPlayers(rules)) {
+    problems.push_back({"player_names", Cat("a game has ", kMinPlayers, " to ",
+                                                     MaxPlayers(rules), " players, not ", count)});
+  }
+  if (!problems.empty()) return problems;
+
+  GameState state;
+  state.rules = rules;
+  for (const std::string& name : names) state.players.push_back({name, 0, kFollowersPerPlayer});
+  const TileType* start = StartTile();
+  state.tiles.push_back({start, {0, 0}, Rotation{0}});
+  TileBag bag;
+  for (const TileType& type : BaseTileSet().tiles) {
+    const int count_in_bag = type.count - (&type == start ? 1 : 0);
+    if (count_in_bag > 0) bag.tiles.push_back({&type, count_in_bag});
+  }
+  state.bag = std::move(bag);
+  state.phase = Phase::kPlaceTile;
+  return state;
+}
+
+Verdict ValidateAction(const GameState& state, const Action& action) {
+  return Game(state).Validate(action);
+}
+
+Outcome ApplyAction(const GameState& state, const Action& action) {
+  Game game(state);
+  Outcome outcome;
+  outcome.verdict = game.Validate(action);
+  if (!outcome.verdict.legal()) return outcome;
+  outcome.events = game.Apply(action);
+  outcome.next = game.state();
+  return outcome;
+}
+
+TurnOutcome PlayTurn(const GameState& state, std::span<const Action> actions) {
+  Game game(state);
+  TurnOutcome outcome;
+  for (int i = 0; i < static_cast<int>(actions.size()); ++i) {
+    outcome.verdict = game.Validate(actions[i]);
+    if (!outcome.verdict.legal()) {
+      outcome.failed_action_index = i;
+      outcome.events.clear();
+      return outcome;
+    }
+    std::vector<ScoreEvent> events = game.Apply(actions[i]);
+    std::move(events.begin(), events.end(), std::back_inserter(outcome.events));
+  }
+  outcome.next = game.state();
+  return outcome;
+}
+
+LegalActions ListLegalActions(const GameState& state, const TileType* drawn) {
+  return Game(state).ListLegalActions(drawn);
+}
+
+FinalScoring ScoreGame(const GameState& state) {
+  FinalScoring scoring;
+  scoring.events = Game(state).ScoreIfEndedNow();
+  for (const Player& player : state.players) scoring.final_scores.push_back(player.score);
+  for (const ScoreEvent& event : scoring.events) {
+    for (const PlayerPoints& points : event.points) {
+      scoring.final_scores[points.player] += points.points;
+    }
+  }
+  return scoring;
+}
+
+std::optional<int> ResolveSegment(const GameState& state, Position cell, Location location) {
+  const PlacedTile* tile = TileOn(state, cell);
+  if (tile == nullptr) return std::nullopt;
+  Board single;
+  single.Place(*tile);
+  return single.SegmentAt(0, location);
+}
+
+std::optional<int> ResolveSegment(const GameState& state, Position cell,
+                                  std::string_view segment_id) {
+  const PlacedTile* tile = TileOn(state, cell);
+  if (tile == nullptr) return std::nullopt;
+  const int index = tile->type->SegmentIndex(segment_id);
+  if (index < 0) return std::nullopt;
+  return index;
+}
+
+std::optional<Location> CanonicalLocation(const GameState& state, const SegmentAddress& segment) {
+  const PlacedTile* tile = TileOn(state, segment.cell);
+  if (tile == nullptr) return std::nullopt;
+  Board single;
+  single.Place(*tile);
+  return single.CanonicalLocation(0, segment.segment_index);
+}
+
+}  // namespace carcassonne

@@ -1,0 +1,134 @@
+// Follower placement legality (BG-04, BG-05).
+#include "engine/rules/follower_placement.h"
+
+#include "absl/container/flat_hash_set.h"
+#include "engine/text.h"
+
+namespace carcassonne {
+namespace {
+
+// Features (by root) that hold at least one figure.
+absl::flat_hash_set<int> OccupiedRoots(const Board& board, const GameState& state) {
+  absl::flat_hash_set<int> roots;
+  for (const Figure& figure : state.figures) {
+    const int segment = board.SegmentId(figure.segment);
+    if (segment >= 0) roots.insert(board.FeatureOf(segment));
+  }
+  return roots;
+}
+
+}  // namespace
+
+bool FollowerMayStandOn(SegmentKind kind) {
+  return kind == SegmentKind::kRoad || kind == SegmentKind::kCity ||
+         kind == SegmentKind::kMonastery || kind == SegmentKind::kField;
+}
+
+std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameState& state,
+                                              int player, int placed_tile_index,
+                                              const SegmentAddress& segment) {
+  std::vector<Violation> violations;
+  const Position placed_cell = board.tile(placed_tile_index).cell();
+  if (!(segment.cell == placed_cell)) {
+    violations.push_back(
+        {ViolationCode::kNotOnPlacedTile,
+         Cat("A follower may only be placed on the tile just placed, at (", placed_cell.x,
+                      ", ", placed_cell.y, ")."),
+         segment.cell, segment.segment_index, "BG-04"});
+    return violations;
+  }
+  const int segment_id = board.SegmentId(segment);
+  const SegmentType& type = board.SegmentTypeOf(segment_id);
+  if (!FollowerMayStandOn(type.kind)) {
+    violations.push_back({ViolationCode::kFigureNotAllowed,
+                          Cat("A follower cannot stand on a ", SegmentKindName(type.kind),
+                                       " segment."),
+                          segment.cell, segment.segment_index, "BG-05"});
+  } else if (OccupiedRoots(board, state).contains(board.FeatureOf(segment_id))) {
+    violations.push_back(
+        {ViolationCode::kFeatureOccupied,
+         Cat("The ", SegmentKindName(type.kind),
+                      " this segment belongs to already holds a follower."),
+         segment.cell, segment.segment_index, "BG-04"});
+  }
+  if (state.players[player].followers <= 0) {
+    violations.push_back({ViolationCode::kNoFigureInSupply,
+                          Cat("Player ", player, " has no follower left in supply."),
+                          segment.cell, segment.segment_index, "BG-04"});
+  }
+  return violations;
+}
+
+std::vector<int> FollowerSegments(const Board& board, const GameState& state, int player,
+                                  int tile_index) {
+  std::vector<int> segments;
+  if (state.players[player].followers <= 0) return segments;
+  const absl::flat_hash_set<int> occupied = OccupiedRoots(board, state);
+  const TileType& type = board.tile(tile_index).type();
+  for (int i = 0; i < static_cast<int>(type.segments.size()); ++i) {
+    if (!FollowerMayStandOn(type.segments[i].kind)) continue;
+    if (occupied.contains(board.FeatureOf(board.SegmentId(tile_index, i)))) continue;
+    segments.push_back(i);
+  }
+  return segments;
+}
+
+std::vector<int> FollowerSegmentsIfPlaced(const Board& board, const GameState& state, int player,
+                                          const TileType& tile, Position cell,
+                                          Rotation rotation) {
+  std::vector<int> result;
+  if (state.players[player].followers <= 0) return result;
+  const absl::flat_hash_set<int> occupied = OccupiedRoots(board, state);
+  const BoardTile oriented = Orient({&tile, cell, rotation});
+  const int segment_count = static_cast<int>(tile.segments.size());
+
+  // For each new segment, the existing features it would join.
+  std::vector<std::vector<int>> joins(segment_count);
+  for (Side side : kAllSides) {
+    const int neighbour_index = board.TileIndexAt(Neighbour(cell, side));
+    if (neighbour_index < 0) continue;
+    const BoardTile& neighbour = board.tile(neighbour_index);
+    const int mine = oriented.segment_at_side[SideIndex(side)];
+    const int theirs = neighbour.segment_at_side[SideIndex(Opposite(side))];
+    if (mine >= 0 && theirs >= 0) {
+      joins[mine].push_back(board.FeatureOf(board.SegmentId(neighbour_index, theirs)));
+    }
+    for (int half_edge = 2 * SideIndex(side); half_edge < 2 * SideIndex(side) + 2; ++half_edge) {
+      const int my_field = oriented.segment_at_half_edge[half_edge];
+      const int their_field = neighbour.segment_at_half_edge[FacingHalfEdge(half_edge)];
+      if (my_field >= 0 && their_field >= 0) {
+        joins[my_field].push_back(board.FeatureOf(board.SegmentId(neighbour_index, their_field)));
+      }
+    }
+  }
+  // Two new segments that join a common feature end up in one feature; group
+  // them transitively, then a group is occupied if any feature it joins is.
+  std::vector<int> group(segment_count);
+  for (int i = 0; i < segment_count; ++i) group[i] = i;
+  auto find = [&](int i) {
+    while (group[i] != i) i = group[i] = group[group[i]];
+    return i;
+  };
+  for (int a = 0; a < segment_count; ++a) {
+    for (int b = a + 1; b < segment_count; ++b) {
+      for (int feature : joins[a]) {
+        if (std::find(joins[b].begin(), joins[b].end(), feature) != joins[b].end()) {
+          group[find(b)] = find(a);
+          break;
+        }
+      }
+    }
+  }
+  std::vector<bool> group_occupied(segment_count, false);
+  for (int i = 0; i < segment_count; ++i) {
+    for (int feature : joins[i]) {
+      if (occupied.contains(feature)) group_occupied[find(i)] = true;
+    }
+  }
+  for (int i = 0; i < segment_count; ++i) {
+    if (FollowerMayStandOn(tile.segments[i].kind) && !group_occupied[find(i)]) result.push_back(i);
+  }
+  return result;
+}
+
+}  // namespace carcassonne

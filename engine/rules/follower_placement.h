@@ -1,0 +1,33 @@
+// Where a follower may go: only on a segment of the tile just placed, only on a
+// feature that holds no follower yet, and only from the supply (BG-04); roles
+// by feature kind (BG-05).
+#pragma once
+
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/verdict.h"
+
+namespace carcassonne {
+
+// BG-05: the segment kinds a follower can stand on (road, city, monastery, field).
+bool FollowerMayStandOn(SegmentKind kind);
+
+// BG-04 for a follower of `player` on `segment`, the last placed tile being
+// `placed_tile_index`. Returns the violations (none = legal).
+std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameState& state,
+                                              int player, int placed_tile_index,
+                                              const SegmentAddress& segment);
+
+// The segments of the tile at `tile_index` (already on the board) on which a
+// follower of `player` may be placed (BG-04, BG-05).
+std::vector<int> FollowerSegments(const Board& board, const GameState& state, int player,
+                                  int tile_index);
+
+// The same, for a tile not yet placed: the segments a follower could take if
+// `tile` were placed on `cell` turned by `rotation` (a legal placement). Used to
+// list legal actions without copying the board.
+std::vector<int> FollowerSegmentsIfPlaced(const Board& board, const GameState& state, int player,
+                                          const TileType& tile, Position cell, Rotation rotation);
+
+}  // namespace carcassonne

@@ -1,0 +1,103 @@
+// Tile placement legality: BG-02 (adjacent, free cell, matching sides), BG-03.
+#include "engine/rules/tile_placement.h"
+
+#include "engine/text.h"
+
+namespace carcassonne {
+namespace {
+
+std::string_view TerrainName(Terrain terrain) {
+  switch (terrain) {
+    case Terrain::kField:
+      return "field";
+    case Terrain::kRoad:
+      return "road";
+    case Terrain::kCity:
+      return "city";
+    case Terrain::kRiver:
+      return "river";
+  }
+  return "?";
+}
+
+std::string_view SideName(Side side) { return LocationName(EdgeLocation(side)); }
+
+std::string CellName(Position cell) { return Cat("(", cell.x, ", ", cell.y, ")"); }
+
+Terrain TerrainOn(const TileType& tile, Rotation rotation, Side board_side) {
+  return tile.sides[SideIndex(CatalogueSide(board_side, rotation))];
+}
+
+}  // namespace
+
+bool TileFits(const Board& board, const TileType& tile, Position cell, Rotation rotation) {
+  if (board.HasTile(cell)) return false;
+  bool touches = false;
+  for (Side side : kAllSides) {
+    const int neighbour = board.TileIndexAt(Neighbour(cell, side));
+    if (neighbour < 0) continue;
+    touches = true;
+    if (board.tile(neighbour).terrain[SideIndex(Opposite(side))] !=
+        TerrainOn(tile, rotation, side)) {
+      return false;
+    }
+  }
+  return touches;
+}
+
+std::vector<Violation> CheckTilePlacement(const Board& board, const TileType& tile, Position cell,
+                                          Rotation rotation) {
+  std::vector<Violation> violations;
+  if (board.HasTile(cell)) {
+    violations.push_back({ViolationCode::kCellOccupied,
+                          Cat("The cell ", CellName(cell), " already holds a tile."), cell,
+                          std::nullopt, "BG-02"});
+    return violations;
+  }
+  bool touches = false;
+  for (Side side : kAllSides) {
+    const Position neighbour_cell = Neighbour(cell, side);
+    const int neighbour = board.TileIndexAt(neighbour_cell);
+    if (neighbour < 0) continue;
+    touches = true;
+    const Terrain mine = TerrainOn(tile, rotation, side);
+    const Terrain theirs = board.tile(neighbour).terrain[SideIndex(Opposite(side))];
+    if (mine != theirs) {
+      violations.push_back(
+          {ViolationCode::kEdgeMismatch,
+           Cat("The ", SideName(side), " side of ", tile.id, " at ", CellName(cell),
+                        " shows ", TerrainName(mine), " but the tile at ", CellName(neighbour_cell),
+                        " shows ", TerrainName(theirs), " on its ", SideName(Opposite(side)),
+                        " side."),
+           cell, std::nullopt, "BG-02"});
+    }
+  }
+  if (!touches) {
+    violations.push_back({ViolationCode::kNotAdjacent,
+                          Cat("The cell ", CellName(cell),
+                                       " does not touch any placed tile along a side."),
+                          cell, std::nullopt, "BG-02"});
+  }
+  return violations;
+}
+
+std::vector<TilePlacement> ListTilePlacements(const Board& board, const TileType& tile) {
+  std::vector<TilePlacement> placements;
+  for (Position cell : board.FrontierCells()) {
+    for (Rotation rotation : kAllRotations) {
+      if (TileFits(board, tile, cell, rotation)) placements.push_back({cell, rotation});
+    }
+  }
+  return placements;
+}
+
+bool FitsNowhere(const Board& board, const TileType& tile) {
+  for (Position cell : board.FrontierCells()) {
+    for (Rotation rotation : kAllRotations) {
+      if (TileFits(board, tile, cell, rotation)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace carcassonne

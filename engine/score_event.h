@@ -1,0 +1,48 @@
+// Itemised scoring: every time points are scored, an event names the feature,
+// the majority, the points per player and the line items (with rule ids) that
+// add up to them (api-contract.md, "The scoring breakdown").
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game_state.h"
+
+namespace carcassonne {
+
+enum class FeatureKind { kRoad, kCity, kMonastery, kField };
+std::string_view FeatureKindName(FeatureKind kind);
+
+enum class ScoringTrigger { kCompleted, kEndOfGame };
+
+struct LineItem {
+  std::string description;  // "3 tiles × 2"
+  int count = 0;
+  int points_each = 0;
+  int points = 0;
+  std::string_view rule_id;
+};
+
+struct PlayerPoints {
+  int player = 0;
+  int points = 0;
+  friend bool operator==(const PlayerPoints&, const PlayerPoints&) = default;
+};
+
+struct ScoreEvent {
+  FeatureKind feature_kind = FeatureKind::kRoad;
+  ScoringTrigger trigger = ScoringTrigger::kCompleted;
+  bool complete = false;
+  std::vector<Position> tiles;             // distinct tiles of the feature
+  std::vector<SegmentAddress> segments;    // its segments
+  std::vector<int> majority_players;       // ascending seat order
+  int majority_strength = 0;               // followers each majority player has in it
+  std::vector<PlayerPoints> points;        // per majority player
+  std::vector<LineItem> line_items;        // add up to each majority player's points
+  std::vector<Figure> returned_figures;    // figures that went back to their supply
+
+  int Total() const;
+};
+
+}  // namespace carcassonne
