@@ -1,0 +1,140 @@
+// The turn state machine (BG-01), follower placement (BG-04, BG-07), the
+// unplaceable tile (BG-03) and the end of the game (BG-20), through the
+// engine's stateless entry points.
+#include <gtest/gtest.h>
+
+#include "engine/referee.h"
+
+namespace carcassonne {
+namespace {
+
+const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
+
+GameState TwoPlayerGame() { return std::get<GameState>(NewGame({"Ann", "Bob"}, RuleSet{})); }
+
+std::vector<ViolationCode> Codes(const Verdict& verdict) {
+  std::vector<ViolationCode> codes;
+  for (const Violation& violation : verdict.violations) codes.push_back(violation.code);
+  return codes;
+}
+
+TEST(NewGameTest, StartTileSuppliesAndBag) {
+  const GameState state = TwoPlayerGame();
+  ASSERT_EQ(state.tiles.size(), 1u);
+  EXPECT_EQ(state.tiles[0].type->id, "base:D");
+  EXPECT_EQ(state.players[0].followers, 7);
+  EXPECT_EQ(state.bag->Total(), 71);  // 72 tiles less the start tile
+  EXPECT_EQ(state.bag->CountOf(Tile("base:D")), 3);
+  EXPECT_EQ(state.phase, Phase::kPlaceTile);
+  EXPECT_TRUE(CheckSnapshot(state).empty());
+  EXPECT_FALSE(std::holds_alternative<GameState>(NewGame({"solo"}, RuleSet{})));
+  EXPECT_FALSE(
+      std::holds_alternative<GameState>(NewGame({"a", "b", "c", "d", "e", "f"}, RuleSet{})));
+}
+
+// BG-07: base:E turned 180 (city S) north of the start tile closes the 2-tile
+// city; Ann's knight on it scores 4 (BG-11) and comes back in the same turn.
+TEST(GameTest, FollowerOnTheFeatureItsTileCompletesScoresAtOnce) {
+  GameState state = TwoPlayerGame();
+  Outcome placed = ApplyAction(state, PlaceTileAction{Tile("base:E"), {0, -1}, Rotation{2}});
+  ASSERT_TRUE(placed.verdict.legal());
+  EXPECT_EQ(placed.next->phase, Phase::kPlaceFigure);
+  EXPECT_TRUE(placed.events.empty());
+  Outcome knight = ApplyAction(*placed.next, PlaceFigureAction{FigureKind::kFollower, {{0, -1}, 0}});
+  ASSERT_TRUE(knight.verdict.legal());
+  ASSERT_EQ(knight.events.size(), 1u);
+  EXPECT_EQ(knight.events[0].feature_kind, FeatureKind::kCity);
+  EXPECT_TRUE(knight.events[0].complete);
+  EXPECT_EQ(knight.events[0].Total(), 4);
+  EXPECT_EQ(knight.next->players[0].score, 4);
+  EXPECT_EQ(knight.next->players[0].followers, 7);
+  EXPECT_TRUE(knight.next->figures.empty());
+  EXPECT_EQ(knight.next->active_player, 1);
+  EXPECT_EQ(knight.next->phase, Phase::kPlaceTile);
+}
+
+TEST(GameTest, WrongPhaseAndPlacementViolations) {
+  GameState state = TwoPlayerGame();
+  // BG-01: no follower before a tile is placed.
+  EXPECT_EQ(Codes(ValidateAction(state, PassAction{})),
+            std::vector<ViolationCode>{ViolationCode::kWrongPhase});
+  // BG-02: base:E unturned north of the start tile puts field against city.
+  EXPECT_EQ(Codes(ValidateAction(state, PlaceTileAction{Tile("base:E"), {0, -1}, Rotation{0}})),
+            std::vector<ViolationCode>{ViolationCode::kEdgeMismatch});
+  EXPECT_EQ(Codes(ValidateAction(state, PlaceTileAction{Tile("base:E"), {0, 0}, Rotation{0}})),
+            std::vector<ViolationCode>{ViolationCode::kCellOccupied});
+  EXPECT_EQ(Codes(ValidateAction(state, PlaceTileAction{Tile("base:E"), {5, 5}, Rotation{0}})),
+            std::vector<ViolationCode>{ViolationCode::kNotAdjacent});
+  const Verdict verdict =
+      ValidateAction(state, PlaceTileAction{Tile("base:E"), {0, -1}, Rotation{0}});
+  EXPECT_EQ(verdict.violations[0].rule_id, "BG-02");
+  EXPECT_EQ(verdict.violations[0].cell, (Position{0, -1}));
+
+  // BG-04: after placing, a follower only on the new tile, on a free feature.
+  Outcome placed = ApplyAction(state, PlaceTileAction{Tile("base:U"), {1, 0}, Rotation{0}});
+  ASSERT_TRUE(placed.verdict.legal());
+  EXPECT_EQ(Codes(ValidateAction(*placed.next,
+                                 PlaceFigureAction{FigureKind::kFollower, {{0, 0}, 1}})),
+            std::vector<ViolationCode>{ViolationCode::kNotOnPlacedTile});
+}
+
+// BG-03: once base:E turned 180 closes the start tile's city to the north,
+// every open side on the board is road or field, so base:C (city on all four
+// sides) fits nowhere: the only legal action is to discard it, and the same
+// player draws again. base:E still fits, so it cannot be discarded.
+TEST(GameTest, TileThatFitsNowhereIsDiscarded) {
+  GameState state = TwoPlayerGame();
+  Outcome placed = ApplyAction(state, PlaceTileAction{Tile("base:E"), {0, -1}, Rotation{2}});
+  Outcome passed = ApplyAction(*placed.next, PassAction{});
+  ASSERT_TRUE(passed.verdict.legal());
+  const GameState& board = *passed.next;
+  // Open sides now: E and W road (0,0); S field (0,0); E, N, W field (0,-1).
+  const LegalActions legal = ListLegalActions(board, Tile("base:C"));
+  ASSERT_EQ(legal.actions.size(), 1u);
+  EXPECT_TRUE(std::holds_alternative<DiscardTileAction>(legal.actions[0]));
+  Outcome discarded = ApplyAction(board, DiscardTileAction{Tile("base:C")});
+  ASSERT_TRUE(discarded.verdict.legal());
+  EXPECT_EQ(discarded.next->bag->CountOf(Tile("base:C")), 0);
+  EXPECT_EQ(discarded.next->active_player, board.active_player);  // draws again
+  EXPECT_EQ(Codes(ValidateAction(board, DiscardTileAction{Tile("base:E")})),
+            std::vector<ViolationCode>{ViolationCode::kTileFitsSomewhere});
+}
+
+// BG-20: the turn that empties the bag ends the game: a knight alone in the
+// incomplete city of the start tile scores 1 (BG-21: 1 tile × 1).
+TEST(GameTest, EmptyingTheBagEndsTheGame) {
+  GameState state = TwoPlayerGame();
+  state.bag = TileBag{{{Tile("base:U"), 1}}};
+  Outcome placed = ApplyAction(state, PlaceTileAction{Tile("base:U"), {1, 0}, Rotation{0}});
+  state = *placed.next;
+  // Put Ann's knight on the start tile's city through the snapshot.
+  state.figures.push_back({FigureKind::kFollower, 0, {{0, 0}, 0}});
+  state.players[0].followers = 6;
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  Outcome passed = ApplyAction(state, PassAction{});
+  ASSERT_TRUE(passed.verdict.legal());
+  EXPECT_EQ(passed.next->phase, Phase::kGameOver);
+  ASSERT_EQ(passed.events.size(), 1u);
+  EXPECT_EQ(passed.events[0].trigger, ScoringTrigger::kEndOfGame);
+  EXPECT_EQ(passed.events[0].Total(), 1);
+  EXPECT_EQ(passed.next->players[0].score, 1);
+  EXPECT_EQ(Codes(ValidateAction(*passed.next, PassAction{})),
+            std::vector<ViolationCode>{ViolationCode::kGameOver});
+}
+
+TEST(SnapshotTest, InconsistentSnapshotsAreReported) {
+  GameState state = TwoPlayerGame();
+  state.tiles.push_back({Tile("base:E"), {0, 0}, Rotation{0}});
+  std::vector<Problem> problems = CheckSnapshot(state);
+  ASSERT_FALSE(problems.empty());
+  EXPECT_EQ(problems[0].field, "tiles[1]");
+
+  state = TwoPlayerGame();
+  state.players[1].followers = 5;  // two followers missing
+  problems = CheckSnapshot(state);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].field, "players[1].followers");
+}
+
+}  // namespace
+}  // namespace carcassonne
