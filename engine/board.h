@@ -18,10 +18,10 @@ namespace carcassonne {
 // A placed tile with its segments looked up by board side and half-edge.
 struct BoardTile {
   PlacedTile placed;
-  int first_segment = 0;  // board-wide id of its segment 0
+  int first_segment = 0;                         // board-wide id of its segment 0
   std::array<int8_t, 4> segment_at_side{};       // road/city/river segment on a board side, or -1
   std::array<int8_t, 8> segment_at_half_edge{};  // field segment on a board half-edge, or -1
-  std::array<Terrain, 4> terrain{};               // terrain on each board side
+  std::array<Terrain, 4> terrain{};              // terrain on each board side
 
   const TileType& type() const { return *placed.type; }
   Position cell() const { return placed.cell; }
@@ -30,8 +30,8 @@ struct BoardTile {
 // What a feature (a maximal connected set of segments) knows about itself.
 struct FeatureSummary {
   SegmentKind kind = SegmentKind::kField;
-  int open_edges = 0;     // road/city/river sides that no tile closes yet
-  int coats_of_arms = 0;  // BG-11
+  int open_edges = 0;      // road/city/river sides that no tile closes yet
+  int coats_of_arms = 0;   // BG-11
   std::vector<int> tiles;  // board tile indexes, ascending, each once
 };
 
@@ -79,9 +79,9 @@ class Board {
 
   std::vector<BoardTile> tiles_;
   absl::flat_hash_map<Position, int> tile_at_;
-  std::vector<int> segment_tile_;              // segment id -> tile index
-  mutable std::vector<int> parent_;            // union-find
-  std::vector<FeatureSummary> summaries_;      // valid at roots
+  std::vector<int> segment_tile_;          // segment id -> tile index
+  mutable std::vector<int> parent_;        // union-find
+  std::vector<FeatureSummary> summaries_;  // valid at roots
 };
 
 // The segment layout of a tile type turned by `rotation`.

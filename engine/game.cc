@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <utility>
 
-#include "engine/text.h"
 #include "engine/rules/follower_placement.h"
 #include "engine/rules/scoring.h"
 #include "engine/rules/tile_placement.h"
+#include "engine/text.h"
 
 namespace carcassonne {
 namespace {
@@ -15,9 +15,11 @@ namespace {
 Verdict WrongPhase(const GameState& state, std::string_view what) {
   Verdict verdict;
   if (state.phase == Phase::kGameOver) {
-    verdict.violations.push_back(
-        {ViolationCode::kGameOver, "The game is over: no more actions are possible.", {},
-         std::nullopt, "BG-20"});
+    verdict.violations.push_back({ViolationCode::kGameOver,
+                                  "The game is over: no more actions are possible.",
+                                  {},
+                                  std::nullopt,
+                                  "BG-20"});
     return verdict;
   }
   const std::string_view pending = state.phase == Phase::kPlaceTile
@@ -25,8 +27,10 @@ Verdict WrongPhase(const GameState& state, std::string_view what) {
                                        : "placing a follower on the tile just placed, or passing";
   verdict.violations.push_back(
       {ViolationCode::kWrongPhase,
-       Cat("Cannot ", what, " now: the pending decision is ", pending, "."), {},
-       std::nullopt, "BG-01"});
+       Cat("Cannot ", what, " now: the pending decision is ", pending, "."),
+       {},
+       std::nullopt,
+       "BG-01"});
   return verdict;
 }
 
@@ -63,10 +67,9 @@ Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
   Verdict verdict;
   // BG-01 step 1: the tile is drawn from the bag, when the caller tracks it.
   if (state_.bag && state_.bag->CountOf(action.tile) == 0) {
-    verdict.violations.push_back(
-        {ViolationCode::kTileNotInBag,
-         Cat("No ", action.tile->id, " tile is left in the bag."), action.cell,
-         std::nullopt, "BG-01"});
+    verdict.violations.push_back({ViolationCode::kTileNotInBag,
+                                  Cat("No ", action.tile->id, " tile is left in the bag."),
+                                  action.cell, std::nullopt, "BG-01"});
   }
   std::vector<Violation> placement =
       CheckTilePlacement(board_, *action.tile, action.cell, action.rotation);
@@ -90,10 +93,11 @@ Verdict Game::ValidatePlaceFigure(const PlaceFigureAction& action) const {
 Verdict Game::ValidateDiscard(const DiscardTileAction& action) const {
   Verdict verdict;
   if (state_.bag && state_.bag->CountOf(action.tile) == 0) {
-    verdict.violations.push_back(
-        {ViolationCode::kTileNotInBag,
-         Cat("No ", action.tile->id, " tile is left in the bag."), {}, std::nullopt,
-         "BG-01"});
+    verdict.violations.push_back({ViolationCode::kTileNotInBag,
+                                  Cat("No ", action.tile->id, " tile is left in the bag."),
+                                  {},
+                                  std::nullopt,
+                                  "BG-01"});
   }
   // BG-03: only a tile that fits nowhere may be set aside.
   const std::vector<TilePlacement> placements = ListTilePlacements(board_, *action.tile);
@@ -101,9 +105,9 @@ Verdict Game::ValidateDiscard(const DiscardTileAction& action) const {
     const TilePlacement& example = placements.front();
     verdict.violations.push_back(
         {ViolationCode::kTileFitsSomewhere,
-         Cat("The tile ", action.tile->id, " fits on the board (for example at (",
-                      example.cell.x, ", ", example.cell.y, ") turned ",
-                      example.rotation.degrees(), "°), so it must be placed."),
+         Cat("The tile ", action.tile->id, " fits on the board (for example at (", example.cell.x,
+             ", ", example.cell.y, ") turned ", example.rotation.degrees(),
+             "°), so it must be placed."),
          example.cell, std::nullopt, "BG-03"});
   }
   return verdict;
@@ -211,7 +215,8 @@ void Game::Score(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& e
   if (!event) return;
   for (const ExpansionModule* module : modules_) module->ModifyScore(*this, feature, *event);
   // BG-06 / BG-23: each majority player scores the full points.
-  for (const PlayerPoints& points : event->points) state_.players[points.player].score += points.points;
+  for (const PlayerPoints& points : event->points)
+    state_.players[points.player].score += points.points;
   // BG-06: the figures go back to their owners' supply.
   for (const Figure& figure : event->returned_figures) {
     state_.players[figure.owner].followers += 1;
@@ -238,10 +243,9 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
         }
         if (!extra.empty()) continue;
         legal.actions.push_back(action);
-        legal.placements.push_back(
-            {placement.cell, placement.rotation,
-             FollowerSegmentsIfPlaced(board_, state_, player, *drawn, placement.cell,
-                                      placement.rotation)});
+        legal.placements.push_back({placement.cell, placement.rotation,
+                                    FollowerSegmentsIfPlaced(board_, state_, player, *drawn,
+                                                             placement.cell, placement.rotation)});
       }
       // BG-03: a tile that fits nowhere is set aside.
       if (legal.actions.empty()) legal.actions.push_back(DiscardTileAction{drawn});

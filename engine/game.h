@@ -21,8 +21,8 @@ struct LegalPlacement {
 };
 
 struct LegalActions {
-  std::vector<Action> actions;              // every legal action of the pending decision
-  std::vector<LegalPlacement> placements;   // tile phase: each placement with follower options
+  std::vector<Action> actions;             // every legal action of the pending decision
+  std::vector<LegalPlacement> placements;  // tile phase: each placement with follower options
 };
 
 class Game {

@@ -24,7 +24,7 @@ std::optional<Location> LocationFromName(std::string_view name) {
 }
 
 std::array<Position, 8> Surrounding(Position p) {
-  return {Position{p.x - 1, p.y - 1}, Position{p.x, p.y - 1}, Position{p.x + 1, p.y - 1},
+  return {Position{p.x - 1, p.y - 1}, Position{p.x, p.y - 1},     Position{p.x + 1, p.y - 1},
           Position{p.x + 1, p.y},     Position{p.x + 1, p.y + 1}, Position{p.x, p.y + 1},
           Position{p.x - 1, p.y + 1}, Position{p.x - 1, p.y}};
 }

@@ -5,8 +5,8 @@
 #include <array>
 #include <cstdint>
 #include <optional>
-#include <utility>
 #include <string_view>
+#include <utility>
 
 namespace carcassonne {
 

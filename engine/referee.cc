@@ -3,16 +3,14 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "engine/text.h"
 #include "engine/rules/follower_placement.h"
 #include "engine/rules/tile_placement.h"
+#include "engine/text.h"
 
 namespace carcassonne {
 namespace {
 
-std::string Indexed(std::string_view field, int index) {
-  return Cat(field, "[", index, "]");
-}
+std::string Indexed(std::string_view field, int index) { return Cat(field, "[", index, "]"); }
 
 bool WithinLimits(Position cell) {
   return cell.x >= -kMaxCoordinate && cell.x <= kMaxCoordinate && cell.y >= -kMaxCoordinate &&
@@ -50,9 +48,8 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
 
   const int player_count = static_cast<int>(state.players.size());
   if (player_count < kMinPlayers || player_count > MaxPlayers(state.rules)) {
-    problems.push_back({"players", Cat("a game has ", kMinPlayers, " to ",
-                                                MaxPlayers(state.rules), " players, not ",
-                                                player_count)});
+    problems.push_back({"players", Cat("a game has ", kMinPlayers, " to ", MaxPlayers(state.rules),
+                                       " players, not ", player_count)});
   }
   for (int i = 0; i < player_count; ++i) {
     const Player& player = state.players[i];
@@ -61,8 +58,7 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
     }
     if (player.followers < 0 || player.followers > kFollowersPerPlayer) {
       problems.push_back({Indexed("players", i) + ".followers",
-                          Cat("a player has 0 to ", kFollowersPerPlayer,
-                                       " followers in supply")});
+                          Cat("a player has 0 to ", kFollowersPerPlayer, " followers in supply")});
     }
   }
 
@@ -121,9 +117,9 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
     for (const TileType& type : set->tiles) {
       auto it = used.find(&type);
       if (it != used.end() && it->second > type.count) {
-        problems.push_back({"tiles", Cat("the set has ", type.count, " ", type.id,
-                                                  " tiles; the snapshot uses ", it->second,
-                                                  " (placed and in the bag)")});
+        problems.push_back(
+            {"tiles", Cat("the set has ", type.count, " ", type.id, " tiles; the snapshot uses ",
+                          it->second, " (placed and in the bag)")});
       }
     }
   }
@@ -158,10 +154,10 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
   }
   for (int i = 0; i < player_count; ++i) {
     if (state.players[i].followers + on_board[i] != kFollowersPerPlayer) {
-      problems.push_back({Indexed("players", i) + ".followers",
-                          Cat("followers in supply (", state.players[i].followers,
-                                       ") and on the board (", on_board[i], ") must add up to ",
-                                       kFollowersPerPlayer)});
+      problems.push_back(
+          {Indexed("players", i) + ".followers",
+           Cat("followers in supply (", state.players[i].followers, ") and on the board (",
+               on_board[i], ") must add up to ", kFollowersPerPlayer)});
     }
   }
 
@@ -183,8 +179,7 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
   if (const auto* place = std::get_if<PlaceTileAction>(&action)) {
     if (place->tile == nullptr) problems.push_back({"place_tile.tile_type", "unknown tile type"});
     if (!WithinLimits(place->cell)) {
-      problems.push_back(
-          {"place_tile", Cat("coordinates must lie within ±", kMaxCoordinate)});
+      problems.push_back({"place_tile", Cat("coordinates must lie within ±", kMaxCoordinate)});
     }
   } else if (const auto* figure = std::get_if<PlaceFigureAction>(&action)) {
     const PlacedTile* tile = TileOn(state, figure->segment.cell);
@@ -208,8 +203,8 @@ std::variant<GameState, std::vector<Problem>> NewGame(const std::vector<std::str
   CheckRules(rules, "rules.", problems);
   const int count = static_cast<int>(names.size());
   if (count < kMinPlayers || count > MaxPlayers(rules)) {
-    problems.push_back({"player_names", Cat("a game has ", kMinPlayers, " to ",
-                                                     MaxPlayers(rules), " players, not ", count)});
+    problems.push_back({"player_names", Cat("a game has ", kMinPlayers, " to ", MaxPlayers(rules),
+                                            " players, not ", count)});
   }
   if (!problems.empty()) return problems;
 

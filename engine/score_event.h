@@ -34,13 +34,13 @@ struct ScoreEvent {
   FeatureKind feature_kind = FeatureKind::kRoad;
   ScoringTrigger trigger = ScoringTrigger::kCompleted;
   bool complete = false;
-  std::vector<Position> tiles;             // distinct tiles of the feature
-  std::vector<SegmentAddress> segments;    // its segments
-  std::vector<int> majority_players;       // ascending seat order
-  int majority_strength = 0;               // followers each majority player has in it
-  std::vector<PlayerPoints> points;        // per majority player
-  std::vector<LineItem> line_items;        // add up to each majority player's points
-  std::vector<Figure> returned_figures;    // figures that went back to their supply
+  std::vector<Position> tiles;           // distinct tiles of the feature
+  std::vector<SegmentAddress> segments;  // its segments
+  std::vector<int> majority_players;     // ascending seat order
+  int majority_strength = 0;             // followers each majority player has in it
+  std::vector<PlayerPoints> points;      // per majority player
+  std::vector<LineItem> line_items;      // add up to each majority player's points
+  std::vector<Figure> returned_figures;  // figures that went back to their supply
 
   int Total() const;
 };

@@ -26,7 +26,7 @@ inline constexpr int kMaxSegmentsPerTile = 16;
 struct SegmentType {
   std::string_view id;  // local to the tile: "c1", "r2", "f1", "m1", ...
   SegmentKind kind = SegmentKind::kField;
-  SideMask edges = 0;          // road / city / river: the sides it touches
+  SideMask edges = 0;           // road / city / river: the sides it touches
   HalfEdgeMask half_edges = 0;  // field: the half-sides it touches
   // Field: the indexes (in `TileType::segments`) of the city segments of this
   // tile that the field borders (BG-22), as a bit set.

@@ -30,31 +30,29 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
   std::vector<Violation> violations;
   const Position placed_cell = board.tile(placed_tile_index).cell();
   if (!(segment.cell == placed_cell)) {
-    violations.push_back(
-        {ViolationCode::kNotOnPlacedTile,
-         Cat("A follower may only be placed on the tile just placed, at (", placed_cell.x,
-                      ", ", placed_cell.y, ")."),
-         segment.cell, segment.segment_index, "BG-04"});
+    violations.push_back({ViolationCode::kNotOnPlacedTile,
+                          Cat("A follower may only be placed on the tile just placed, at (",
+                              placed_cell.x, ", ", placed_cell.y, ")."),
+                          segment.cell, segment.segment_index, "BG-04"});
     return violations;
   }
   const int segment_id = board.SegmentId(segment);
   const SegmentType& type = board.SegmentTypeOf(segment_id);
   if (!FollowerMayStandOn(type.kind)) {
-    violations.push_back({ViolationCode::kFigureNotAllowed,
-                          Cat("A follower cannot stand on a ", SegmentKindName(type.kind),
-                                       " segment."),
-                          segment.cell, segment.segment_index, "BG-05"});
-  } else if (OccupiedRoots(board, state).contains(board.FeatureOf(segment_id))) {
     violations.push_back(
-        {ViolationCode::kFeatureOccupied,
-         Cat("The ", SegmentKindName(type.kind),
-                      " this segment belongs to already holds a follower."),
-         segment.cell, segment.segment_index, "BG-04"});
+        {ViolationCode::kFigureNotAllowed,
+         Cat("A follower cannot stand on a ", SegmentKindName(type.kind), " segment."),
+         segment.cell, segment.segment_index, "BG-05"});
+  } else if (OccupiedRoots(board, state).contains(board.FeatureOf(segment_id))) {
+    violations.push_back({ViolationCode::kFeatureOccupied,
+                          Cat("The ", SegmentKindName(type.kind),
+                              " this segment belongs to already holds a follower."),
+                          segment.cell, segment.segment_index, "BG-04"});
   }
   if (state.players[player].followers <= 0) {
     violations.push_back({ViolationCode::kNoFigureInSupply,
-                          Cat("Player ", player, " has no follower left in supply."),
-                          segment.cell, segment.segment_index, "BG-04"});
+                          Cat("Player ", player, " has no follower left in supply."), segment.cell,
+                          segment.segment_index, "BG-04"});
   }
   return violations;
 }
@@ -74,8 +72,7 @@ std::vector<int> FollowerSegments(const Board& board, const GameState& state, in
 }
 
 std::vector<int> FollowerSegmentsIfPlaced(const Board& board, const GameState& state, int player,
-                                          const TileType& tile, Position cell,
-                                          Rotation rotation) {
+                                          const TileType& tile, Position cell, Rotation rotation) {
   std::vector<int> result;
   if (state.players[player].followers <= 0) return result;
   const absl::flat_hash_set<int> occupied = OccupiedRoots(board, state);

@@ -67,8 +67,8 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
       if (complete) {
         // BG-11: 2 per tile and 2 per coat of arms; first edition: a 2-tile
         // city scores 1 per tile (option base.tiny_city_points).
-        const bool tiny = tile_count == 2 &&
-                          state.rules.tiny_city_points == TinyCityPoints::kTwoPoints;
+        const bool tiny =
+            tile_count == 2 && state.rules.tiny_city_points == TinyCityPoints::kTwoPoints;
         items.push_back(Item(tile_count, "tile", "tiles", tiny ? 1 : 2, "BG-11"));
         if (summary.coats_of_arms > 0) {
           items.push_back(Item(summary.coats_of_arms, "coat of arms", "coats of arms", 2, "BG-11"));
@@ -182,8 +182,7 @@ std::vector<int> OccupiedFeatures(const Board& board, const GameState& state) {
     if (kind == SegmentKind::kField) rank = 3;
     return std::pair(rank, feature);
   };
-  std::sort(features.begin(), features.end(),
-            [&](int a, int b) { return order(a) < order(b); });
+  std::sort(features.begin(), features.end(), [&](int a, int b) { return order(a) < order(b); });
   return features;
 }
 

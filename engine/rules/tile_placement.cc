@@ -65,18 +65,17 @@ std::vector<Violation> CheckTilePlacement(const Board& board, const TileType& ti
     if (mine != theirs) {
       violations.push_back(
           {ViolationCode::kEdgeMismatch,
-           Cat("The ", SideName(side), " side of ", tile.id, " at ", CellName(cell),
-                        " shows ", TerrainName(mine), " but the tile at ", CellName(neighbour_cell),
-                        " shows ", TerrainName(theirs), " on its ", SideName(Opposite(side)),
-                        " side."),
+           Cat("The ", SideName(side), " side of ", tile.id, " at ", CellName(cell), " shows ",
+               TerrainName(mine), " but the tile at ", CellName(neighbour_cell), " shows ",
+               TerrainName(theirs), " on its ", SideName(Opposite(side)), " side."),
            cell, std::nullopt, "BG-02"});
     }
   }
   if (!touches) {
-    violations.push_back({ViolationCode::kNotAdjacent,
-                          Cat("The cell ", CellName(cell),
-                                       " does not touch any placed tile along a side."),
-                          cell, std::nullopt, "BG-02"});
+    violations.push_back(
+        {ViolationCode::kNotAdjacent,
+         Cat("The cell ", CellName(cell), " does not touch any placed tile along a side."), cell,
+         std::nullopt, "BG-02"});
   }
   return violations;
 }

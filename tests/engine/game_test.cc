@@ -40,7 +40,8 @@ TEST(GameTest, FollowerOnTheFeatureItsTileCompletesScoresAtOnce) {
   ASSERT_TRUE(placed.verdict.legal());
   EXPECT_EQ(placed.next->phase, Phase::kPlaceFigure);
   EXPECT_TRUE(placed.events.empty());
-  Outcome knight = ApplyAction(*placed.next, PlaceFigureAction{FigureKind::kFollower, {{0, -1}, 0}});
+  Outcome knight =
+      ApplyAction(*placed.next, PlaceFigureAction{FigureKind::kFollower, {{0, -1}, 0}});
   ASSERT_TRUE(knight.verdict.legal());
   ASSERT_EQ(knight.events.size(), 1u);
   EXPECT_EQ(knight.events[0].feature_kind, FeatureKind::kCity);
@@ -73,9 +74,9 @@ TEST(GameTest, WrongPhaseAndPlacementViolations) {
   // BG-04: after placing, a follower only on the new tile, on a free feature.
   Outcome placed = ApplyAction(state, PlaceTileAction{Tile("base:U"), {1, 0}, Rotation{0}});
   ASSERT_TRUE(placed.verdict.legal());
-  EXPECT_EQ(Codes(ValidateAction(*placed.next,
-                                 PlaceFigureAction{FigureKind::kFollower, {{0, 0}, 1}})),
-            std::vector<ViolationCode>{ViolationCode::kNotOnPlacedTile});
+  EXPECT_EQ(
+      Codes(ValidateAction(*placed.next, PlaceFigureAction{FigureKind::kFollower, {{0, 0}, 1}})),
+      std::vector<ViolationCode>{ViolationCode::kNotOnPlacedTile});
 }
 
 // BG-03: once base:E turned 180 closes the start tile's city to the north,

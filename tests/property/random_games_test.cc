@@ -120,9 +120,8 @@ void PlayRandomGame(uint32_t seed) {
     } else {
       for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
       // A segment of an earlier tile is never a legal follower spot (BG-04).
-      EXPECT_FALSE(
-          game.Validate(PlaceFigureAction{FigureKind::kFollower, {state.tiles[0].cell, 0}})
-              .legal());
+      EXPECT_FALSE(game.Validate(PlaceFigureAction{FigureKind::kFollower, {state.tiles[0].cell, 0}})
+                       .legal());
     }
     if (::testing::Test::HasFailure()) return;
 
