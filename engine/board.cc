@@ -13,13 +13,6 @@ bool HasEdges(SegmentKind kind) {
   return kind == SegmentKind::kRoad || kind == SegmentKind::kCity || kind == SegmentKind::kRiver;
 }
 
-std::vector<int> MergeSorted(const std::vector<int>& a, const std::vector<int>& b) {
-  std::vector<int> merged;
-  merged.reserve(a.size() + b.size());
-  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(merged));
-  return merged;
-}
-
 }  // namespace
 
 BoardTile Orient(const PlacedTile& tile) {
@@ -74,17 +67,27 @@ void Board::Union(int a, int b) {
   int root_a = Find(a);
   int root_b = Find(b);
   if (root_a == root_b) return;
-  if (summaries_[root_a].tiles.size() < summaries_[root_b].tiles.size()) {
+  if (summaries_[root_a].segment_count < summaries_[root_b].segment_count) {
     std::swap(root_a, root_b);
   }
   parent_[root_b] = root_a;
+  // Splice the two circular member lists into one.
+  std::swap(next_member_[root_a], next_member_[root_b]);
   FeatureSummary& into = summaries_[root_a];
-  FeatureSummary& from = summaries_[root_b];
+  const FeatureSummary& from = summaries_[root_b];
   into.open_edges += from.open_edges;
   into.coats_of_arms += from.coats_of_arms;
-  into.tiles = MergeSorted(into.tiles, from.tiles);
-  from.tiles.clear();
-  from.tiles.shrink_to_fit();
+  into.segment_count += from.segment_count;
+}
+
+void Board::Reserve(int tiles) {
+  tiles_.reserve(tiles);
+  tile_at_.reserve(tiles);
+  const int segments = tiles * 6;
+  segment_tile_.reserve(segments);
+  parent_.reserve(segments);
+  next_member_.reserve(segments);
+  summaries_.reserve(segments);
 }
 
 void Board::Place(const PlacedTile& tile) {
@@ -99,11 +102,11 @@ void Board::Place(const PlacedTile& tile) {
     const int id = static_cast<int>(segment_tile_.size());
     segment_tile_.push_back(tile_index);
     parent_.push_back(id);
+    next_member_.push_back(id);
     FeatureSummary summary;
     summary.kind = segment.kind;
     summary.open_edges = HasEdges(segment.kind) ? std::popcount(segment.edges) : 0;
     summary.coats_of_arms = segment.coats_of_arms;
-    summary.tiles = {tile_index};
     summaries_.push_back(std::move(summary));
   }
 
@@ -139,12 +142,30 @@ const SegmentType& Board::SegmentTypeOf(int segment_id) const {
 }
 
 std::vector<SegmentAddress> Board::SegmentsOf(int feature) const {
-  const int root = Find(feature);
+  std::vector<int> ids;
+  ids.reserve(summaries_[Find(feature)].segment_count);
+  int member = feature;
+  do {
+    ids.push_back(member);
+    member = next_member_[member];
+  } while (member != feature);
+  std::sort(ids.begin(), ids.end());
   std::vector<SegmentAddress> segments;
-  for (int id = 0; id < static_cast<int>(parent_.size()); ++id) {
-    if (Find(id) == root) segments.push_back(AddressOf(id));
-  }
+  segments.reserve(ids.size());
+  for (int id : ids) segments.push_back(AddressOf(id));
   return segments;
+}
+
+std::vector<int> Board::TilesOf(int feature) const {
+  std::vector<int> tiles;
+  int member = feature;
+  do {
+    tiles.push_back(segment_tile_[member]);
+    member = next_member_[member];
+  } while (member != feature);
+  std::sort(tiles.begin(), tiles.end());
+  tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
+  return tiles;
 }
 
 std::optional<int> Board::SegmentAt(int tile_index, Location location) const {

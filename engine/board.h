@@ -30,14 +30,16 @@ struct BoardTile {
 // What a feature (a maximal connected set of segments) knows about itself.
 struct FeatureSummary {
   SegmentKind kind = SegmentKind::kField;
-  int open_edges = 0;      // road/city/river sides that no tile closes yet
-  int coats_of_arms = 0;   // BG-11
-  std::vector<int> tiles;  // board tile indexes, ascending, each once
+  int open_edges = 0;     // road/city/river sides that no tile closes yet
+  int coats_of_arms = 0;  // BG-11
+  int segment_count = 1;  // segments in the feature
 };
 
 class Board {
  public:
   Board() = default;
+  // Reserves room for `tiles` tiles, to place them without reallocating.
+  void Reserve(int tiles);
 
   // Lays `tile` and joins its segments to the neighbours'. The cell must be free.
   void Place(const PlacedTile& tile);
@@ -58,6 +60,9 @@ class Board {
   const FeatureSummary& Feature(int feature) const { return summaries_[FeatureOf(feature)]; }
   // Every segment of a feature, in board order.
   std::vector<SegmentAddress> SegmentsOf(int feature) const;
+  // The distinct tiles of a feature (board tile indexes, ascending): a tile
+  // holding two segments of the feature counts once.
+  std::vector<int> TilesOf(int feature) const;
   SegmentAddress AddressOf(int segment_id) const;
   const SegmentType& SegmentTypeOf(int segment_id) const;
 
@@ -81,6 +86,7 @@ class Board {
   absl::flat_hash_map<Position, int> tile_at_;
   std::vector<int> segment_tile_;          // segment id -> tile index
   mutable std::vector<int> parent_;        // union-find
+  std::vector<int> next_member_;           // circular list of each feature's segments
   std::vector<FeatureSummary> summaries_;  // valid at roots
 };
 

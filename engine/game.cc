@@ -39,6 +39,9 @@ Verdict WrongPhase(const GameState& state, std::string_view what) {
 std::vector<const ExpansionModule*> ModulesFor(const RuleSet& /*rules*/) { return {}; }
 
 Game::Game(GameState state) : state_(std::move(state)), modules_(ModulesFor(state_.rules)) {
+  // Room for the tile this turn may add, so applying it does not reallocate.
+  state_.tiles.reserve(state_.tiles.size() + 1);
+  board_.Reserve(static_cast<int>(state_.tiles.size()) + 1);
   for (const PlacedTile& tile : state_.tiles) board_.Place(tile);
 }
 
@@ -235,6 +238,7 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
     case Phase::kPlaceTile: {
       if (drawn == nullptr) break;
       if (state_.bag && state_.bag->CountOf(drawn) == 0) break;
+      const FollowerOptionsIfPlaced follower_options(board_, state_, player);
       for (const TilePlacement& placement : ListTilePlacements(board_, *drawn)) {
         const PlaceTileAction action{drawn, placement.cell, placement.rotation};
         std::vector<Violation> extra;
@@ -243,9 +247,9 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
         }
         if (!extra.empty()) continue;
         legal.actions.push_back(action);
-        legal.placements.push_back({placement.cell, placement.rotation,
-                                    FollowerSegmentsIfPlaced(board_, state_, player, *drawn,
-                                                             placement.cell, placement.rotation)});
+        legal.placements.push_back(
+            {placement.cell, placement.rotation,
+             follower_options.For(*drawn, placement.cell, placement.rotation)});
       }
       // BG-03: a tile that fits nowhere is set aside.
       if (legal.actions.empty()) legal.actions.push_back(DiscardTileAction{drawn});

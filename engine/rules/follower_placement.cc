@@ -1,6 +1,9 @@
 // Follower placement legality (BG-04, BG-05).
 #include "engine/rules/follower_placement.h"
 
+#include <algorithm>
+#include <array>
+
 #include "absl/container/flat_hash_set.h"
 #include "engine/text.h"
 
@@ -71,36 +74,50 @@ std::vector<int> FollowerSegments(const Board& board, const GameState& state, in
   return segments;
 }
 
-std::vector<int> FollowerSegmentsIfPlaced(const Board& board, const GameState& state, int player,
-                                          const TileType& tile, Position cell, Rotation rotation) {
+FollowerOptionsIfPlaced::FollowerOptionsIfPlaced(const Board& board, const GameState& state,
+                                                 int player)
+    : board_(board), has_follower_(state.players[player].followers > 0) {
+  for (const Figure& figure : state.figures) {
+    const int segment = board.SegmentId(figure.segment);
+    if (segment >= 0) occupied_.push_back(board.FeatureOf(segment));
+  }
+  std::sort(occupied_.begin(), occupied_.end());
+}
+
+std::vector<int> FollowerOptionsIfPlaced::For(const TileType& tile, Position cell,
+                                              Rotation rotation) const {
   std::vector<int> result;
-  if (state.players[player].followers <= 0) return result;
-  const absl::flat_hash_set<int> occupied = OccupiedRoots(board, state);
+  if (!has_follower_) return result;
   const BoardTile oriented = Orient({&tile, cell, rotation});
   const int segment_count = static_cast<int>(tile.segments.size());
 
-  // For each new segment, the existing features it would join.
-  std::vector<std::vector<int>> joins(segment_count);
+  // For each new segment, the existing features it would join (at most 4
+  // sides for a road or city, 8 half-edges for a field).
+  std::array<std::array<int, 8>, kMaxSegmentsPerTile> joins;
+  std::array<int, kMaxSegmentsPerTile> join_count{};
+  auto join = [&](int segment, int feature) {
+    if (join_count[segment] < 8) joins[segment][join_count[segment]++] = feature;
+  };
   for (Side side : kAllSides) {
-    const int neighbour_index = board.TileIndexAt(Neighbour(cell, side));
+    const int neighbour_index = board_.TileIndexAt(Neighbour(cell, side));
     if (neighbour_index < 0) continue;
-    const BoardTile& neighbour = board.tile(neighbour_index);
+    const BoardTile& neighbour = board_.tile(neighbour_index);
     const int mine = oriented.segment_at_side[SideIndex(side)];
     const int theirs = neighbour.segment_at_side[SideIndex(Opposite(side))];
     if (mine >= 0 && theirs >= 0) {
-      joins[mine].push_back(board.FeatureOf(board.SegmentId(neighbour_index, theirs)));
+      join(mine, board_.FeatureOf(board_.SegmentId(neighbour_index, theirs)));
     }
     for (int half_edge = 2 * SideIndex(side); half_edge < 2 * SideIndex(side) + 2; ++half_edge) {
       const int my_field = oriented.segment_at_half_edge[half_edge];
       const int their_field = neighbour.segment_at_half_edge[FacingHalfEdge(half_edge)];
       if (my_field >= 0 && their_field >= 0) {
-        joins[my_field].push_back(board.FeatureOf(board.SegmentId(neighbour_index, their_field)));
+        join(my_field, board_.FeatureOf(board_.SegmentId(neighbour_index, their_field)));
       }
     }
   }
   // Two new segments that join a common feature end up in one feature; group
   // them transitively, then a group is occupied if any feature it joins is.
-  std::vector<int> group(segment_count);
+  std::array<int, kMaxSegmentsPerTile> group;
   for (int i = 0; i < segment_count; ++i) group[i] = i;
   auto find = [&](int i) {
     while (group[i] != i) i = group[i] = group[group[i]];
@@ -108,18 +125,21 @@ std::vector<int> FollowerSegmentsIfPlaced(const Board& board, const GameState& s
   };
   for (int a = 0; a < segment_count; ++a) {
     for (int b = a + 1; b < segment_count; ++b) {
-      for (int feature : joins[a]) {
-        if (std::find(joins[b].begin(), joins[b].end(), feature) != joins[b].end()) {
+      const auto a_end = joins[a].begin() + join_count[a];
+      for (int k = 0; k < join_count[b]; ++k) {
+        if (std::find(joins[a].begin(), a_end, joins[b][k]) != a_end) {
           group[find(b)] = find(a);
           break;
         }
       }
     }
   }
-  std::vector<bool> group_occupied(segment_count, false);
+  std::array<bool, kMaxSegmentsPerTile> group_occupied{};
   for (int i = 0; i < segment_count; ++i) {
-    for (int feature : joins[i]) {
-      if (occupied.contains(feature)) group_occupied[find(i)] = true;
+    for (int k = 0; k < join_count[i]; ++k) {
+      if (std::binary_search(occupied_.begin(), occupied_.end(), joins[i][k])) {
+        group_occupied[find(i)] = true;
+      }
     }
   }
   for (int i = 0; i < segment_count; ++i) {

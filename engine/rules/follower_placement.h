@@ -24,10 +24,19 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
 std::vector<int> FollowerSegments(const Board& board, const GameState& state, int player,
                                   int tile_index);
 
-// The same, for a tile not yet placed: the segments a follower could take if
-// `tile` were placed on `cell` turned by `rotation` (a legal placement). Used to
-// list legal actions without copying the board.
-std::vector<int> FollowerSegmentsIfPlaced(const Board& board, const GameState& state, int player,
-                                          const TileType& tile, Position cell, Rotation rotation);
+// The same, for tiles not yet placed: the segments a follower could take if
+// `tile` were placed on `cell` turned by `rotation` (a legal placement). Used
+// to list legal actions without copying the board; the occupied features are
+// looked up once for all the placements of one listing.
+class FollowerOptionsIfPlaced {
+ public:
+  FollowerOptionsIfPlaced(const Board& board, const GameState& state, int player);
+  std::vector<int> For(const TileType& tile, Position cell, Rotation rotation) const;
+
+ private:
+  const Board& board_;
+  bool has_follower_;
+  std::vector<int> occupied_;  // features holding a figure, sorted
+};
 
 }  // namespace carcassonne

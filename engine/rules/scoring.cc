@@ -151,7 +151,7 @@ std::optional<ScoreEvent> ScoreFeature(const Board& board, const GameState& stat
       if (board.HasTile(around)) event.tiles.push_back(around);
     }
   } else {
-    for (int tile_index : summary.tiles) event.tiles.push_back(board.tile(tile_index).cell());
+    for (int tile_index : board.TilesOf(root)) event.tiles.push_back(board.tile(tile_index).cell());
   }
   event.majority_players = majority.players;
   event.majority_strength = majority.strength;

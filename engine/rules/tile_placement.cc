@@ -80,23 +80,54 @@ std::vector<Violation> CheckTilePlacement(const Board& board, const TileType& ti
   return violations;
 }
 
-std::vector<TilePlacement> ListTilePlacements(const Board& board, const TileType& tile) {
-  std::vector<TilePlacement> placements;
+namespace {
+
+// Calls `fits(cell, rotation)` for every placement of `tile` satisfying BG-02,
+// looking each frontier cell's neighbours up once; stops when it returns false.
+template <typename Visitor>
+void ForEachPlacement(const Board& board, const TileType& tile, Visitor fits) {
   for (Position cell : board.FrontierCells()) {
+    // What each neighbour shows towards the cell; frontier cells have at least one.
+    std::array<int, 4> facing{};
+    for (Side side : kAllSides) {
+      const int neighbour = board.TileIndexAt(Neighbour(cell, side));
+      facing[SideIndex(side)] =
+          neighbour < 0
+              ? -1
+              : static_cast<int>(board.tile(neighbour).terrain[SideIndex(Opposite(side))]);
+    }
     for (Rotation rotation : kAllRotations) {
-      if (TileFits(board, tile, cell, rotation)) placements.push_back({cell, rotation});
+      bool matches = true;
+      for (Side side : kAllSides) {
+        const int wanted = facing[SideIndex(side)];
+        if (wanted >= 0 && wanted != static_cast<int>(TerrainOn(tile, rotation, side))) {
+          matches = false;
+          break;
+        }
+      }
+      if (matches && !fits(cell, rotation)) return;
     }
   }
+}
+
+}  // namespace
+
+std::vector<TilePlacement> ListTilePlacements(const Board& board, const TileType& tile) {
+  std::vector<TilePlacement> placements;
+  ForEachPlacement(board, tile, [&](Position cell, Rotation rotation) {
+    placements.push_back({cell, rotation});
+    return true;
+  });
   return placements;
 }
 
 bool FitsNowhere(const Board& board, const TileType& tile) {
-  for (Position cell : board.FrontierCells()) {
-    for (Rotation rotation : kAllRotations) {
-      if (TileFits(board, tile, cell, rotation)) return false;
-    }
-  }
-  return true;
+  bool nowhere = true;
+  ForEachPlacement(board, tile, [&](Position, Rotation) {
+    nowhere = false;
+    return false;
+  });
+  return nowhere;
 }
 
 }  // namespace carcassonne

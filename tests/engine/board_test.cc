@@ -37,7 +37,7 @@ TEST(BoardTest, RoadLoopOfFourCurvesIsCompleteAndCountsEachTileOnce) {
   const int road = FeatureAt(board, 0, 0, Location::kE);
   EXPECT_EQ(road, FeatureAt(board, 0, 1, Location::kN));
   EXPECT_EQ(board.Feature(road).open_edges, 0);
-  EXPECT_EQ(board.Feature(road).tiles.size(), 4u);
+  EXPECT_EQ(board.TilesOf(road).size(), 4u);
   EXPECT_TRUE(IsComplete(board, road));
   // The inner field (the four inner corners) is one field, apart from the outer one.
   EXPECT_NE(FeatureAt(board, 0, 0, Location::kSSE), FeatureAt(board, 0, 0, Location::kNNW));
@@ -56,7 +56,7 @@ TEST(BoardTest, TileWithTwoSegmentsOfOneCityCountsOnce) {
   const int city = FeatureAt(board, 0, 0, Location::kN);
   EXPECT_EQ(city, FeatureAt(board, 0, 0, Location::kW));
   EXPECT_EQ(board.SegmentsOf(city).size(), 5u);
-  EXPECT_EQ(board.Feature(city).tiles.size(), 4u);
+  EXPECT_EQ(board.TilesOf(city).size(), 4u);
   EXPECT_TRUE(IsComplete(board, city));
 
   // BG-11: 4 tiles × 2 = 8, no coat of arms.
