@@ -1,0 +1,617 @@
+// The scenario runner (see scenario_runner.h). No rule is decided here: every
+// verdict, score and event comes from the service handlers; this file only
+// compares them with the expectations written by hand in the scenario file.
+#include "clients/scenario/scenario_runner.h"
+
+#include <google/protobuf/util/json_util.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
+#include "absl/strings/strip.h"
+#include "google/rpc/error_details.pb.h"
+#include "google/rpc/status.pb.h"
+#include "service/handlers.h"
+
+namespace carcassonne::scenario {
+namespace {
+
+namespace api = ::carcassonne::v1;
+namespace spec = ::carcassonne::scenario::v1;
+
+using Diffs = std::vector<std::string>;
+
+// --------------------------------------------------------------------------
+// Names
+
+std::string StripPrefix(absl::string_view name, absl::string_view prefix) {
+  absl::ConsumePrefix(&name, prefix);
+  return std::string(name);
+}
+
+std::string Lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+std::string LocationName(int location) {
+  return StripPrefix(api::Location_Name(static_cast<api::Location>(location)), "LOCATION_");
+}
+std::string CodeName(int code) {
+  return StripPrefix(api::ViolationCode_Name(static_cast<api::ViolationCode>(code)),
+                     "VIOLATION_CODE_");
+}
+std::string PhaseName(int phase) {
+  return StripPrefix(api::Phase_Name(static_cast<api::Phase>(phase)), "PHASE_");
+}
+std::string FeatureName(int kind) {
+  return Lower(
+      StripPrefix(api::FeatureKind_Name(static_cast<api::FeatureKind>(kind)), "FEATURE_KIND_"));
+}
+std::string TriggerName(int trigger) {
+  switch (trigger) {
+    case api::SCORING_TRIGGER_COMPLETED:
+      return "completed during play";
+    case api::SCORING_TRIGGER_END_OF_GAME:
+      return "end of game";
+    default:
+      return Lower(StripPrefix(api::ScoringTrigger_Name(static_cast<api::ScoringTrigger>(trigger)),
+                               "SCORING_TRIGGER_"));
+  }
+}
+std::string FigureKindName(int kind) {
+  return Lower(
+      StripPrefix(api::FigureKind_Name(static_cast<api::FigureKind>(kind)), "FIGURE_KIND_"));
+}
+
+std::string StatusCodeName(grpc::StatusCode code) {
+  switch (code) {
+    case grpc::StatusCode::OK:
+      return "OK";
+    case grpc::StatusCode::CANCELLED:
+      return "CANCELLED";
+    case grpc::StatusCode::INVALID_ARGUMENT:
+      return "INVALID_ARGUMENT";
+    case grpc::StatusCode::DEADLINE_EXCEEDED:
+      return "DEADLINE_EXCEEDED";
+    case grpc::StatusCode::NOT_FOUND:
+      return "NOT_FOUND";
+    case grpc::StatusCode::FAILED_PRECONDITION:
+      return "FAILED_PRECONDITION";
+    case grpc::StatusCode::RESOURCE_EXHAUSTED:
+      return "RESOURCE_EXHAUSTED";
+    case grpc::StatusCode::UNIMPLEMENTED:
+      return "UNIMPLEMENTED";
+    case grpc::StatusCode::INTERNAL:
+      return "INTERNAL";
+    default:
+      return absl::StrCat("status ", static_cast<int>(code));
+  }
+}
+
+template <typename Range>
+std::string List(const Range& values) {
+  return absl::StrCat("[", absl::StrJoin(values, ", "), "]");
+}
+
+template <typename Range>
+std::string CodeList(const Range& codes) {
+  return absl::StrCat(
+      "[",
+      absl::StrJoin(codes, ", ", [](std::string* out, int code) { out->append(CodeName(code)); }),
+      "]");
+}
+
+std::string Quoted(absl::string_view text) {
+  return text.empty() ? std::string("(none)") : absl::StrCat("\"", text, "\"");
+}
+
+std::string Plural(int count, absl::string_view singular, absl::string_view plural) {
+  return absl::StrCat(count, " ", count == 1 ? singular : plural);
+}
+
+std::string DescribeSegment(const api::SegmentRef& segment) {
+  std::string cell = absl::StrFormat("(%d,%d)", segment.x(), segment.y());
+  switch (segment.segment_case()) {
+    case api::SegmentRef::kLocation:
+      return absl::StrCat(cell, " ", LocationName(segment.location()));
+    case api::SegmentRef::kSegmentId:
+      return absl::StrCat(cell, " ", segment.segment_id());
+    default:
+      return cell;
+  }
+}
+
+// --------------------------------------------------------------------------
+// Status of a rejected request: the code, the message and every field path of
+// the google.rpc.BadRequest detail.
+
+std::vector<std::string> DescribeStatus(const grpc::Status& status) {
+  std::vector<std::string> lines;
+  lines.push_back(absl::StrCat("request rejected: ", StatusCodeName(status.error_code()), ": ",
+                               status.error_message()));
+  google::rpc::Status rich;
+  if (!status.error_details().empty() && rich.ParseFromString(status.error_details())) {
+    for (const auto& detail : rich.details()) {
+      google::rpc::BadRequest bad_request;
+      if (!detail.UnpackTo(&bad_request)) continue;
+      for (const auto& violation : bad_request.field_violations()) {
+        lines.push_back(
+            absl::StrCat("bad field ", violation.field(), ": ", violation.description()));
+      }
+    }
+  }
+  return lines;
+}
+
+// --------------------------------------------------------------------------
+// Events
+
+// The points each majority player scores from an event, "+10" when they all
+// score the same (", each" when several do), else "0: +10, 1: +8".
+std::string DescribePoints(const api::ScoreEvent& event) {
+  std::set<int> amounts;
+  for (const auto& points : event.points()) amounts.insert(points.points());
+  if (event.points().empty()) return "nobody scores";
+  if (amounts.size() == 1) {
+    return absl::StrCat("+", *amounts.begin(), event.points_size() > 1 ? " each" : "");
+  }
+  return absl::StrJoin(event.points(), ", ", [](std::string* out, const api::PlayerPoints& p) {
+    absl::StrAppend(out, p.player(), ": +", p.points());
+  });
+}
+
+std::string EventHeadline(int kind, bool complete, int trigger, int tile_count) {
+  std::string text = FeatureName(kind);
+  if (kind != api::FEATURE_KIND_FIELD)
+    absl::StrAppend(&text, complete ? " complete" : " incomplete");
+  if (trigger != api::SCORING_TRIGGER_COMPLETED)
+    absl::StrAppend(&text, " (", TriggerName(trigger), ")");
+  if (tile_count >= 0) absl::StrAppend(&text, ", ", Plural(tile_count, "tile", "tiles"));
+  return text;
+}
+
+std::string DescribeExpectedEvent(const spec::EventExpectation& event) {
+  std::string text = EventHeadline(event.feature_kind(), event.complete(), event.trigger(),
+                                   event.has_tile_count() ? event.tile_count() : -1);
+  absl::StrAppend(&text, ", majority ", List(event.majority_players()), ": +", event.points(),
+                  event.majority_players_size() > 1 ? " each" : "", " ",
+                  List(event.line_item_rule_ids()));
+  return text;
+}
+
+// The differences between an expected and an actual event, one per field.
+Diffs EventDiffs(const spec::EventExpectation& expected, const api::ScoreEvent& actual) {
+  Diffs diffs;
+  auto differ = [&diffs](absl::string_view field, const std::string& want, const std::string& got) {
+    if (want != got) diffs.push_back(absl::StrCat(field, ": expected ", want, ", actual ", got));
+  };
+  differ("feature kind", FeatureName(expected.feature_kind()), FeatureName(actual.feature_kind()));
+  differ("complete", expected.complete() ? "true" : "false", actual.complete() ? "true" : "false");
+  differ("trigger", TriggerName(expected.trigger()), TriggerName(actual.trigger()));
+  if (expected.has_tile_count()) {
+    differ("tiles", absl::StrCat(expected.tile_count()), absl::StrCat(actual.tiles_size()));
+  }
+  if (expected.has_segment_count()) {
+    differ("segments", absl::StrCat(expected.segment_count()),
+           absl::StrCat(actual.segments_size()));
+  }
+  differ("majority", List(expected.majority_players()), List(actual.majority_players()));
+  if (expected.has_majority_strength()) {
+    differ("majority strength", absl::StrCat(expected.majority_strength()),
+           absl::StrCat(actual.majority_strength()));
+  }
+  // Points: every player listed in the event's points must be a majority
+  // player and score the expected amount.
+  std::map<int, int> got;
+  for (const auto& points : actual.points()) got[points.player()] = points.points();
+  std::map<int, int> want;
+  for (int player : expected.majority_players()) want[player] = expected.points();
+  if (got != want) {
+    auto format = [](const std::map<int, int>& points) {
+      if (points.empty()) return std::string("nobody scores");
+      return absl::StrJoin(points, ", ", [](std::string* out, const std::pair<const int, int>& p) {
+        absl::StrAppend(out, "player ", p.first, " +", p.second);
+      });
+    };
+    diffs.push_back(absl::StrCat("points: expected ", format(want), ", actual ", format(got)));
+  }
+  std::vector<std::string> rule_ids;
+  std::vector<int> item_points;
+  for (const auto& item : actual.line_items()) {
+    rule_ids.push_back(item.rule_id());
+    item_points.push_back(item.points());
+  }
+  differ("line item rule ids", List(expected.line_item_rule_ids()), List(rule_ids));
+  if (expected.line_item_points_size() > 0) {
+    differ("line item points", List(expected.line_item_points()), List(item_points));
+  }
+  if (expected.has_returned_figures()) {
+    differ("returned figures", absl::StrCat(expected.returned_figures()),
+           absl::StrCat(actual.returned_figures_size()));
+  }
+  return diffs;
+}
+
+// Matches expected events to actual ones in any order. Exact matches first;
+// each remaining expected event is compared with the closest remaining actual
+// event (same kind first); what is left over is missing or unexpected.
+Diffs CompareEvents(const google::protobuf::RepeatedPtrField<spec::EventExpectation>& expected,
+                    const google::protobuf::RepeatedPtrField<api::ScoreEvent>& actual) {
+  Diffs diffs;
+  std::vector<bool> used(actual.size(), false);
+  std::vector<int> unmatched;
+  for (int i = 0; i < expected.size(); ++i) {
+    bool matched = false;
+    for (int j = 0; j < actual.size() && !matched; ++j) {
+      if (!used[j] && EventDiffs(expected[i], actual[j]).empty()) used[j] = matched = true;
+    }
+    if (!matched) unmatched.push_back(i);
+  }
+  for (int i : unmatched) {
+    int best = -1;
+    size_t best_cost = 0;
+    for (int j = 0; j < actual.size(); ++j) {
+      if (used[j]) continue;
+      size_t cost = EventDiffs(expected[i], actual[j]).size();
+      if (actual[j].feature_kind() != expected[i].feature_kind()) cost += 100;
+      if (best < 0 || cost < best_cost) {
+        best = j;
+        best_cost = cost;
+      }
+    }
+    if (best < 0) {
+      diffs.push_back(absl::StrCat("missing event: ", DescribeExpectedEvent(expected[i])));
+      continue;
+    }
+    used[best] = true;
+    diffs.push_back(absl::StrCat("event \"", DescribeExpectedEvent(expected[i]), "\" vs actual \"",
+                                 DescribeEvent(actual[best]), "\": ",
+                                 absl::StrJoin(EventDiffs(expected[i], actual[best]), "; ")));
+  }
+  for (int j = 0; j < actual.size(); ++j) {
+    if (!used[j]) diffs.push_back(absl::StrCat("unexpected event: ", DescribeEvent(actual[j])));
+  }
+  return diffs;
+}
+
+// --------------------------------------------------------------------------
+// The runner of one scenario.
+
+class Runner {
+ public:
+  Runner(const spec::Scenario& scenario, std::ostream& out) : scenario_(scenario), out_(out) {}
+
+  Tally Run() {
+    out_ << "=== " << scenario_.name() << "\n";
+    if (!scenario_.description().empty()) out_ << "    " << scenario_.description() << "\n";
+    if (!scenario_.rule_ids().empty()) {
+      out_ << "    rules: " << absl::StrJoin(scenario_.rule_ids(), ", ") << "\n";
+    }
+    if (!Start()) {
+      int expectations = CountExpectations();
+      out_ << "  FAIL start: no game to play; "
+           << Plural(expectations, "expectation", "expectations") << " not run\n";
+      tally_.failed += std::max(expectations, 1);
+    } else {
+      for (int i = 0; i < scenario_.steps_size(); ++i) RunStep(i, scenario_.steps(i));
+      if (scenario_.has_final()) {
+        CheckScoreGame("final", scenario_.final(), scenario_.final().comment());
+      }
+    }
+    out_ << "--- " << scenario_.name() << ": " << tally_.passed << " passed, " << tally_.failed
+         << " failed\n";
+    return tally_;
+  }
+
+ private:
+  int CountExpectations() const {
+    int count = scenario_.has_final() ? 1 : 0;
+    for (const auto& step : scenario_.steps()) {
+      if (step.has_expect()) count += step.expect().has_score_game() ? 2 : 1;
+    }
+    return count;
+  }
+
+  std::string PlayerLabel(int player) const {
+    if (player >= 0 && player < state_.players_size() && !state_.players(player).name().empty()) {
+      return absl::StrCat(state_.players(player).name(), " [", player, "]");
+    }
+    return absl::StrCat("player ", player);
+  }
+
+  std::string PlayersSummary() const {
+    std::vector<std::string> players;
+    for (int i = 0; i < state_.players_size(); ++i) {
+      const api::Player& player = state_.players(i);
+      players.push_back(absl::StrCat(i, " ", player.name().empty() ? "?" : player.name(), " (",
+                                     player.score(), " pts, ", player.followers(), " in supply)"));
+    }
+    return absl::StrJoin(players, "; ");
+  }
+
+  bool Start() {
+    switch (scenario_.start_case()) {
+      case spec::Scenario::kNewGame: {
+        api::NewGameResponse response;
+        grpc::Status status = service::HandleNewGame(scenario_.new_game(), &response);
+        if (!status.ok()) {
+          out_ << "start: NewGame\n";
+          for (const auto& line : DescribeStatus(status)) out_ << "  " << line << "\n";
+          return false;
+        }
+        state_ = response.state();
+        out_ << "start: NewGame; players " << PlayersSummary() << "\n";
+        return true;
+      }
+      case spec::Scenario::kState:
+        state_ = scenario_.state();
+        out_ << "start: snapshot with " << Plural(state_.tiles_size(), "tile", "tiles") << ", "
+             << Plural(state_.figures_size(), "figure", "figures") << ", bag "
+             << (state_.has_bag() ? Plural(BagTotal(), "tile", "tiles") : std::string("untracked"))
+             << ", " << PhaseName(state_.phase()) << ", " << PlayerLabel(state_.deciding_player())
+             << " to decide; players " << PlayersSummary() << "\n";
+        return true;
+      default:
+        out_ << "start: missing (the file needs \"newGame\" or \"state\")\n";
+        return false;
+    }
+  }
+
+  int BagTotal() const {
+    int total = 0;
+    for (const auto& count : state_.bag().tiles()) total += count.count();
+    return total;
+  }
+
+  void Report(absl::string_view label, const Diffs& diffs, absl::string_view comment) {
+    if (diffs.empty()) {
+      out_ << "  PASS " << label << "\n";
+      ++tally_.passed;
+      return;
+    }
+    for (const auto& diff : diffs) out_ << "  FAIL " << label << ": " << diff << "\n";
+    if (!comment.empty()) out_ << "    hand computation: " << comment << "\n";
+    ++tally_.failed;
+  }
+
+  void RunStep(int index, const spec::Step& step) {
+    const std::string label = absl::StrCat("step ", index + 1);
+    out_ << label << ": " << PlayerLabel(state_.deciding_player()) << " "
+         << DescribeAction(step.action());
+
+    api::ApplyActionRequest request;
+    *request.mutable_state() = state_;
+    *request.mutable_action() = step.action();
+    api::ApplyActionResponse response;
+    grpc::Status status = service::HandleApplyAction(request, &response);
+    if (!status.ok()) {
+      // A malformed request is never what a scenario expects: a FAIL that
+      // names the offending field paths. The state stays as it was.
+      out_ << " → rejected\n";
+      Diffs diffs = DescribeStatus(status);
+      if (!step.has_expect()) {
+        for (const auto& line : diffs) out_ << "  " << line << "\n";
+        return;
+      }
+      Report(label, diffs, step.comment());
+      if (step.expect().has_score_game()) {
+        Report(absl::StrCat(label, " what-if"), {"not run: the step was rejected"}, "");
+      }
+      return;
+    }
+
+    const api::Verdict& verdict = response.verdict();
+    out_ << (verdict.legal() ? " → legal" : " → illegal") << "\n";
+    for (const auto& violation : verdict.violations()) {
+      out_ << "  violation: " << CodeName(violation.code()) << " (" << violation.rule_id() << ")";
+      if (violation.has_location()) out_ << " at " << DescribeSegment(violation.location());
+      out_ << ": " << violation.message() << "\n";
+    }
+    for (const auto& event : response.events()) {
+      out_ << "  " << label << ": " << DescribeEvent(event) << "\n";
+    }
+    if (verdict.legal()) state_ = response.state();
+
+    if (!step.has_expect()) return;
+    Report(label, CheckStep(step.expect(), response), step.comment());
+    if (step.expect().has_score_game()) {
+      CheckScoreGame(absl::StrCat(label, " what-if"), step.expect().score_game(), step.comment());
+    }
+  }
+
+  // Compares the step's expectation with the response and with the state
+  // after the step (the next snapshot when legal, the same one otherwise).
+  Diffs CheckStep(const spec::StepExpectation& expect, const api::ApplyActionResponse& response) {
+    Diffs diffs;
+    const api::Verdict& verdict = response.verdict();
+    if (expect.legal() != verdict.legal()) {
+      diffs.push_back(absl::StrCat("legal: expected ", expect.legal() ? "legal" : "illegal",
+                                   ", actual ", verdict.legal() ? "legal" : "illegal"));
+    }
+    if (expect.violations_size() > 0) {
+      std::set<int> want(expect.violations().begin(), expect.violations().end());
+      std::set<int> got;
+      for (const auto& violation : verdict.violations()) got.insert(violation.code());
+      if (want != got) {
+        diffs.push_back(
+            absl::StrCat("violations: expected ", CodeList(want), ", actual ", CodeList(got)));
+      }
+    }
+    if (!expect.rule_id().empty()) {
+      std::string got = verdict.violations().empty() ? "" : verdict.violations(0).rule_id();
+      if (got != expect.rule_id()) {
+        diffs.push_back(absl::StrCat("rule id of the first violation: expected ",
+                                     Quoted(expect.rule_id()), ", actual ", Quoted(got)));
+      }
+    }
+    if (expect.scores_size() > 0) {
+      std::vector<int> got;
+      for (const auto& player : state_.players()) got.push_back(player.score());
+      if (List(expect.scores()) != List(got)) {
+        diffs.push_back(
+            absl::StrCat("scores: expected ", List(expect.scores()), ", actual ", List(got)));
+      }
+    }
+    if (expect.followers_size() > 0) {
+      std::vector<int> got;
+      for (const auto& player : state_.players()) got.push_back(player.followers());
+      if (List(expect.followers()) != List(got)) {
+        diffs.push_back(absl::StrCat("followers in supply: expected ", List(expect.followers()),
+                                     ", actual ", List(got)));
+      }
+    }
+    if (expect.phase() != api::PHASE_UNSPECIFIED && expect.phase() != state_.phase()) {
+      diffs.push_back(absl::StrCat("phase: expected ", PhaseName(expect.phase()), ", actual ",
+                                   PhaseName(state_.phase())));
+    }
+    if (expect.has_active_player() && expect.active_player() != state_.active_player()) {
+      diffs.push_back(absl::StrCat("active player: expected ", expect.active_player(), ", actual ",
+                                   state_.active_player()));
+    }
+    if (expect.has_figures_on_board() && expect.figures_on_board() != state_.figures_size()) {
+      diffs.push_back(absl::StrCat("figures on the board: expected ", expect.figures_on_board(),
+                                   ", actual ", state_.figures_size()));
+    }
+    if (expect.has_bag_total()) {
+      std::string got = state_.has_bag() ? absl::StrCat(BagTotal()) : "untracked";
+      if (got != absl::StrCat(expect.bag_total())) {
+        diffs.push_back(
+            absl::StrCat("tiles in the bag: expected ", expect.bag_total(), ", actual ", got));
+      }
+    }
+    if (expect.check_events()) {
+      for (auto& diff : CompareEvents(expect.events(), response.events())) {
+        diffs.push_back(std::move(diff));
+      }
+    }
+    return diffs;
+  }
+
+  // ScoreGame on the current state, compared with `expect`.
+  void CheckScoreGame(const std::string& label, const spec::ScoreGameExpectation& expect,
+                      const std::string& comment) {
+    out_ << label << ": ScoreGame (what if the game ended now)\n";
+    api::ScoreGameRequest request;
+    *request.mutable_state() = state_;
+    api::ScoreGameResponse response;
+    grpc::Status status = service::HandleScoreGame(request, &response);
+    if (!status.ok()) {
+      Report(label, DescribeStatus(status), comment);
+      return;
+    }
+    for (const auto& event : response.events()) {
+      out_ << "  " << label << ": " << DescribeEvent(event) << "\n";
+    }
+    out_ << "  " << label << ": scores " << List(response.final_scores()) << "\n";
+
+    Diffs diffs;
+    if (expect.final_scores_size() > 0 &&
+        List(expect.final_scores()) != List(response.final_scores())) {
+      diffs.push_back(absl::StrCat("final scores: expected ", List(expect.final_scores()),
+                                   ", actual ", List(response.final_scores())));
+    }
+    if (expect.has_event_count() && expect.event_count() != response.events_size()) {
+      diffs.push_back(absl::StrCat("number of end-of-game events: expected ", expect.event_count(),
+                                   ", actual ", response.events_size()));
+    }
+    if (expect.events_size() > 0) {
+      for (auto& diff : CompareEvents(expect.events(), response.events())) {
+        diffs.push_back(std::move(diff));
+      }
+    }
+    Report(label, diffs, comment);
+  }
+
+  const spec::Scenario& scenario_;
+  std::ostream& out_;
+  api::GameState state_;
+  Tally tally_;
+};
+
+}  // namespace
+
+std::string DescribeAction(const api::Action& action) {
+  switch (action.action_case()) {
+    case api::Action::kPlaceTile: {
+      const api::PlaceTile& tile = action.place_tile();
+      return absl::StrFormat("place_tile %s at (%d,%d) rot %d", tile.tile_type(), tile.x(),
+                             tile.y(), tile.rotation());
+    }
+    case api::Action::kPlaceFigure:
+      return absl::StrCat("place_figure ", FigureKindName(action.place_figure().kind()), " on ",
+                          DescribeSegment(action.place_figure().segment()));
+    case api::Action::kPass:
+      return "pass";
+    case api::Action::kDiscardTile:
+      return absl::StrCat("discard_tile ", action.discard_tile().tile_type());
+    default:
+      return "(no action)";
+  }
+}
+
+std::string DescribeEvent(const api::ScoreEvent& event) {
+  std::string text =
+      EventHeadline(event.feature_kind(), event.complete(), event.trigger(), event.tiles_size());
+  absl::StrAppend(&text, ", majority ", List(event.majority_players()), " ×",
+                  event.majority_strength(), ": ");
+  absl::StrAppend(
+      &text,
+      absl::StrJoin(event.line_items(), ", ", [](std::string* out, const api::LineItem& item) {
+        absl::StrAppend(out, item.description(), " = ", item.points(), " (", item.rule_id(), ")");
+      }));
+  absl::StrAppend(&text, " → ", DescribePoints(event));
+  if (!event.returned_figures().empty()) {
+    absl::StrAppend(
+        &text, "; back to supply: ",
+        absl::StrJoin(event.returned_figures(), ", ", [](std::string* out, const api::Figure& f) {
+          absl::StrAppend(out, "player ", f.owner(), " from ", DescribeSegment(f.segment()));
+        }));
+  }
+  return text;
+}
+
+std::string ParseScenarioJson(const std::string& json, spec::Scenario* scenario) {
+  google::protobuf::util::JsonParseOptions options;
+  options.ignore_unknown_fields = false;  // strict: a misspelt field is an error
+  google::protobuf::util::Status status =
+      google::protobuf::util::JsonStringToMessage(json, scenario, options);
+  if (status.ok()) return "";
+  std::string message = status.ToString();
+  return message.empty() ? std::string("invalid JSON") : message;
+}
+
+Tally RunScenario(const spec::Scenario& scenario, std::ostream& out) {
+  return Runner(scenario, out).Run();
+}
+
+Tally RunScenarioFile(const std::string& path, std::ostream& out) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    out << "=== " << path << "\n  FAIL " << path << ": cannot read the file\n";
+    return Tally{0, 1};
+  }
+  std::stringstream buffer;
+  buffer << file.rdbuf();
+  spec::Scenario scenario;
+  std::string error = ParseScenarioJson(buffer.str(), &scenario);
+  if (!error.empty()) {
+    out << "=== " << path << "\n  FAIL " << path << ": not a valid scenario file: " << error
+        << "\n";
+    return Tally{0, 1};
+  }
+  out << "file: " << path << "\n";
+  return RunScenario(scenario, out);
+}
+
+}  // namespace carcassonne::scenario
