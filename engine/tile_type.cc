@@ -2,6 +2,8 @@
 // of all tile sets compiled into this build.
 #include "engine/tile_type.h"
 
+#include <algorithm>
+
 namespace carcassonne {
 
 std::string_view SegmentKindName(SegmentKind kind) {
@@ -22,6 +24,36 @@ std::string_view SegmentKindName(SegmentKind kind) {
   return "unknown";
 }
 
+std::string_view GoodsName(Goods goods) {
+  switch (goods) {
+    case Goods::kNone:
+      return "none";
+    case Goods::kWine:
+      return "wine";
+    case Goods::kGrain:
+      return "grain";
+    case Goods::kCloth:
+      return "cloth";
+  }
+  return "unknown";
+}
+
+std::string_view RiverRoleName(RiverRole role) {
+  switch (role) {
+    case RiverRole::kNone:
+      return "none";
+    case RiverRole::kSpring:
+      return "spring";
+    case RiverRole::kLake:
+      return "lake";
+    case RiverRole::kRiver:
+      return "river";
+    case RiverRole::kFork:
+      return "fork";
+  }
+  return "unknown";
+}
+
 int TileType::SegmentIndex(std::string_view segment_id) const {
   for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
     if (segments[i].id == segment_id) return i;
@@ -35,16 +67,24 @@ const Catalogue& Catalogue::Get() {
   return *catalogue;
 }
 
-Catalogue::Catalogue() : sets_{&BaseTileSet()} {}
+Catalogue::Catalogue()
+    : sets_{&BaseTileSet(),  &InnsAndCathedralsTileSet(),  &TradersAndBuildersTileSet(),
+            &RiverTileSet(), &KingAndRobberBaronTileSet(), &MageAndWitchTileSet()} {
+  for (const TileSet* set : sets_) {
+    for (const TileType& tile : set->tiles) by_id_.emplace_back(tile.id, &tile);
+  }
+  // Stable: were an id listed twice, Find would answer the first in catalogue
+  // order (the catalogue test checks that ids are unique).
+  std::stable_sort(by_id_.begin(), by_id_.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+}
 
 const TileType* Catalogue::Find(std::string_view tile_id) const {
-  // A few hundred types at most: a linear scan is cheap enough.
-  for (const TileSet* set : sets_) {
-    for (const TileType& tile : set->tiles) {
-      if (tile.id == tile_id) return &tile;
-    }
-  }
-  return nullptr;
+  const auto it = std::lower_bound(by_id_.begin(), by_id_.end(), tile_id,
+                                   [](const std::pair<std::string_view, const TileType*>& entry,
+                                      std::string_view id) { return entry.first < id; });
+  if (it == by_id_.end() || it->first != tile_id) return nullptr;
+  return it->second;
 }
 
 }  // namespace carcassonne

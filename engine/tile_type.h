@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/geometry.h"
@@ -20,6 +21,22 @@ enum class Terrain : uint8_t { kField = 0, kRoad, kCity, kRiver };
 enum class SegmentKind : uint8_t { kRoad = 0, kCity, kField, kMonastery, kRiver, kGarden };
 std::string_view SegmentKindName(SegmentKind kind);
 
+// The trade good printed in a city (Traders & Builders).
+enum class Goods : uint8_t { kNone = 0, kWine, kGrain, kCloth };
+std::string_view GoodsName(Goods goods);  // "none", "wine", "grain", "cloth"
+
+// What a river tile is (The River, River II); kNone on every other tile.
+enum class RiverRole : uint8_t {
+  kNone = 0,
+  kSpring,  // the river starts here; the river's start tile
+  kLake,    // the river ends here; drawn last among the river tiles
+  kRiver,   // the river runs on (or ends in a city); drawn after the spring
+  kFork,    // the river splits in two (River II); drawn first after the spring
+};
+std::string_view RiverRoleName(RiverRole role);  // "none", "spring", "lake", "river", "fork"
+
+// Enough for every tile of every set (the most crowded has 8) and for the
+// `bordered_cities` bit set below.
 inline constexpr int kMaxSegmentsPerTile = 16;
 
 // One segment printed on a tile, in catalogue orientation (rotation 0).
@@ -31,7 +48,14 @@ struct SegmentType {
   // Field: the indexes (in `TileType::segments`) of the city segments of this
   // tile that the field borders (BG-22), as a bit set.
   uint16_t bordered_cities = 0;
-  uint8_t coats_of_arms = 0;  // city: pennants (BG-11)
+  uint8_t coats_of_arms = 0;   // city: pennants (BG-11)
+  bool inn = false;            // road: an inn on the road (Inns & Cathedrals)
+  bool cathedral = false;      // city: a cathedral in the city (Inns & Cathedrals)
+  Goods goods = Goods::kNone;  // city: a trade good (Traders & Builders)
+  bool pig_herd = false;       // field: a pig herd (Traders & Builders)
+  // City: may not be made a castle (Bridges, Castles & Bazaars; facts
+  // `castle_base: false`, JCZ's IC/C!).
+  bool no_castle_base = false;
 };
 
 struct TileType {
@@ -42,6 +66,9 @@ struct TileType {
   std::array<Terrain, 4> sides{};  // catalogue orientation, indexed by side
   std::vector<SegmentType> segments;
   std::string_view description;
+  bool magic_symbol = false;  // Mage & Witch: placing it moves the mage or the witch
+  RiverRole river_role = RiverRole::kNone;
+  bool volcano = false;  // Princess & Dragon symbol (on a River II lake)
 
   // Index of the segment with local id `segment_id`, or -1.
   int SegmentIndex(std::string_view segment_id) const;
@@ -56,6 +83,11 @@ struct TileSet {
 
 // The tile sets compiled into this build. Each lives in engine/catalogue/<set>.cc.
 const TileSet& BaseTileSet();
+const TileSet& InnsAndCathedralsTileSet();
+const TileSet& TradersAndBuildersTileSet();
+const TileSet& RiverTileSet();  // River I and River II, ids river:1-.. and river:2-..
+const TileSet& KingAndRobberBaronTileSet();
+const TileSet& MageAndWitchTileSet();
 
 // All tile types this build knows, looked up by id.
 class Catalogue {
@@ -67,6 +99,8 @@ class Catalogue {
  private:
   Catalogue();
   std::vector<const TileSet*> sets_;
+  // Every tile type by id, sorted by id (for binary search in Find).
+  std::vector<std::pair<std::string_view, const TileType*>> by_id_;
 };
 
 }  // namespace carcassonne

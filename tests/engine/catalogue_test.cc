@@ -1,6 +1,6 @@
-// The compiled-in base tile set against the reference facts in
-// shared/reference/tiles/base.yaml (read with a tiny parser for the YAML subset
-// that file uses), plus structural checks on every tile type in the catalogue.
+// Every compiled-in tile set against its reference facts file in
+// shared/reference/tiles/ (read with a tiny parser for the YAML subset those
+// files use), plus structural checks on every tile type in the catalogue.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -9,7 +9,10 @@
 #include <istream>
 #include <map>
 #include <optional>
+#include <ostream>
 #include <set>
+#include <span>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,13 +29,36 @@
 namespace carcassonne {
 namespace {
 
-constexpr char kBaseFactsPath[] = CARCASSONNE_SHARED_DIR "/reference/tiles/base.yaml";
+constexpr char kFactsDir[] = CARCASSONNE_SHARED_DIR "/reference/tiles/";
+
+// Each compiled-in set and its facts file, in catalogue order.
+struct SetCase {
+  const char* facts_file;
+  const char* name;
+  const TileSet& (*tile_set)();
+};
+const SetCase kSetCases[] = {
+    {"base.yaml", "base", &BaseTileSet},
+    {"inns-and-cathedrals.yaml", "ic", &InnsAndCathedralsTileSet},
+    {"traders-and-builders.yaml", "tb", &TradersAndBuildersTileSet},
+    {"river.yaml", "river", &RiverTileSet},
+    {"king-and-robber.yaml", "kr", &KingAndRobberBaronTileSet},
+    {"mage-and-witch.yaml", "mw", &MageAndWitchTileSet},
+};
+
+std::ostream& operator<<(std::ostream& out, const SetCase& set_case) {
+  return out << set_case.name << " (" << set_case.facts_file << ")";
+}
 
 // ---------------------------------------------------------------------------
 // A parser for the subset of YAML used by the tile facts files: top-level
-// `key: value` lines, the `tiles:` list (`- id: ...` starts a tile; `count:`,
-// `start_tile:`, `sides: {N: .., ...}`, `segments:`), and one flow mapping per
-// segment (`- {id: c1, kind: city, edges: [N, W], coat_of_arms: 1}`).
+// `key: value` lines and blocks (`notes:`, ...), then either a `tiles:` list or
+// a `parts:` list (`- part: ...` with its own `key: value` lines and `tiles:`
+// list). In a tiles list `- id: ...` starts a tile; its `key: value` lines
+// (`count:`, `sides: {N: .., ...}`, ...) sit two columns right of the dash,
+// and its blocks (`segments:`, `notes:`) hold list items indented further,
+// one flow mapping per segment (`- {id: c1, kind: city, edges: [N, W]}`).
+// Anything else is an error, so that a change of layout cannot go unnoticed.
 
 struct FactSegment {
   std::map<std::string, std::string> scalars;             // id, kind, coat_of_arms, ...
@@ -43,16 +69,33 @@ struct FactSegment {
 struct FactTile {
   std::string id;
   int count = -1;
-  bool start_tile = false;
-  std::map<std::string, std::string> sides;
+  std::map<std::string, std::string> scalars;  // every `key: value` line of the tile
+  std::map<std::string, std::string> sides;    // parsed from `sides:`
+  std::set<std::string> blocks;                // keys with nested items: segments, notes
   std::vector<FactSegment> segments;
   int line = 0;
 };
 
+// A file without `parts:` has one part with no name.
+struct FactPart {
+  std::string name;
+  std::map<std::string, std::string> scalars;  // total_tiles, tile_types, ...
+  std::vector<FactTile> tiles;                 // classic types, in file order
+  std::vector<std::string> garden_twins;       // skipped: count 0, id ending in "g"
+};
+
 struct Facts {
-  std::map<std::string, std::string> top_level;
-  std::vector<FactTile> tiles;            // classic types, in file order
-  std::vector<std::string> garden_twins;  // skipped: count 0, id ending in "g"
+  std::map<std::string, std::string> top_level;  // top-level `key: value` lines
+  std::set<std::string> top_level_keys;          // every top-level key, blocks too
+  std::vector<FactPart> parts;
+
+  std::vector<const FactTile*> AllTiles() const {
+    std::vector<const FactTile*> all;
+    for (const FactPart& part : parts) {
+      for (const FactTile& tile : part.tiles) all.push_back(&tile);
+    }
+    return all;
+  }
 };
 
 std::string_view Trim(std::string_view s) {
@@ -128,9 +171,13 @@ bool ParseFlowMap(std::string_view text, std::map<std::string, std::string>* sca
 // Returns the facts, or nullopt with a message in `error`.
 std::optional<Facts> ParseFacts(std::istream& in, std::string* error) {
   Facts facts;
-  std::vector<FactTile> all_tiles;
-  bool in_tiles = false;
-  bool in_segments = false;
+  enum class Mode { kTop, kSkippedBlock, kParts, kPart, kTiles };
+  Mode mode = Mode::kTop;
+  bool has_parts = false;
+  int part_key_indent = -1;  // column of a part's keys
+  int tile_key_indent = -1;  // column of the current tile's keys
+  bool have_tile = false;    // the current part has a current tile
+  std::string tile_block;    // the tile key whose list items follow
   std::string raw;
   int line_number = 0;
   auto fail = [&](std::string_view what) {
@@ -141,29 +188,102 @@ std::optional<Facts> ParseFacts(std::istream& in, std::string* error) {
     ++line_number;
     const std::string_view line = Trim(raw);
     if (line.empty() || line.starts_with('#')) continue;
-    const bool top_level = raw.find_first_not_of(' ') == 0;
-    if (top_level) {
-      in_tiles = line == "tiles:";
-      in_segments = false;
-      if (const auto kv = SplitKeyValue(line); kv && !kv->second.empty()) {
+    const int indent = static_cast<int>(raw.find_first_not_of(' '));
+
+    if (indent == 0) {  // a top-level key
+      have_tile = false;
+      const auto kv = SplitKeyValue(line);
+      if (!kv || kv->first.empty() || line.starts_with('-')) return fail("expected `key: value`");
+      if (!facts.top_level_keys.insert(kv->first).second) return fail("duplicate key");
+      if (!kv->second.empty()) {
         facts.top_level[kv->first] = Unquote(kv->second);
+        mode = Mode::kTop;
+      } else if (kv->first == "tiles") {
+        if (has_parts) return fail("both `parts:` and `tiles:`");
+        facts.parts.emplace_back();
+        mode = Mode::kTiles;
+      } else if (kv->first == "parts") {
+        if (!facts.parts.empty()) return fail("both `parts:` and `tiles:`");
+        has_parts = true;
+        mode = Mode::kParts;
+      } else {
+        mode = Mode::kSkippedBlock;  // notes
       }
       continue;
     }
-    if (!in_tiles) continue;
-
-    if (line.starts_with("- id:")) {  // a new tile
-      all_tiles.emplace_back();
-      all_tiles.back().id = Unquote(line.substr(5));
-      all_tiles.back().line = line_number;
-      in_segments = false;
+    if (mode == Mode::kTop) return fail("unexpected indentation");
+    if (mode == Mode::kSkippedBlock) {
+      if (!line.starts_with("- ")) return fail("expected a list item");
       continue;
     }
-    if (all_tiles.empty()) return fail("tile data before the first `- id:`");
-    FactTile& tile = all_tiles.back();
 
-    if (line.starts_with("- ")) {  // a list item: a segment, or a note
-      if (!in_segments) continue;
+    if (has_parts && line.starts_with("- part:")) {  // a new part
+      facts.parts.emplace_back();
+      facts.parts.back().name = Unquote(line.substr(7));
+      part_key_indent = indent + 2;
+      have_tile = false;
+      mode = Mode::kPart;
+      continue;
+    }
+    if (mode == Mode::kParts) return fail("expected `- part:`");
+    if (has_parts && indent == part_key_indent && !line.starts_with("- ")) {  // a key of the part
+      const auto kv = SplitKeyValue(line);
+      if (!kv || kv->first.empty()) return fail("expected `key: value`");
+      FactPart& part = facts.parts.back();
+      if (kv->second.empty()) {
+        if (kv->first != "tiles" || !part.tiles.empty()) return fail("unexpected block");
+        have_tile = false;
+        mode = Mode::kTiles;
+      } else {
+        if (!part.scalars.emplace(kv->first, Unquote(kv->second)).second) {
+          return fail("duplicate key");
+        }
+        mode = Mode::kPart;
+      }
+      continue;
+    }
+    if (mode != Mode::kTiles) return fail("unexpected line");
+
+    std::vector<FactTile>& tiles = facts.parts.back().tiles;
+    if (line.starts_with("- id:")) {  // a new tile
+      tiles.emplace_back();
+      tiles.back().id = Unquote(line.substr(5));
+      tiles.back().line = line_number;
+      tile_key_indent = indent + 2;
+      have_tile = true;
+      tile_block.clear();
+      continue;
+    }
+    if (!have_tile) return fail("tile data before the first `- id:`");
+    FactTile& tile = tiles.back();
+
+    if (indent == tile_key_indent) {  // a key of the tile
+      const auto kv = SplitKeyValue(line);
+      if (!kv || kv->first.empty() || line.starts_with('-')) return fail("expected `key: value`");
+      if (tile.scalars.contains(kv->first) || tile.blocks.contains(kv->first)) {
+        return fail("duplicate key");
+      }
+      if (kv->second.empty()) {
+        tile_block = kv->first;
+        tile.blocks.insert(kv->first);
+        continue;
+      }
+      tile_block.clear();
+      tile.scalars[kv->first] = Unquote(kv->second);
+      if (kv->first == "count") {
+        try {
+          tile.count = std::stoi(std::string(kv->second));
+        } catch (const std::exception&) {
+          return fail("bad count");
+        }
+      } else if (kv->first == "sides") {
+        if (!ParseFlowMap(kv->second, &tile.sides, nullptr)) return fail("cannot read sides");
+      }
+      continue;
+    }
+    if (indent > tile_key_indent && !tile_block.empty()) {  // an item of a tile's block
+      if (!line.starts_with("- ")) return fail("expected a list item");
+      if (tile_block != "segments") continue;  // notes
       FactSegment segment;
       segment.line = line_number;
       if (!ParseFlowMap(line.substr(2), &segment.scalars, &segment.lists)) {
@@ -172,45 +292,42 @@ std::optional<Facts> ParseFacts(std::istream& in, std::string* error) {
       tile.segments.push_back(std::move(segment));
       continue;
     }
-    const auto kv = SplitKeyValue(line);
-    if (!kv) return fail("expected `key: value`");
-    in_segments = kv->first == "segments";
-    if (kv->first == "count") {
-      try {
-        tile.count = std::stoi(std::string(kv->second));
-      } catch (const std::exception&) {
-        return fail("bad count");
-      }
-    } else if (kv->first == "start_tile") {
-      tile.start_tile = kv->second == "true";
-    } else if (kv->first == "sides") {
-      if (!ParseFlowMap(kv->second, &tile.sides, nullptr)) return fail("cannot read sides");
-    }
+    return fail("unexpected indentation");
   }
-  if (all_tiles.empty()) {
-    *error = "no tiles found";
+
+  if (facts.parts.empty()) {
+    *error = "no `tiles:` and no `parts:`";
     return std::nullopt;
   }
-  for (FactTile& tile : all_tiles) {
-    if (tile.count == 0 && tile.id.ends_with('g')) {
-      facts.garden_twins.push_back(tile.id);
-    } else {
-      facts.tiles.push_back(std::move(tile));
+  for (FactPart& part : facts.parts) {
+    if (part.tiles.empty()) {
+      *error = "no tiles in part '" + part.name + "'";
+      return std::nullopt;
+    }
+    std::vector<FactTile> all_tiles = std::move(part.tiles);
+    part.tiles.clear();
+    for (FactTile& tile : all_tiles) {
+      if (tile.count == 0 && tile.id.ends_with('g')) {
+        part.garden_twins.push_back(tile.id);
+      } else {
+        part.tiles.push_back(std::move(tile));
+      }
     }
   }
   return facts;
 }
 
-// Reads the base facts; a missing or unreadable file is a test failure.
-std::optional<Facts> LoadBaseFacts() {
-  std::ifstream in(kBaseFactsPath);
+// Reads a facts file; a missing or unreadable file is a test failure.
+std::optional<Facts> LoadFacts(const std::string& file) {
+  const std::string path = kFactsDir + file;
+  std::ifstream in(path);
   if (!in) {
-    ADD_FAILURE() << "cannot open the tile facts file " << kBaseFactsPath;
+    ADD_FAILURE() << "cannot open the tile facts file " << path;
     return std::nullopt;
   }
   std::string error;
   std::optional<Facts> facts = ParseFacts(in, &error);
-  if (!facts) ADD_FAILURE() << kBaseFactsPath << ": " << error;
+  if (!facts) ADD_FAILURE() << path << ": " << error;
   return facts;
 }
 
@@ -295,15 +412,55 @@ std::vector<std::string> LookupList(const FactSegment& segment, const std::strin
   return it == segment.lists.end() ? std::vector<std::string>{} : it->second;
 }
 
+// A boolean fact (`key: true|false`) against the catalogue's value;
+// `fallback` is the value when the fact is absent.
+template <typename Map>
+void ExpectFlag(bool actual, const Map& scalars, const std::string& key, bool fallback) {
+  const std::string value = Lookup(scalars, key, fallback ? "true" : "false");
+  ASSERT_TRUE(value == "true" || value == "false") << key << ": " << value;
+  EXPECT_EQ(actual, value == "true") << key;
+}
+
+// The parenthesised remark that goes with each `river_role` in river.yaml.
+const std::map<std::string, std::string>& RiverRoleRemarks() {
+  static const auto* const remarks = new std::map<std::string, std::string>{
+      {"spring", "start tile"},
+      {"lake", "drawn last"},
+      {"river", "drawn after the spring"},
+      {"fork", "drawn first after the spring"},
+  };
+  return *remarks;
+}
+
+// Keys of a segment that the catalogue models, and cross-references to the
+// JCZ data that it deliberately leaves out.
+const std::set<std::string> kSegmentFacts = {"id",     "kind",         "edges",       "half_edges",
+                                             "cities", "coat_of_arms", "cathedral",   "goods",
+                                             "inn",    "pig_herd",     "castle_base", "enclosed"};
+const std::set<std::string> kSegmentCrossReferences = {"jcz_location"};
+
+// Keys of a tile: modelled facts, blocks, and documentation / cross-references.
+const std::set<std::string> kTileFacts = {"id",           "count",      "start_tile",
+                                          "desc",         "sides",      "segments",
+                                          "magic_symbol", "river_role", "volcano"};
+const std::set<std::string> kTileDocumentation = {"letter", "jcz_id", "counts", "notes"};
+
+// Keys of a file and of a part: modelled (or checked) facts, and
+// documentation / cross-references.
+const std::set<std::string> kTopLevelFacts = {"format", "set",         "title",     "tiles",
+                                              "parts",  "total_tiles", "tile_types"};
+const std::set<std::string> kPartFacts = {"part", "tiles", "total_tiles", "tile_types"};
+const std::set<std::string> kFileDocumentation = {"source", "notes", "jcz_tile_set",
+                                                  "jcz_tile_set_garden_edition"};
+
 void ExpectSegmentMatches(const TileType& tile, const SegmentType& actual,
                           const FactSegment& expected) {
-  static const std::set<std::string> kKnownKeys = {"id",         "kind",   "edges",
-                                                   "half_edges", "cities", "coat_of_arms"};
   for (const auto& [key, value] : expected.scalars) {
-    EXPECT_TRUE(kKnownKeys.contains(key)) << "fact not modelled: " << key << ": " << value;
+    EXPECT_TRUE(kSegmentFacts.contains(key) || kSegmentCrossReferences.contains(key))
+        << "fact not modelled: " << key << ": " << value;
   }
   for (const auto& [key, value] : expected.lists) {
-    EXPECT_TRUE(kKnownKeys.contains(key)) << "fact not modelled: " << key;
+    EXPECT_TRUE(kSegmentFacts.contains(key)) << "fact not modelled: " << key;
   }
 
   EXPECT_EQ(actual.id, Lookup(expected.scalars, "id"));
@@ -318,78 +475,236 @@ void ExpectSegmentMatches(const TileType& tile, const SegmentType& actual,
   ASSERT_TRUE(half_edges.has_value()) << "bad half-edge name in the facts";
   EXPECT_EQ(HalfEdgeNames(actual.half_edges), HalfEdgeNames(*half_edges)) << "half_edges";
 
+  // A field that touches no side is `enclosed: true` in the facts.
+  const bool enclosed = actual.kind == SegmentKind::kField && actual.half_edges == 0;
+  ExpectFlag(enclosed, expected.scalars, "enclosed", false);
+  if (expected.scalars.contains("jcz_location")) {
+    EXPECT_TRUE(enclosed) << "jcz_location on a field that touches a side";
+  }
+
   std::vector<std::string> cities = LookupList(expected, "cities");
   std::sort(cities.begin(), cities.end());
   EXPECT_EQ(BorderedCityIds(tile, actual), cities) << "cities";
 
   EXPECT_EQ(std::to_string(actual.coats_of_arms), Lookup(expected.scalars, "coat_of_arms", "0"))
       << "coat_of_arms";
+  ExpectFlag(actual.inn, expected.scalars, "inn", false);
+  ExpectFlag(actual.cathedral, expected.scalars, "cathedral", false);
+  EXPECT_EQ(GoodsName(actual.goods), Lookup(expected.scalars, "goods", "none")) << "goods";
+  ExpectFlag(actual.pig_herd, expected.scalars, "pig_herd", false);
+  ExpectFlag(!actual.no_castle_base, expected.scalars, "castle_base", true);
+}
+
+void ExpectTileMatches(const TileType& tile, const FactTile& expected) {
+  for (const auto& [key, value] : expected.scalars) {
+    EXPECT_TRUE(kTileFacts.contains(key) || kTileDocumentation.contains(key))
+        << "fact not modelled: " << key << ": " << value;
+  }
+  for (const std::string& key : expected.blocks) {
+    EXPECT_TRUE(kTileFacts.contains(key) || kTileDocumentation.contains(key))
+        << "fact not modelled: " << key;
+  }
+
+  EXPECT_EQ(tile.id, expected.id);
+  EXPECT_EQ(tile.count, expected.count);
+  EXPECT_GT(tile.count, 0);
+  ExpectFlag(tile.start_tile, expected.scalars, "start_tile", false);
+  EXPECT_EQ(tile.description, Lookup(expected.scalars, "desc"));
+  EXPECT_EQ(expected.sides.size(), 4u);
+  for (Side side : kAllSides) {
+    const std::string name(LocationName(EdgeLocation(side)));
+    EXPECT_EQ(TerrainName(tile.sides[SideIndex(side)]), Lookup(expected.sides, name))
+        << "side " << name;
+  }
+  ExpectFlag(tile.magic_symbol, expected.scalars, "magic_symbol", false);
+  ExpectFlag(tile.volcano, expected.scalars, "volcano", false);
+
+  // river_role: "<role> (<remark>)", e.g. "spring (start tile)".
+  const std::string river_role = Lookup(expected.scalars, "river_role", "none");
+  const std::string role = river_role.substr(0, river_role.find(' '));
+  EXPECT_EQ(RiverRoleName(tile.river_role), role) << "river_role";
+  if (role != "none") {
+    const auto remark = RiverRoleRemarks().find(role);
+    ASSERT_NE(remark, RiverRoleRemarks().end()) << "unknown river_role " << river_role;
+    EXPECT_EQ(river_role, role + " (" + remark->second + ")") << "river_role";
+  }
+  if (tile.river_role == RiverRole::kSpring) {
+    EXPECT_TRUE(tile.start_tile) << "the spring is the river's start tile";
+  }
+
+  EXPECT_TRUE(expected.blocks.contains("segments"));
+  ASSERT_EQ(tile.segments.size(), expected.segments.size());
+  for (size_t i = 0; i < expected.segments.size(); ++i) {
+    SCOPED_TRACE("segment " + Lookup(expected.segments[i].scalars, "id") + " (line " +
+                 std::to_string(expected.segments[i].line) + ")");
+    ExpectSegmentMatches(tile, tile.segments[i], expected.segments[i]);
+  }
+}
+
+// The facts' totals for a part: its own for a named part, the file's otherwise.
+std::pair<std::string, std::string> ExpectedTotals(const Facts& facts, const FactPart& part) {
+  const auto& scalars = part.name.empty() ? facts.top_level : part.scalars;
+  return {Lookup(scalars, "total_tiles", "<missing>"), Lookup(scalars, "tile_types", "<missing>")};
 }
 
 // ---------------------------------------------------------------------------
+// Every set against its facts file.
 
-TEST(CatalogueFactsTest, FactsFileIsReadable) {
-  const std::optional<Facts> facts = LoadBaseFacts();
-  ASSERT_TRUE(facts.has_value());
-  EXPECT_EQ(Lookup(facts->top_level, "format"), "carcassonne-tile-facts/v1");
-  EXPECT_EQ(Lookup(facts->top_level, "set"), "base");
-  EXPECT_EQ(Lookup(facts->top_level, "total_tiles"), "72");
-  EXPECT_EQ(Lookup(facts->top_level, "tile_types"), "24");
-  EXPECT_EQ(facts->tiles.size(), 24u);
-  EXPECT_EQ(facts->garden_twins.size(), 8u);  // Eg, Hg, Ig, Mg, Ng, Rg, Ug, Vg
-  int total = 0;
-  for (const FactTile& tile : facts->tiles) {
-    total += tile.count;
-    EXPECT_FALSE(tile.segments.empty()) << tile.id;
+class SetFactsTest : public testing::TestWithParam<SetCase> {
+ protected:
+  const TileSet& Set() const { return GetParam().tile_set(); }
+  std::string FileTrace(int line) const {
+    return std::string(GetParam().facts_file) + " line " + std::to_string(line);
   }
-  EXPECT_EQ(total, 72);
+};
+
+TEST_P(SetFactsTest, FactsFileIsReadableAndConsistent) {
+  const std::optional<Facts> facts = LoadFacts(GetParam().facts_file);
+  ASSERT_TRUE(facts.has_value());
+  for (const std::string& key : facts->top_level_keys) {
+    EXPECT_TRUE(kTopLevelFacts.contains(key) || kFileDocumentation.contains(key))
+        << "fact not modelled: " << key;
+  }
+  EXPECT_EQ(Lookup(facts->top_level, "format"), "carcassonne-tile-facts/v1");
+  EXPECT_EQ(Lookup(facts->top_level, "set"), GetParam().name);
+  for (const FactPart& part : facts->parts) {
+    SCOPED_TRACE("part '" + part.name + "'");
+    for (const auto& [key, value] : part.scalars) {
+      EXPECT_TRUE(kPartFacts.contains(key) || kFileDocumentation.contains(key))
+          << "fact not modelled: " << key << ": " << value;
+    }
+    int total = 0;
+    for (const FactTile& tile : part.tiles) {
+      total += tile.count;
+      EXPECT_GT(tile.count, 0) << tile.id;
+      EXPECT_FALSE(tile.segments.empty()) << tile.id;
+      EXPECT_TRUE(tile.id.starts_with(std::string(GetParam().name) + ":")) << tile.id;
+    }
+    const auto [total_tiles, tile_types] = ExpectedTotals(*facts, part);
+    EXPECT_EQ(std::to_string(total), total_tiles);
+    EXPECT_EQ(std::to_string(part.tiles.size()), tile_types);
+  }
 }
 
-TEST(CatalogueFactsTest, EveryTypeMatchesTheFacts) {
-  const std::optional<Facts> facts = LoadBaseFacts();
+TEST_P(SetFactsTest, TitleMatchesTheFacts) {
+  const std::optional<Facts> facts = LoadFacts(GetParam().facts_file);
   ASSERT_TRUE(facts.has_value());
-  for (const FactTile& expected : facts->tiles) {
-    SCOPED_TRACE(expected.id + " (base.yaml line " + std::to_string(expected.line) + ")");
-    const TileType* tile = Catalogue::Get().Find(expected.id);
+  EXPECT_EQ(Set().name, GetParam().name);
+  EXPECT_EQ(Set().title, Lookup(facts->top_level, "title"));
+}
+
+TEST_P(SetFactsTest, EveryTypeMatchesTheFactsInOrder) {
+  const std::optional<Facts> facts = LoadFacts(GetParam().facts_file);
+  ASSERT_TRUE(facts.has_value());
+  const std::vector<const FactTile*> expected = facts->AllTiles();
+  EXPECT_EQ(Set().tiles.size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    SCOPED_TRACE(expected[i]->id + " (" + FileTrace(expected[i]->line) + ")");
+    const TileType* tile = Catalogue::Get().Find(expected[i]->id);
     if (tile == nullptr) {
       ADD_FAILURE() << "not in the catalogue";
       continue;
     }
-    EXPECT_EQ(tile->id, expected.id);
-    EXPECT_EQ(tile->set, "base");
-    EXPECT_EQ(tile->count, expected.count);
-    EXPECT_EQ(tile->start_tile, expected.start_tile);
-    EXPECT_FALSE(tile->description.empty());
-    EXPECT_EQ(expected.sides.size(), 4u);
-    for (Side side : kAllSides) {
-      const std::string name(LocationName(EdgeLocation(side)));
-      EXPECT_EQ(TerrainName(tile->sides[SideIndex(side)]), Lookup(expected.sides, name))
-          << "side " << name;
+    ASSERT_LT(i, Set().tiles.size());
+    EXPECT_EQ(tile, &Set().tiles[i]) << "not in the facts' order, or in another set";
+    EXPECT_EQ(tile->set, GetParam().name);
+    ExpectTileMatches(*tile, *expected[i]);
+  }
+}
+
+TEST_P(SetFactsTest, TotalsMatchTheFacts) {
+  const std::optional<Facts> facts = LoadFacts(GetParam().facts_file);
+  ASSERT_TRUE(facts.has_value());
+  int set_total = 0;
+  for (const TileType& tile : Set().tiles) set_total += tile.count;
+  int parts_total = 0;
+  size_t parts_types = 0;
+  for (const FactPart& part : facts->parts) {
+    SCOPED_TRACE("part '" + part.name + "'");
+    int total = 0;
+    for (const FactTile& expected : part.tiles) {
+      const TileType* tile = Catalogue::Get().Find(expected.id);
+      if (tile != nullptr) total += tile->count;
     }
-    ASSERT_EQ(tile->segments.size(), expected.segments.size());
-    for (size_t i = 0; i < expected.segments.size(); ++i) {
-      SCOPED_TRACE("segment " + Lookup(expected.segments[i].scalars, "id") + " (line " +
-                   std::to_string(expected.segments[i].line) + ")");
-      ExpectSegmentMatches(*tile, tile->segments[i], expected.segments[i]);
+    const auto [total_tiles, tile_types] = ExpectedTotals(*facts, part);
+    EXPECT_EQ(std::to_string(total), total_tiles) << "tiles";
+    EXPECT_EQ(std::to_string(part.tiles.size()), tile_types) << "tile types";
+    parts_total += total;
+    parts_types += part.tiles.size();
+  }
+  // The set holds exactly the parts' types: nothing extra.
+  EXPECT_EQ(Set().tiles.size(), parts_types);
+  EXPECT_EQ(set_total, parts_total);
+  if (facts->top_level.contains("total_tiles")) {
+    EXPECT_EQ(std::to_string(set_total), Lookup(facts->top_level, "total_tiles"));
+    EXPECT_EQ(std::to_string(Set().tiles.size()), Lookup(facts->top_level, "tile_types"));
+  }
+}
+
+TEST_P(SetFactsTest, NoGardenTwins) {
+  const std::optional<Facts> facts = LoadFacts(GetParam().facts_file);
+  ASSERT_TRUE(facts.has_value());
+  for (const FactPart& part : facts->parts) {
+    for (const std::string& twin : part.garden_twins) {
+      EXPECT_EQ(Catalogue::Get().Find(twin), nullptr) << twin << " is a garden-edition twin";
+    }
+  }
+  for (const TileType& tile : Set().tiles) {
+    for (const SegmentType& segment : tile.segments) {
+      EXPECT_NE(segment.kind, SegmentKind::kGarden) << tile.id;
     }
   }
 }
 
-TEST(CatalogueFactsTest, CatalogueHasNoExtraBaseTypes) {
-  const std::optional<Facts> facts = LoadBaseFacts();
+INSTANTIATE_TEST_SUITE_P(Sets, SetFactsTest, testing::ValuesIn(kSetCases),
+                         [](const testing::TestParamInfo<SetCase>& info) {
+                           return std::string(info.param.name);
+                         });
+
+// ---------------------------------------------------------------------------
+
+TEST(CatalogueFactsTest, BaseFactsFile) {
+  const std::optional<Facts> facts = LoadFacts("base.yaml");
   ASSERT_TRUE(facts.has_value());
-  std::set<std::string> expected_ids;
-  for (const FactTile& tile : facts->tiles) expected_ids.insert(tile.id);
-  EXPECT_EQ(BaseTileSet().tiles.size(), facts->tiles.size());
-  for (const TileSet* set : Catalogue::Get().sets()) {
-    for (const TileType& tile : set->tiles) {
-      if (set->name != "base" && !tile.id.starts_with("base:")) continue;
-      EXPECT_TRUE(expected_ids.contains(std::string(tile.id))) << "extra type " << tile.id;
-    }
-  }
-  for (const std::string& twin : facts->garden_twins) {
-    EXPECT_EQ(Catalogue::Get().Find(twin), nullptr) << twin << " is a garden-edition twin";
-  }
+  ASSERT_EQ(facts->parts.size(), 1u);
+  EXPECT_EQ(Lookup(facts->top_level, "total_tiles"), "72");
+  EXPECT_EQ(Lookup(facts->top_level, "tile_types"), "24");
+  EXPECT_EQ(facts->parts[0].tiles.size(), 24u);
+  EXPECT_EQ(facts->parts[0].garden_twins.size(), 8u);  // Eg, Hg, Ig, Mg, Ng, Rg, Ug, Vg
+}
+
+TEST(CatalogueFactsTest, RiverFactsFileHasTwoParts) {
+  const std::optional<Facts> facts = LoadFacts("river.yaml");
+  ASSERT_TRUE(facts.has_value());
+  ASSERT_EQ(facts->parts.size(), 2u);
+  EXPECT_EQ(facts->parts[0].name, "River I");
+  EXPECT_EQ(facts->parts[1].name, "River II");
+  EXPECT_EQ(facts->parts[0].tiles.size(), 10u);
+  EXPECT_EQ(facts->parts[1].tiles.size(), 12u);
+  for (const FactTile& tile : facts->parts[0].tiles) EXPECT_TRUE(tile.id.starts_with("river:1-"));
+  for (const FactTile& tile : facts->parts[1].tiles) EXPECT_TRUE(tile.id.starts_with("river:2-"));
+}
+
+TEST(CatalogueFactsTest, ParserRejectsWhatItDoesNotKnow) {
+  const auto parse = [](const std::string& text) {
+    std::istringstream in(text);
+    std::string error;
+    return ParseFacts(in, &error).has_value();
+  };
+  const std::string good =
+      "set: x\n"
+      "tiles:\n"
+      "  - id: \"x:1\"\n"
+      "    count: 1\n"
+      "    segments:\n"
+      "      - {id: f1, kind: field, half_edges: [NNW]}\n";
+  EXPECT_TRUE(parse(good));
+  EXPECT_FALSE(parse(""));
+  EXPECT_FALSE(parse("set: x\n"));
+  EXPECT_FALSE(parse(good + "   stray: 1\n"));
+  EXPECT_FALSE(parse(good + "      - {id: f2, kind: field\n"));
+  EXPECT_FALSE(parse(good + "    count: 2\n"));
+  EXPECT_FALSE(parse(good + "parts:\n"));
 }
 
 TEST(CatalogueTest, BaseSetTotals) {
@@ -465,6 +780,131 @@ TEST(CatalogueTest, BaseSetExamples) {
   EXPECT_EQ(field.bordered_cities, (1u << h->SegmentIndex("c1")) | (1u << h->SegmentIndex("c2")));
 }
 
+TEST(CatalogueTest, SetsInOrderEachWithItsFactsFile) {
+  const std::span<const TileSet* const> sets = Catalogue::Get().sets();
+  ASSERT_EQ(sets.size(), std::size(kSetCases));
+  for (size_t i = 0; i < sets.size(); ++i) {
+    EXPECT_EQ(sets[i], &kSetCases[i].tile_set()) << kSetCases[i];
+    EXPECT_EQ(sets[i]->name, kSetCases[i].name);
+    EXPECT_FALSE(sets[i]->title.empty());
+    EXPECT_FALSE(sets[i]->tiles.empty());
+  }
+}
+
+TEST(CatalogueTest, EveryIdIsUniqueAndFound) {
+  std::set<std::string_view> ids;
+  int types = 0;
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    for (const TileType& tile : set->tiles) {
+      ++types;
+      EXPECT_TRUE(ids.insert(tile.id).second) << "duplicate " << tile.id;
+      EXPECT_EQ(tile.set, set->name) << tile.id;
+      EXPECT_TRUE(tile.id.starts_with(std::string(set->name) + ":")) << tile.id;
+      EXPECT_EQ(Catalogue::Get().Find(tile.id), &tile) << tile.id;
+      // Found by value, not by address.
+      EXPECT_EQ(Catalogue::Get().Find(std::string(tile.id)), &tile) << tile.id;
+    }
+  }
+  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 8);
+}
+
+TEST(CatalogueTest, FindRejectsNearMisses) {
+  const Catalogue& catalogue = Catalogue::Get();
+  for (std::string_view id :
+       {"ic:1",    "ic:18",      "ic:03g",      "IC:01",     "ic:",        "ic",      "tb:00",
+        "tb:25",   "river:1-11", "river:1-10g", "river:2-1", "river:3-01", "river:",  "kr:0",
+        "kr:6",    "kr:2g",      "mw:9",        "mw:8g",     "count:1",    "base:Ng", " base:A",
+        "base:A ", "base:AA",    "~",           "\xff"}) {
+    EXPECT_EQ(catalogue.Find(id), nullptr) << id;
+  }
+}
+
+TEST(CatalogueTest, StartTiles) {
+  std::vector<std::string_view> start_types;
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    for (const TileType& tile : set->tiles) {
+      if (tile.start_tile) start_types.push_back(tile.id);
+    }
+  }
+  // The base game's D; each river box's spring.
+  EXPECT_EQ(start_types, (std::vector<std::string_view>{"base:D", "river:1-01", "river:2-01"}));
+}
+
+TEST(CatalogueTest, NamesOfGoodsAndRiverRoles) {
+  EXPECT_EQ(GoodsName(Goods::kNone), "none");
+  EXPECT_EQ(GoodsName(Goods::kWine), "wine");
+  EXPECT_EQ(GoodsName(Goods::kGrain), "grain");
+  EXPECT_EQ(GoodsName(Goods::kCloth), "cloth");
+  EXPECT_EQ(RiverRoleName(RiverRole::kNone), "none");
+  EXPECT_EQ(RiverRoleName(RiverRole::kSpring), "spring");
+  EXPECT_EQ(RiverRoleName(RiverRole::kLake), "lake");
+  EXPECT_EQ(RiverRoleName(RiverRole::kRiver), "river");
+  EXPECT_EQ(RiverRoleName(RiverRole::kFork), "fork");
+}
+
+// Spot checks written from the rules and the printed tiles, independent of the
+// facts files.
+TEST(CatalogueTest, ExpansionExamples) {
+  const Catalogue& catalogue = Catalogue::Get();
+  // Inns & Cathedrals: two cathedral tiles; six inns.
+  const TileType* cathedral = catalogue.Find("ic:01");
+  ASSERT_NE(cathedral, nullptr);
+  EXPECT_EQ(cathedral->count, 2);
+  ASSERT_EQ(cathedral->segments.size(), 1u);
+  EXPECT_TRUE(cathedral->segments[0].cathedral);
+  EXPECT_EQ(cathedral->segments[0].edges, 0x0F);
+  int inns = 0;
+  for (const TileType& tile : InnsAndCathedralsTileSet().tiles) {
+    for (const SegmentType& segment : tile.segments) inns += segment.inn ? tile.count : 0;
+  }
+  EXPECT_EQ(inns, 6);
+
+  // Traders & Builders: 9 wine, 6 grain, 5 cloth.
+  std::map<Goods, int> goods;
+  for (const TileType& tile : TradersAndBuildersTileSet().tiles) {
+    for (const SegmentType& segment : tile.segments) {
+      if (segment.goods != Goods::kNone) goods[segment.goods] += tile.count;
+    }
+  }
+  EXPECT_EQ(goods,
+            (std::map<Goods, int>{{Goods::kWine, 9}, {Goods::kGrain, 6}, {Goods::kCloth, 5}}));
+
+  // The River: one spring and one lake per box, River II's fork; the river
+  // runs on sides only a river may touch.
+  std::map<RiverRole, int> roles;
+  for (const TileType& tile : RiverTileSet().tiles) {
+    roles[tile.river_role] += tile.count;
+    EXPECT_NE(tile.river_role, RiverRole::kNone) << tile.id;
+  }
+  EXPECT_EQ(roles, (std::map<RiverRole, int>{{RiverRole::kSpring, 2},
+                                             {RiverRole::kLake, 2},
+                                             {RiverRole::kFork, 1},
+                                             {RiverRole::kRiver, 19}}));
+  const TileType* fork = catalogue.Find("river:2-04");
+  ASSERT_NE(fork, nullptr);
+  EXPECT_EQ(fork->river_role, RiverRole::kFork);
+  EXPECT_EQ(fork->segments[fork->SegmentIndex("v1")].edges, 0x0B);  // N, E, W
+
+  // King & Robber Baron: the city bridge has two fields that touch no side.
+  const TileType* bridge = catalogue.Find("kr:5");
+  ASSERT_NE(bridge, nullptr);
+  int enclosed = 0;
+  for (const SegmentType& segment : bridge->segments) {
+    if (segment.kind == SegmentKind::kField) {
+      EXPECT_EQ(segment.half_edges, 0);
+      ++enclosed;
+    }
+  }
+  EXPECT_EQ(enclosed, 2);
+
+  // Mage & Witch: every tile has the magic symbol; no other set's tile does.
+  for (const TileSet* set : catalogue.sets()) {
+    for (const TileType& tile : set->tiles) {
+      EXPECT_EQ(tile.magic_symbol, set->name == "mw") << tile.id;
+    }
+  }
+}
+
 // Structural checks that hold for every tile type of every set: the sides agree
 // with the segments drawn on them.
 TEST(CatalogueTest, SidesAgreeWithSegments) {
@@ -490,6 +930,15 @@ TEST(CatalogueTest, SidesAgreeWithSegments) {
         }
         if (segment.kind != SegmentKind::kCity) {
           EXPECT_EQ(segment.coats_of_arms, 0);
+          EXPECT_FALSE(segment.cathedral);
+          EXPECT_EQ(segment.goods, Goods::kNone);
+          EXPECT_FALSE(segment.no_castle_base);
+        }
+        if (segment.kind != SegmentKind::kRoad) {
+          EXPECT_FALSE(segment.inn);
+        }
+        if (segment.kind != SegmentKind::kField) {
+          EXPECT_FALSE(segment.pig_herd);
         }
         for (int i = 0; i < 16; ++i) {
           if (!(segment.bordered_cities & (1u << i))) continue;

@@ -1,0 +1,285 @@
+// The small vocabulary in which the tile set files under engine/catalogue/
+// write their tables (one file per set, each transcribing its facts file in
+// shared/reference/tiles/ line by line), and the code that turns such a table
+// into a TileSet. Only the set files include this header.
+//
+// Reading a line of a table:
+//   Tile(id, count, {N side, E side, S side, W side}, description, segments...)
+//   StartTile(...)                                (same, for the start tile)
+//   City(id, {sides it touches}, coats_of_arms)   Road(id, {sides it touches})
+//   River(id, {sides it touches})
+//   Field(id, {half-edges it touches}, {ids of the cities on this tile it borders})
+//   EnclosedField(id, {ids of the cities it borders})  (touches no side)
+//   Monastery(id)                                 (touches no side)
+// Symbols follow the segment they are printed on:
+//   City(...).WithCathedral()   City(...).WithGoods(Goods::kWine)
+//   City(...).NoCastleBase()    Road(...).WithInn()   Field(...).WithPigHerd()
+// and tile flags follow the tile:
+//   Tile(...).WithMagicSymbol()   Tile(...).WithRiverRole(RiverRole::kLake)
+//   Tile(...).WithVolcano()
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string_view>
+
+#include "engine/geometry.h"
+#include "engine/tile_type.h"
+
+namespace carcassonne::tile_data {
+
+using enum Terrain;
+
+// Sides (bit = side index) and half-edges (bit = half-edge index), as in geometry.h.
+enum Edge : uint8_t { N, E, S, W };
+enum HalfEdge : uint8_t { NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW };
+
+// Up to this many city names in one field's `cities` list.
+inline constexpr int kMaxBorderedCities = 4;
+
+// A segment as written in a table; city references are still local ids.
+struct SegmentSpec {
+  std::string_view id;
+  SegmentKind kind = SegmentKind::kField;
+  SideMask edges = 0;
+  HalfEdgeMask half_edges = 0;
+  std::array<std::string_view, kMaxBorderedCities> cities{};
+  int city_count = 0;
+  uint8_t coats_of_arms = 0;
+  bool inn = false;
+  bool cathedral = false;
+  Goods goods = Goods::kNone;
+  bool pig_herd = false;
+  bool no_castle_base = false;
+
+  constexpr SegmentSpec WithInn() const {
+    SegmentSpec spec = *this;
+    spec.inn = true;
+    return spec;
+  }
+  constexpr SegmentSpec WithCathedral() const {
+    SegmentSpec spec = *this;
+    spec.cathedral = true;
+    return spec;
+  }
+  constexpr SegmentSpec WithGoods(Goods printed) const {
+    SegmentSpec spec = *this;
+    spec.goods = printed;
+    return spec;
+  }
+  constexpr SegmentSpec WithPigHerd() const {
+    SegmentSpec spec = *this;
+    spec.pig_herd = true;
+    return spec;
+  }
+  constexpr SegmentSpec NoCastleBase() const {
+    SegmentSpec spec = *this;
+    spec.no_castle_base = true;
+    return spec;
+  }
+};
+
+struct TileSpec {
+  std::string_view id;
+  int count = 0;
+  bool start_tile = false;
+  std::array<Terrain, 4> sides{};
+  std::string_view description;
+  std::array<SegmentSpec, kMaxSegmentsPerTile> segments{};
+  int segment_count = 0;
+  bool magic_symbol = false;
+  RiverRole river_role = RiverRole::kNone;
+  bool volcano = false;
+
+  constexpr TileSpec WithMagicSymbol() const {
+    TileSpec spec = *this;
+    spec.magic_symbol = true;
+    return spec;
+  }
+  constexpr TileSpec WithRiverRole(RiverRole role) const {
+    TileSpec spec = *this;
+    spec.river_role = role;
+    return spec;
+  }
+  constexpr TileSpec WithVolcano() const {
+    TileSpec spec = *this;
+    spec.volcano = true;
+    return spec;
+  }
+};
+
+constexpr SideMask Edges(std::initializer_list<Edge> edges) {
+  SideMask mask = 0;
+  for (Edge edge : edges) mask = static_cast<SideMask>(mask | (1u << edge));
+  return mask;
+}
+
+constexpr HalfEdgeMask HalfEdges(std::initializer_list<HalfEdge> half_edges) {
+  HalfEdgeMask mask = 0;
+  for (HalfEdge half_edge : half_edges) mask = static_cast<HalfEdgeMask>(mask | (1u << half_edge));
+  return mask;
+}
+
+constexpr SegmentSpec City(std::string_view id, std::initializer_list<Edge> edges,
+                           int coats_of_arms = 0) {
+  return {.id = id,
+          .kind = SegmentKind::kCity,
+          .edges = Edges(edges),
+          .coats_of_arms = static_cast<uint8_t>(coats_of_arms)};
+}
+
+constexpr SegmentSpec Road(std::string_view id, std::initializer_list<Edge> edges) {
+  return {.id = id, .kind = SegmentKind::kRoad, .edges = Edges(edges)};
+}
+
+constexpr SegmentSpec River(std::string_view id, std::initializer_list<Edge> edges) {
+  return {.id = id, .kind = SegmentKind::kRiver, .edges = Edges(edges)};
+}
+
+constexpr SegmentSpec Field(std::string_view id, std::initializer_list<HalfEdge> half_edges,
+                            std::initializer_list<std::string_view> cities = {}) {
+  SegmentSpec spec{.id = id, .kind = SegmentKind::kField, .half_edges = HalfEdges(half_edges)};
+  // More than kMaxBorderedCities names fail CityReferencesResolve below.
+  spec.city_count = static_cast<int>(cities.size());
+  int c = 0;
+  for (std::string_view city : cities) {
+    if (c < kMaxBorderedCities) spec.cities[c++] = city;
+  }
+  return spec;
+}
+
+// A field that touches no side of its tile (facts: `enclosed: true`,
+// `half_edges: []`); it can still border cities.
+constexpr SegmentSpec EnclosedField(std::string_view id,
+                                    std::initializer_list<std::string_view> cities) {
+  return Field(id, {}, cities);
+}
+
+constexpr SegmentSpec Monastery(std::string_view id) {
+  return {.id = id, .kind = SegmentKind::kMonastery};
+}
+
+constexpr TileSpec Tile(std::string_view id, int count, std::array<Terrain, 4> sides,
+                        std::string_view description, std::same_as<SegmentSpec> auto... segments) {
+  static_assert(sizeof...(segments) <= kMaxSegmentsPerTile);
+  return {.id = id,
+          .count = count,
+          .sides = sides,
+          .description = description,
+          .segments = {segments...},
+          .segment_count = static_cast<int>(sizeof...(segments))};
+}
+
+constexpr TileSpec StartTile(std::string_view id, int count, std::array<Terrain, 4> sides,
+                             std::string_view description,
+                             std::same_as<SegmentSpec> auto... segments) {
+  TileSpec spec = Tile(id, count, sides, description, segments...);
+  spec.start_tile = true;
+  return spec;
+}
+
+// ---------------------------------------------------------------------------
+// Compile-time checks on a table (each set file static_asserts them).
+
+// Index of the segment `id` on `tile`, or -1.
+constexpr int IndexOf(const TileSpec& tile, std::string_view id) {
+  for (int i = 0; i < tile.segment_count; ++i) {
+    if (tile.segments[i].id == id) return i;
+  }
+  return -1;
+}
+
+// Every name in a field's `cities` list is a city segment of the same tile.
+constexpr bool CityReferencesResolve(const TileSpec& tile) {
+  for (int i = 0; i < tile.segment_count; ++i) {
+    const SegmentSpec& segment = tile.segments[i];
+    if (segment.city_count > kMaxBorderedCities) return false;
+    for (int c = 0; c < segment.city_count; ++c) {
+      const int index = IndexOf(tile, segment.cities[c]);
+      if (index < 0 || tile.segments[index].kind != SegmentKind::kCity) return false;
+    }
+    if (segment.city_count > 0 && segment.kind != SegmentKind::kField) return false;
+  }
+  return true;
+}
+
+constexpr bool AllCityReferencesResolve(std::span<const TileSpec> tiles) {
+  for (const TileSpec& tile : tiles) {
+    if (!CityReferencesResolve(tile)) return false;
+  }
+  return true;
+}
+
+// Each symbol sits on the kind of segment it is printed on: an inn on a road;
+// a cathedral, goods and the castle flag on a city; a pig herd on a field.
+constexpr bool SymbolsOnTheirSegments(std::span<const TileSpec> tiles) {
+  for (const TileSpec& tile : tiles) {
+    for (int i = 0; i < tile.segment_count; ++i) {
+      const SegmentSpec& s = tile.segments[i];
+      const bool city = s.kind == SegmentKind::kCity;
+      if (s.inn && s.kind != SegmentKind::kRoad) return false;
+      if ((s.cathedral || s.goods != Goods::kNone || s.no_castle_base || s.coats_of_arms > 0) &&
+          !city) {
+        return false;
+      }
+      if (s.pig_herd && s.kind != SegmentKind::kField) return false;
+    }
+  }
+  return true;
+}
+
+constexpr int TotalCount(std::span<const TileSpec> tiles) {
+  int total = 0;
+  for (const TileSpec& tile : tiles) total += tile.count;
+  return total;
+}
+
+// ---------------------------------------------------------------------------
+// Building the run-time TileSet.
+
+inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
+  TileType tile;
+  tile.id = spec.id;
+  tile.set = set;
+  tile.count = spec.count;
+  tile.start_tile = spec.start_tile;
+  tile.sides = spec.sides;
+  tile.description = spec.description;
+  tile.magic_symbol = spec.magic_symbol;
+  tile.river_role = spec.river_role;
+  tile.volcano = spec.volcano;
+  tile.segments.reserve(spec.segment_count);
+  for (int i = 0; i < spec.segment_count; ++i) {
+    const SegmentSpec& s = spec.segments[i];
+    SegmentType segment{.id = s.id,
+                        .kind = s.kind,
+                        .edges = s.edges,
+                        .half_edges = s.half_edges,
+                        .coats_of_arms = s.coats_of_arms,
+                        .inn = s.inn,
+                        .cathedral = s.cathedral,
+                        .goods = s.goods,
+                        .pig_herd = s.pig_herd,
+                        .no_castle_base = s.no_castle_base};
+    for (int c = 0; c < s.city_count; ++c) {
+      segment.bordered_cities =
+          static_cast<uint16_t>(segment.bordered_cities | (1u << IndexOf(spec, s.cities[c])));
+    }
+    tile.segments.push_back(segment);
+  }
+  return tile;
+}
+
+// A new TileSet (never destroyed: the set functions keep it for the program's life).
+inline const TileSet* NewTileSet(std::string_view name, std::string_view title,
+                                 std::span<const TileSpec> specs) {
+  auto* set = new TileSet{.name = name, .title = title, .tiles = {}};
+  set->tiles.reserve(specs.size());
+  for (const TileSpec& spec : specs) set->tiles.push_back(MakeTileType(spec, name));
+  return set;
+}
+
+}  // namespace carcassonne::tile_data
