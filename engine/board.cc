@@ -78,6 +78,11 @@ void Board::Union(int a, int b) {
   into.open_edges += from.open_edges;
   into.coats_of_arms += from.coats_of_arms;
   into.segment_count += from.segment_count;
+  into.inn = into.inn || from.inn;
+  into.cathedral = into.cathedral || from.cathedral;
+  into.goods.wine += from.goods.wine;
+  into.goods.grain += from.goods.grain;
+  into.goods.cloth += from.goods.cloth;
 }
 
 void Board::Reserve(int tiles) {
@@ -107,6 +112,11 @@ void Board::Place(const PlacedTile& tile) {
     summary.kind = segment.kind;
     summary.open_edges = HasEdges(segment.kind) ? std::popcount(segment.edges) : 0;
     summary.coats_of_arms = segment.coats_of_arms;
+    summary.inn = segment.inn;
+    summary.cathedral = segment.cathedral;
+    if (segment.goods == Goods::kWine) summary.goods.wine = 1;
+    if (segment.goods == Goods::kGrain) summary.goods.grain = 1;
+    if (segment.goods == Goods::kCloth) summary.goods.cloth = 1;
     summaries_.push_back(std::move(summary));
   }
 

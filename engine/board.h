@@ -30,9 +30,12 @@ struct BoardTile {
 // What a feature (a maximal connected set of segments) knows about itself.
 struct FeatureSummary {
   SegmentKind kind = SegmentKind::kField;
-  int open_edges = 0;     // road/city/river sides that no tile closes yet
-  int coats_of_arms = 0;  // BG-11
-  int segment_count = 1;  // segments in the feature
+  int open_edges = 0;      // road/city/river sides that no tile closes yet
+  int coats_of_arms = 0;   // BG-11
+  int segment_count = 1;   // segments in the feature
+  bool inn = false;        // a road with an inn beside it (IC-08)
+  bool cathedral = false;  // a city with a cathedral (IC-09)
+  TradeGoods goods;        // goods symbols in a city (TB-04)
 };
 
 class Board {

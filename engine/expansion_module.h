@@ -19,18 +19,37 @@ class ExpansionModule {
  public:
   virtual ~ExpansionModule() = default;
 
+  // NewGame: tiles, supplies and pieces of the expansion.
+  virtual void SetUpGame(GameState& /*state*/) const {}
   // Extra conditions on a tile placement (e.g. the River's course).
   virtual void CheckTilePlacement(const Game& /*game*/, const PlaceTileAction& /*action*/,
                                   std::vector<Violation>& /*violations*/) const {}
   // After a tile is laid (BG-01 step 1), before any figure is placed.
   virtual void AfterTilePlaced(Game& /*game*/) const {}
-  // Extra conditions on a figure placement, or figure kinds of its own.
+  // Extra conditions on a follower placement (e.g. the mage and the witch).
   virtual void CheckFigurePlacement(const Game& /*game*/, const PlaceFigureAction& /*action*/,
                                     std::vector<Violation>& /*violations*/) const {}
+  // Figures of the expansion's own that are not followers (the builder, the
+  // pig): checks a placement of one and returns true, or returns false when
+  // `action.kind` is not the module's.
+  virtual bool CheckOwnFigurePlacement(const Game& /*game*/, const PlaceFigureAction& /*action*/,
+                                       std::vector<Violation>& /*violations*/) const {
+    return false;
+  }
+  // Every legal placement of the module's own figures on the tile just placed.
+  virtual void ListOwnFigurePlacements(const Game& /*game*/,
+                                       std::vector<Action>& /*actions*/) const {}
   // Before a feature is scored (e.g. the Count's redeployment round).
   virtual void BeforeScoring(Game& /*game*/, int /*feature*/) const {}
-  // Changes or adds line items to a scoring event (inns, cathedrals, the mage).
+  // Changes or adds line items to a scoring event (inns, cathedrals, the pig,
+  // the mage). The core settles the points from the line items afterwards.
   virtual void ModifyScore(const Game& /*game*/, int /*feature*/, ScoreEvent& /*event*/) const {}
+  // After a scored feature's followers went back (e.g. the lonely builder).
+  virtual void AfterScoring(Game& /*game*/, const ScoreEvent& /*event*/) const {}
+  // After a feature was completed by the tile just placed, and scored (e.g.
+  // goods tokens to the completing player).
+  virtual void AfterFeatureCompleted(Game& /*game*/, int /*feature*/,
+                                     std::vector<ScoreEvent>& /*events*/) const {}
   // After the features of the end of game are scored (the King, goods, ...).
   virtual void AtEndOfGame(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {}
 };

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/figures.h"
 #include "engine/rules/follower_placement.h"
 #include "engine/rules/scoring.h"
 #include "engine/rules/tile_placement.h"
@@ -35,8 +36,6 @@ Verdict WrongPhase(const GameState& state, std::string_view what) {
 }
 
 }  // namespace
-
-std::vector<const ExpansionModule*> ModulesFor(const RuleSet& /*rules*/) { return {}; }
 
 Game::Game(GameState state) : state_(std::move(state)), modules_(ModulesFor(state_.rules)) {
   // Room for the tile this turn may add, so applying it does not reallocate.
@@ -85,8 +84,29 @@ Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
 
 Verdict Game::ValidatePlaceFigure(const PlaceFigureAction& action) const {
   Verdict verdict;
-  verdict.violations = CheckFollowerPlacement(board_, state_, state_.deciding_player,
-                                              board_.tile_count() - 1, action.segment);
+  if (FiguresOwned(state_.rules, action.kind) == 0) {
+    verdict.violations.push_back(
+        {ViolationCode::kFigureNotAllowed,
+         Cat("There is no ", FigureKindName(action.kind), " in a game with these rules."),
+         action.segment.cell, action.segment.segment_index, "BG-04"});
+    return verdict;
+  }
+  if (IsFollower(action.kind)) {
+    verdict.violations =
+        CheckFollowerPlacement(board_, state_, state_.deciding_player, board_.tile_count() - 1,
+                               action.kind, action.segment);
+  } else {
+    bool handled = false;
+    for (const ExpansionModule* module : modules_) {
+      handled = handled || module->CheckOwnFigurePlacement(*this, action, verdict.violations);
+    }
+    if (!handled) {
+      verdict.violations.push_back(
+          {ViolationCode::kFigureNotAllowed,
+           Cat("A ", FigureKindName(action.kind), " cannot be placed in this game."),
+           action.segment.cell, action.segment.segment_index, "BG-04"});
+    }
+  }
   for (const ExpansionModule* module : modules_) {
     module->CheckFigurePlacement(*this, action, verdict.violations);
   }
@@ -149,7 +169,14 @@ void Game::PlaceTile(const PlaceTileAction& action) {
 
 void Game::PlaceFigure(const PlaceFigureAction& action) {
   state_.figures.push_back({action.kind, state_.deciding_player, action.segment});
-  state_.players[state_.deciding_player].followers -= 1;
+  SupplyOf(state_.players[state_.deciding_player], action.kind) -= 1;
+}
+
+void Game::ReturnFigure(const Figure& figure) {
+  auto it = std::find(state_.figures.begin(), state_.figures.end(), figure);
+  if (it == state_.figures.end()) return;
+  state_.figures.erase(it);
+  SupplyOf(state_.players[figure.owner], figure.kind) += 1;
 }
 
 void Game::Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& events) {
@@ -162,7 +189,14 @@ void Game::Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& eve
 
 void Game::FinishTurn(std::vector<ScoreEvent>& events) {
   ScoreCompletedFeatures(events);
-  state_.active_player = (state_.active_player + 1) % static_cast<int>(state_.players.size());
+  if (state_.extra_tile_earned && !state_.second_part) {
+    // TB-11: the same player places a second tile; TB-12: never a third.
+    state_.second_part = true;
+  } else {
+    state_.second_part = false;
+    state_.active_player = (state_.active_player + 1) % static_cast<int>(state_.players.size());
+  }
+  state_.extra_tile_earned = false;
   state_.deciding_player = state_.active_player;
   state_.phase = Phase::kPlaceTile;
   // BG-20: the game ends after the last tile is placed.
@@ -200,7 +234,12 @@ void Game::ScoreCompletedFeatures(std::vector<ScoreEvent>& events) {
       if (segments[i].kind == SegmentKind::kMonastery && IsComplete(board_, segment)) add(segment);
     }
   }
-  for (int feature : completed) Score(feature, ScoringTrigger::kCompleted, events);
+  for (int feature : completed) {
+    Score(feature, ScoringTrigger::kCompleted, events);
+    for (const ExpansionModule* module : modules_) {
+      module->AfterFeatureCompleted(*this, feature, events);
+    }
+  }
 }
 
 void Game::EndGame(std::vector<ScoreEvent>& events) {
@@ -209,6 +248,10 @@ void Game::EndGame(std::vector<ScoreEvent>& events) {
     Score(feature, ScoringTrigger::kEndOfGame, events);
   }
   for (const ExpansionModule* module : modules_) module->AtEndOfGame(*this, events);
+  // Every figure left (builders, pigs) goes back: the board is cleared.
+  while (!state_.figures.empty()) ReturnFigure(state_.figures.back());
+  state_.extra_tile_earned = false;
+  state_.second_part = false;
   state_.phase = Phase::kGameOver;
 }
 
@@ -217,15 +260,14 @@ void Game::Score(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& e
   std::optional<ScoreEvent> event = ScoreFeature(board_, state_, feature, trigger);
   if (!event) return;
   for (const ExpansionModule* module : modules_) module->ModifyScore(*this, feature, *event);
+  event->SettlePoints();
   // BG-06 / BG-23: each majority player scores the full points.
-  for (const PlayerPoints& points : event->points)
+  for (const PlayerPoints& points : event->points) {
     state_.players[points.player].score += points.points;
-  // BG-06: the figures go back to their owners' supply.
-  for (const Figure& figure : event->returned_figures) {
-    state_.players[figure.owner].followers += 1;
-    auto it = std::find(state_.figures.begin(), state_.figures.end(), figure);
-    if (it != state_.figures.end()) state_.figures.erase(it);
   }
+  // BG-06: the followers go back to their owners' supply.
+  for (const Figure& figure : event->returned_figures) ReturnFigure(figure);
+  for (const ExpansionModule* module : modules_) module->AfterScoring(*this, *event);
   events.push_back(std::move(*event));
 }
 
@@ -258,8 +300,14 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
     case Phase::kPlaceFigure: {
       const int placed_index = board_.tile_count() - 1;
       const Position cell = board_.tile(placed_index).cell();
-      for (int segment : FollowerSegments(board_, state_, player, placed_index)) {
-        legal.actions.push_back(PlaceFigureAction{FigureKind::kFollower, {cell, segment}});
+      const std::vector<int> segments = FollowerSegments(board_, state_, player, placed_index);
+      for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower}) {
+        if (SupplyOf(state_.players[player], kind) <= 0) continue;
+        for (int segment : segments)
+          legal.actions.push_back(PlaceFigureAction{kind, {cell, segment}});
+      }
+      for (const ExpansionModule* module : modules_) {
+        module->ListOwnFigurePlacements(*this, legal.actions);
       }
       legal.actions.push_back(PassAction{});
       break;

@@ -48,8 +48,10 @@ class Game {
   // On a finished game there is nothing left to score.
   std::vector<ScoreEvent> ScoreIfEndedNow() const;
 
-  // Accessors for expansion modules.
+  // For expansion modules.
   GameState& mutable_state() { return state_; }
+  // Takes a figure off the board and back to its owner's supply.
+  void ReturnFigure(const Figure& figure);
 
  private:
   Verdict ValidatePlaceTile(const PlaceTileAction& action) const;

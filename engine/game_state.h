@@ -18,7 +18,11 @@ inline constexpr int kFollowersPerPlayer = 7;
 inline constexpr int kMinPlayers = 2;
 inline constexpr int kMaxPlayers = 6;
 
-enum class FigureKind { kFollower };
+// The figures a player can place. Followers and big followers (Inns &
+// Cathedrals) are followers: they occupy features and count for majority. The
+// builder and the pig (Traders & Builders) are not (TB-10, TB-20).
+enum class FigureKind { kFollower, kBigFollower, kBuilder, kPig };
+inline constexpr int kFigureKindCount = 4;
 
 // A segment on the board: the tile at `cell`, and the index of the segment in
 // that tile type's catalogue list.
@@ -35,10 +39,22 @@ struct Figure {
   friend bool operator==(const Figure&, const Figure&) = default;
 };
 
+// Goods tokens (Traders & Builders, TB-04).
+struct TradeGoods {
+  int wine = 0;
+  int grain = 0;
+  int cloth = 0;
+  friend bool operator==(const TradeGoods&, const TradeGoods&) = default;
+};
+
 struct Player {
   std::string name;
   int score = 0;
   int followers = kFollowersPerPlayer;  // followers in the player's supply
+  int big_followers = 0;                // Inns & Cathedrals: 1 at the start (IC-07)
+  int builders = 0;                     // Traders & Builders: 1 at the start (TB-09)
+  int pigs = 0;                         // Traders & Builders: 1 at the start (TB-19)
+  TradeGoods goods;                     // Traders & Builders (TB-04)
 };
 
 struct PlacedTile {
@@ -77,6 +93,12 @@ struct GameState {
   Phase phase = Phase::kPlaceTile;
   int active_player = 0;
   int deciding_player = 0;  // who must decide now (the Count may ask others)
+  // Traders & Builders, the builder's double turn (TB-11, TB-12): the tile of
+  // this turn's first part extended a feature holding the active player's
+  // builder, so a second tile follows; and whether the turn is in that second
+  // part (which never earns another).
+  bool extra_tile_earned = false;
+  bool second_part = false;
 };
 
 }  // namespace carcassonne

@@ -1,8 +1,11 @@
 // The stateless entry points of the engine (see referee.h).
 #include "engine/referee.h"
 
+#include <array>
+
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "engine/figures.h"
 #include "engine/rules/follower_placement.h"
 #include "engine/rules/tile_placement.h"
 #include "engine/text.h"
@@ -25,10 +28,49 @@ int MaxPlayers(const RuleSet& rules) {
 
 void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Problem>& problems) {
   for (int i = 0; i < static_cast<int>(rules.expansions.size()); ++i) {
-    problems.push_back({Cat(prefix, Indexed("expansions", i)),
-                        "this build implements the base game only; the expansion is not "
-                        "supported yet"});
+    const Expansion expansion = rules.expansions[i];
+    if (!IsSupported(expansion)) {
+      problems.push_back({Cat(prefix, Indexed("expansions", i)),
+                          "this build does not implement this expansion yet"});
+    }
+    for (int j = 0; j < i; ++j) {
+      if (rules.expansions[j] == expansion) {
+        problems.push_back({Cat(prefix, Indexed("expansions", i)), "expansion listed twice"});
+      }
+    }
   }
+}
+
+constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
+    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder, FigureKind::kPig};
+
+std::string_view SupplyField(FigureKind kind) {
+  switch (kind) {
+    case FigureKind::kFollower:
+      return "followers";
+    case FigureKind::kBigFollower:
+      return "big_followers";
+    case FigureKind::kBuilder:
+      return "builders";
+    case FigureKind::kPig:
+      return "pigs";
+  }
+  return "?";
+}
+
+// The segment kinds each figure may stand on: followers BG-05, the builder a
+// road or city (TB-09), the pig a field (TB-19).
+bool MayStandOn(FigureKind kind, SegmentKind segment) {
+  switch (kind) {
+    case FigureKind::kFollower:
+    case FigureKind::kBigFollower:
+      return FollowerMayStandOn(segment);
+    case FigureKind::kBuilder:
+      return segment == SegmentKind::kRoad || segment == SegmentKind::kCity;
+    case FigureKind::kPig:
+      return segment == SegmentKind::kField;
+  }
+  return false;
 }
 
 const TileType* StartTile() { return Catalogue::Get().Find("base:D"); }
@@ -56,9 +98,19 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
     if (player.score < 0) {
       problems.push_back({Indexed("players", i) + ".score", "a score cannot be negative"});
     }
-    if (player.followers < 0 || player.followers > kFollowersPerPlayer) {
-      problems.push_back({Indexed("players", i) + ".followers",
-                          Cat("a player has 0 to ", kFollowersPerPlayer, " followers in supply")});
+    for (FigureKind kind : kFigureKinds) {
+      const int supply = SupplyOf(player, kind);
+      const int owned = FiguresOwned(state.rules, kind);
+      if (supply < 0 || supply > owned) {
+        problems.push_back({Cat(Indexed("players", i), ".", SupplyField(kind)),
+                            Cat("a player has 0 to ", owned, " of these in supply in this game")});
+      }
+    }
+    if (player.goods.wine < 0 || player.goods.grain < 0 || player.goods.cloth < 0 ||
+        (!state.rules.Has(Expansion::kTradersAndBuilders) && !(player.goods == TradeGoods{}))) {
+      problems.push_back(
+          {Indexed("players", i) + ".goods",
+           "goods tokens are counts of 0 or more, and only with Traders & Builders"});
     }
   }
 
@@ -78,6 +130,10 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
     const std::string field = Indexed("tiles", i);
     if (tile.type == nullptr) {
       problems.push_back({field + ".tile_type", "unknown tile type"});
+      return problems;
+    }
+    if (!TileSetInPlay(state.rules, tile.type->set)) {
+      problems.push_back({field + ".tile_type", "this tile's set is not in this game"});
       return problems;
     }
     if (!WithinLimits(tile.cell)) {
@@ -109,6 +165,10 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
         problems.push_back({field + ".tile_type", "unknown tile type"});
         continue;
       }
+      if (!TileSetInPlay(state.rules, entry.type->set)) {
+        problems.push_back({field + ".tile_type", "this tile's set is not in this game"});
+        continue;
+      }
       if (entry.count < 0) problems.push_back({field + ".count", "a count cannot be negative"});
       used[entry.type] += entry.count;
     }
@@ -130,8 +190,7 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
     problems.push_back({"figures", Cat("at most ", kMaxFigures, " figures")});
     return problems;
   }
-  std::vector<int> on_board(player_count, 0);
-  absl::flat_hash_set<int> taken;
+  std::vector<std::array<int, kFigureKindCount>> on_board(player_count);
   for (int i = 0; i < static_cast<int>(state.figures.size()); ++i) {
     const Figure& figure = state.figures[i];
     const std::string field = Indexed("figures", i);
@@ -144,20 +203,29 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
       problems.push_back({field + ".segment", "no such segment on the board"});
       continue;
     }
-    if (!FollowerMayStandOn(board.SegmentTypeOf(segment).kind)) {
-      problems.push_back({field + ".segment", "a follower cannot stand on this segment (BG-05)"});
+    if (!MayStandOn(figure.kind, board.SegmentTypeOf(segment).kind)) {
+      problems.push_back({field + ".segment",
+                          Cat("a ", FigureKindName(figure.kind), " cannot stand on a ",
+                              SegmentKindName(board.SegmentTypeOf(segment).kind), " segment")});
     }
-    if (!taken.insert(segment).second) {
-      problems.push_back({field + ".segment", "another figure already stands on this segment"});
+    for (int j = 0; j < i; ++j) {
+      if (state.figures[j].segment == figure.segment) {
+        problems.push_back({field + ".segment", "another figure already stands on this segment"});
+        break;
+      }
     }
-    on_board[figure.owner] += 1;
+    on_board[figure.owner][static_cast<int>(figure.kind)] += 1;
   }
   for (int i = 0; i < player_count; ++i) {
-    if (state.players[i].followers + on_board[i] != kFollowersPerPlayer) {
-      problems.push_back(
-          {Indexed("players", i) + ".followers",
-           Cat("followers in supply (", state.players[i].followers, ") and on the board (",
-               on_board[i], ") must add up to ", kFollowersPerPlayer)});
+    for (FigureKind kind : kFigureKinds) {
+      const int supply = SupplyOf(state.players[i], kind);
+      const int placed = on_board[i][static_cast<int>(kind)];
+      const int owned = FiguresOwned(state.rules, kind);
+      if (supply + placed != owned) {
+        problems.push_back({Cat(Indexed("players", i), ".", SupplyField(kind)),
+                            Cat(FigureKindName(kind), "s in supply (", supply,
+                                ") and on the board (", placed, ") must add up to ", owned)});
+      }
     }
   }
 
@@ -170,6 +238,15 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
   }
   if (state.phase == Phase::kPlaceFigure && state.tiles.size() < 2) {
     problems.push_back({"phase", "no tile has been placed this turn"});
+  }
+  if (!state.rules.Has(Expansion::kTradersAndBuilders) &&
+      (state.extra_tile_earned || state.second_part)) {
+    problems.push_back(
+        {"second_part", "only the builder (Traders & Builders) gives a second tile"});
+  }
+  if (state.extra_tile_earned && state.phase != Phase::kPlaceFigure) {
+    problems.push_back({"extra_tile_earned",
+                        "a second tile is earned by the tile of this turn, before its figure"});
   }
   return problems;
 }
@@ -210,16 +287,25 @@ std::variant<GameState, std::vector<Problem>> NewGame(const std::vector<std::str
 
   GameState state;
   state.rules = rules;
-  for (const std::string& name : names) state.players.push_back({name, 0, kFollowersPerPlayer});
+  for (const std::string& name : names) {
+    Player player;
+    player.name = name;
+    for (FigureKind kind : kFigureKinds) SupplyOf(player, kind) = FiguresOwned(rules, kind);
+    state.players.push_back(std::move(player));
+  }
   const TileType* start = StartTile();
   state.tiles.push_back({start, {0, 0}, Rotation{0}});
   TileBag bag;
-  for (const TileType& type : BaseTileSet().tiles) {
-    const int count_in_bag = type.count - (&type == start ? 1 : 0);
-    if (count_in_bag > 0) bag.tiles.push_back({&type, count_in_bag});
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    if (!TileSetInPlay(rules, set->name)) continue;
+    for (const TileType& type : set->tiles) {
+      const int count_in_bag = type.count - (&type == start ? 1 : 0);
+      if (count_in_bag > 0) bag.tiles.push_back({&type, count_in_bag});
+    }
   }
   state.bag = std::move(bag);
   state.phase = Phase::kPlaceTile;
+  for (const ExpansionModule* module : ModulesFor(rules)) module->SetUpGame(state);
   return state;
 }
 

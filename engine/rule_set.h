@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <string_view>
 #include <vector>
 
 namespace carcassonne {
@@ -28,5 +29,12 @@ struct RuleSet {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();
   }
 };
+
+// Whether this build implements the rules of `expansion`.
+bool IsSupported(Expansion expansion);
+
+// Whether the tiles of catalogue set `set` ("base", "ic", ...) are in a game
+// with `rules`: the base set always, an expansion's set when it is on.
+bool TileSetInPlay(const RuleSet& rules, std::string_view set);
 
 }  // namespace carcassonne

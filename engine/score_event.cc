@@ -13,14 +13,31 @@ std::string_view FeatureKindName(FeatureKind kind) {
       return "monastery";
     case FeatureKind::kField:
       return "field";
+    case FeatureKind::kTradeGoods:
+      return "trade goods";
   }
   return "?";
 }
 
 int ScoreEvent::Total() const {
   int total = 0;
-  for (const LineItem& item : line_items) total += item.points;
+  for (const LineItem& item : line_items) {
+    if (item.player < 0) total += item.points;
+  }
   return total;
+}
+
+int ScoreEvent::PointsFor(int player) const {
+  int total = 0;
+  for (const LineItem& item : line_items) {
+    if (item.player < 0 || item.player == player) total += item.points;
+  }
+  return total;
+}
+
+void ScoreEvent::SettlePoints() {
+  points.clear();
+  for (int player : majority_players) points.push_back({player, PointsFor(player)});
 }
 
 }  // namespace carcassonne

@@ -11,7 +11,8 @@
 
 namespace carcassonne {
 
-enum class FeatureKind { kRoad, kCity, kMonastery, kField };
+// What scored: a feature, or (Traders & Builders) the goods majorities.
+enum class FeatureKind { kRoad, kCity, kMonastery, kField, kTradeGoods };
 std::string_view FeatureKindName(FeatureKind kind);
 
 enum class ScoringTrigger { kCompleted, kEndOfGame };
@@ -22,6 +23,9 @@ struct LineItem {
   int points_each = 0;
   int points = 0;
   std::string_view rule_id;
+  // The player the item applies to; -1: every majority player (e.g. the
+  // pig's bonus applies to its owner only, TB-21).
+  int player = -1;
 };
 
 struct PlayerPoints {
@@ -41,8 +45,15 @@ struct ScoreEvent {
   std::vector<PlayerPoints> points;      // per majority player
   std::vector<LineItem> line_items;      // add up to each majority player's points
   std::vector<Figure> returned_figures;  // figures that went back to their supply
+  // Traders & Builders: goods tokens the completing player took (TB-04).
+  int goods_player = -1;
+  TradeGoods goods_taken;
 
-  int Total() const;
+  // Points of one majority player: the common items plus that player's own.
+  int PointsFor(int player) const;
+  // Sets `points` from the line items, for every majority player.
+  void SettlePoints();
+  int Total() const;  // the common items only
 };
 
 }  // namespace carcassonne

@@ -24,6 +24,9 @@ enum class ViolationCode {
   kNoFigureInSupply = 9,
   kGameOver = 10,
   kFigureNotAllowed = 11,
+  // The builder or the pig needs one of its owner's followers in the feature
+  // (TB-09, TB-19).
+  kNoOwnFollower = 12,
 };
 
 struct Violation {

@@ -5,15 +5,18 @@
 #include <array>
 
 #include "absl/container/flat_hash_set.h"
+#include "engine/figures.h"
 #include "engine/text.h"
 
 namespace carcassonne {
 namespace {
 
-// Features (by root) that hold at least one figure.
+// Features (by root) that hold at least one follower (builders and pigs do not
+// occupy, TB-10, TB-20).
 absl::flat_hash_set<int> OccupiedRoots(const Board& board, const GameState& state) {
   absl::flat_hash_set<int> roots;
   for (const Figure& figure : state.figures) {
+    if (!IsFollower(figure.kind)) continue;
     const int segment = board.SegmentId(figure.segment);
     if (segment >= 0) roots.insert(board.FeatureOf(segment));
   }
@@ -22,13 +25,17 @@ absl::flat_hash_set<int> OccupiedRoots(const Board& board, const GameState& stat
 
 }  // namespace
 
+bool HasAnyFollower(const Player& player) {
+  return player.followers > 0 || player.big_followers > 0;
+}
+
 bool FollowerMayStandOn(SegmentKind kind) {
   return kind == SegmentKind::kRoad || kind == SegmentKind::kCity ||
          kind == SegmentKind::kMonastery || kind == SegmentKind::kField;
 }
 
 std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameState& state,
-                                              int player, int placed_tile_index,
+                                              int player, int placed_tile_index, FigureKind kind,
                                               const SegmentAddress& segment) {
   std::vector<Violation> violations;
   const Position placed_cell = board.tile(placed_tile_index).cell();
@@ -52,10 +59,11 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
                               " this segment belongs to already holds a follower."),
                           segment.cell, segment.segment_index, "BG-04"});
   }
-  if (state.players[player].followers <= 0) {
-    violations.push_back({ViolationCode::kNoFigureInSupply,
-                          Cat("Player ", player, " has no follower left in supply."), segment.cell,
-                          segment.segment_index, "BG-04"});
+  if (SupplyOf(state.players[player], kind) <= 0) {
+    violations.push_back(
+        {ViolationCode::kNoFigureInSupply,
+         Cat("Player ", player, " has no ", FigureKindName(kind), " left in supply."), segment.cell,
+         segment.segment_index, kind == FigureKind::kBigFollower ? "IC-07" : "BG-04"});
   }
   return violations;
 }
@@ -63,7 +71,7 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
 std::vector<int> FollowerSegments(const Board& board, const GameState& state, int player,
                                   int tile_index) {
   std::vector<int> segments;
-  if (state.players[player].followers <= 0) return segments;
+  if (!HasAnyFollower(state.players[player])) return segments;
   const absl::flat_hash_set<int> occupied = OccupiedRoots(board, state);
   const TileType& type = board.tile(tile_index).type();
   for (int i = 0; i < static_cast<int>(type.segments.size()); ++i) {
@@ -76,7 +84,7 @@ std::vector<int> FollowerSegments(const Board& board, const GameState& state, in
 
 FollowerOptionsIfPlaced::FollowerOptionsIfPlaced(const Board& board, const GameState& state,
                                                  int player)
-    : board_(board), has_follower_(state.players[player].followers > 0) {
+    : board_(board), has_follower_(HasAnyFollower(state.players[player])) {
   for (const Figure& figure : state.figures) {
     const int segment = board.SegmentId(figure.segment);
     if (segment >= 0) occupied_.push_back(board.FeatureOf(segment));

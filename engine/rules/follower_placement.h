@@ -13,14 +13,18 @@ namespace carcassonne {
 // BG-05: the segment kinds a follower can stand on (road, city, monastery, field).
 bool FollowerMayStandOn(SegmentKind kind);
 
-// BG-04 for a follower of `player` on `segment`, the last placed tile being
-// `placed_tile_index`. Returns the violations (none = legal).
+// Whether the player has a follower of any kind (follower, big follower) left.
+bool HasAnyFollower(const Player& player);
+
+// BG-04 for a follower of kind `kind` (a follower or a big follower, IC-07) of
+// `player` on `segment`, the last placed tile being `placed_tile_index`.
+// Returns the violations (none = legal).
 std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameState& state,
-                                              int player, int placed_tile_index,
+                                              int player, int placed_tile_index, FigureKind kind,
                                               const SegmentAddress& segment);
 
 // The segments of the tile at `tile_index` (already on the board) on which a
-// follower of `player` may be placed (BG-04, BG-05).
+// follower of `player` may be placed (BG-04, BG-05), if the player has one.
 std::vector<int> FollowerSegments(const Board& board, const GameState& state, int player,
                                   int tile_index);
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "absl/container/flat_hash_set.h"
+#include "engine/figures.h"
 #include "engine/text.h"
 
 namespace carcassonne {
@@ -85,6 +86,8 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
       // BG-12 complete (9), BG-21 incomplete: its tile plus each neighbour present.
       items.push_back(Item(tile_count, "tile", "tiles", 1, complete ? "BG-12" : "BG-21"));
       break;
+    case FeatureKind::kTradeGoods:
+      break;
     case FeatureKind::kField:
       // BG-22: 3 per completed city bordered.
       items.push_back(Item(CompletedCitiesBordered(board, segments), "completed city",
@@ -130,14 +133,17 @@ std::optional<ScoreEvent> ScoreFeature(const Board& board, const GameState& stat
   if (!kind) return std::nullopt;
 
   ScoreEvent event;
-  std::vector<int> followers(state.players.size(), 0);
+  // BG-06 with IC-10: each follower counts its strength; builders and pigs
+  // count nothing and stay (TB-10, TB-20).
+  std::vector<int> strength(state.players.size(), 0);
   for (const Figure& figure : state.figures) {
+    if (!IsFollower(figure.kind)) continue;
     const int segment = board.SegmentId(figure.segment);
     if (segment < 0 || board.FeatureOf(segment) != root) continue;
-    followers[figure.owner] += 1;
+    strength[figure.owner] += MajorityStrength(figure.kind);
     event.returned_figures.push_back(figure);
   }
-  const Majority majority = FindMajority(followers);
+  const Majority majority = FindMajority(strength);
   if (majority.players.empty()) return std::nullopt;
 
   event.feature_kind = *kind;
@@ -157,9 +163,7 @@ std::optional<ScoreEvent> ScoreFeature(const Board& board, const GameState& stat
   event.majority_strength = majority.strength;
   event.line_items = LineItems(board, state, root, *kind, event.complete, event.segments,
                                static_cast<int>(event.tiles.size()));
-  int total = 0;
-  for (const LineItem& item : event.line_items) total += item.points;
-  for (int player : majority.players) event.points.push_back({player, total});
+  event.SettlePoints();
   return event;
 }
 

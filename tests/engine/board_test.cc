@@ -61,7 +61,7 @@ TEST(BoardTest, TileWithTwoSegmentsOfOneCityCountsOnce) {
 
   // BG-11: 4 tiles × 2 = 8, no coat of arms.
   GameState state;
-  state.players = {{"a", 0, 6}, {"b", 0, 7}};
+  state.players.resize(2);
   state.figures = {{FigureKind::kFollower, 0, {{-1, -1}, 0}}};
   const std::optional<ScoreEvent> event =
       ScoreFeature(board, state, city, ScoringTrigger::kCompleted);
@@ -81,7 +81,7 @@ TEST(BoardTest, TwoTileCityScoresFourOrTwoInTheFirstEdition) {
   const int city = FeatureAt(board, 0, 0, Location::kN);
   ASSERT_TRUE(IsComplete(board, city));
   GameState state;
-  state.players = {{"a", 0, 6}, {"b", 0, 6}};
+  state.players.resize(2);
   state.figures = {{FigureKind::kFollower, 0, {{0, 0}, 0}},
                    {FigureKind::kFollower, 1, {{0, -1}, 0}}};
   std::optional<ScoreEvent> event = ScoreFeature(board, state, city, ScoringTrigger::kCompleted);
@@ -101,7 +101,7 @@ TEST(BoardTest, FieldScoresThreePerCompletedCity) {
   Board board;
   board.Place(At("base:D", 0, 0, 0));
   GameState state;
-  state.players = {{"a", 0, 6}, {"b", 0, 7}};
+  state.players.resize(2);
   state.figures = {{FigureKind::kFollower, 0, {{0, 0}, 2}}};  // f1
   const int field = FeatureAt(board, 0, 0, Location::kENE);
   EXPECT_EQ(ScoreFeature(board, state, field, ScoringTrigger::kEndOfGame)->Total(), 0);
@@ -117,7 +117,7 @@ TEST(BoardTest, MonasteryCountsItsTileAndNeighbours) {
   board.Place(At("base:B", 1, 0, 0));
   board.Place(At("base:B", 1, 1, 0));
   GameState state;
-  state.players = {{"a", 0, 6}, {"b", 0, 7}};
+  state.players.resize(2);
   state.figures = {{FigureKind::kFollower, 0, {{0, 0}, 0}}};
   const int monastery = board.SegmentId(0, 0);
   EXPECT_FALSE(IsComplete(board, monastery));

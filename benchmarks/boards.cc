@@ -1,0 +1,132 @@
+// Seeded random boards (see boards.h).
+#include "benchmarks/boards.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "engine/referee.h"
+
+namespace carcassonne::bench {
+namespace {
+
+// Catalogue order of a base tile type (the order bags are kept in).
+std::ptrdiff_t BaseRank(const TileType* type) { return type - BaseTileSet().tiles.data(); }
+
+// Puts one tile of `type` back into `bag`, keeping catalogue order.
+void PutBack(TileBag& bag, const TileType* type) {
+  for (TileCount& entry : bag.tiles) {
+    if (entry.type == type) {
+      entry.count += 1;
+      return;
+    }
+  }
+  auto after = std::find_if(bag.tiles.begin(), bag.tiles.end(), [&](const TileCount& entry) {
+    return BaseRank(entry.type) > BaseRank(type);
+  });
+  bag.tiles.insert(after, TileCount{type, 1});
+}
+
+// Where the board's tiles come from: the bag of the game, then whole new sets.
+class Deck {
+ public:
+  explicit Deck(TileBag first) : bag_(std::move(first)) {}
+
+  const TileType* Draw(std::mt19937& random) {
+    if (bag_.Total() == 0) {
+      bag_ = FullBaseSetBag();
+      refilled_ = true;
+    }
+    const TileType* tile = PeekRandomTile(bag_, random);
+    bag_.Remove(tile);
+    return tile;
+  }
+
+  bool refilled() const { return refilled_; }
+  const TileBag& bag() const { return bag_; }
+
+ private:
+  TileBag bag_;
+  bool refilled_ = false;
+};
+
+}  // namespace
+
+TileBag FullBaseSetBag() {
+  TileBag bag;
+  for (const TileType& type : BaseTileSet().tiles) {
+    if (type.count > 0) bag.tiles.push_back({&type, type.count});
+  }
+  return bag;
+}
+
+int RandomIndex(std::mt19937& random, int n) {
+  return static_cast<int>(random() % static_cast<uint32_t>(n));
+}
+
+const Action& ChooseRandomAction(const LegalActions& legal, std::mt19937& random) {
+  const int count = static_cast<int>(legal.actions.size());
+  const bool figure_phase = std::holds_alternative<PassAction>(legal.actions.back());
+  if (figure_phase && count > 1) {
+    // PassAction is listed last, after the follower placements.
+    if (RandomIndex(random, 2) == 0) return legal.actions.back();
+    return legal.actions[RandomIndex(random, count - 1)];
+  }
+  return legal.actions[RandomIndex(random, count)];
+}
+
+const TileType* PeekRandomTile(const TileBag& bag, std::mt19937& random) {
+  int index = RandomIndex(random, bag.Total());
+  for (const TileCount& entry : bag.tiles) {
+    if (index < entry.count) return entry.type;
+    index -= entry.count;
+  }
+  return nullptr;
+}
+
+RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed) {
+  std::mt19937 random(seed);
+  GameState start = std::get<GameState>(NewGame({"Player 1", "Player 2"}, RuleSet{}));
+  // The first set, less the start tile (the bag of NewGame). Untracked while
+  // playing: the deck, not the engine, decides what is drawn.
+  TileBag first = FullBaseSetBag();
+  first.Remove(start.tiles.front().type);
+  Deck deck(std::move(first));
+  start.bag.reset();
+  Game game(std::move(start));
+
+  RandomPosition position;
+  for (;;) {
+    const TileType* drawn = deck.Draw(random);
+    const LegalActions placements = game.ListLegalActions(drawn);
+    // BG-03: a tile that fits nowhere is set aside and the player draws again.
+    if (placements.placements.empty()) continue;
+    if (game.board().tile_count() >= tiles) {
+      position.drawn = drawn;
+      break;
+    }
+    game.Apply(ChooseRandomAction(placements, random));
+    // Each player keeps their last follower in supply, so that the turn after
+    // the board can place one.
+    if (game.state().players[game.state().deciding_player].followers > 1) {
+      const LegalActions figures = game.ListLegalActions(nullptr);
+      game.Apply(ChooseRandomAction(figures, random));
+    } else {
+      game.Apply(PassAction{});
+    }
+  }
+
+  position.state = game.state();
+  if (!deck.refilled()) {
+    TileBag bag = deck.bag();
+    PutBack(bag, position.drawn);
+    position.state.bag = std::move(bag);
+  }
+  return position;
+}
+
+GameState RandomBoard(int tiles, uint32_t seed) { return RandomBoardWithDraw(tiles, seed).state; }
+
+}  // namespace carcassonne::bench

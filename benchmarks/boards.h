@@ -1,0 +1,65 @@
+// Reproducible boards for benchmarks (and, later, load generators): seeded
+// random play of a 2-player base game through the engine until the board holds
+// a given number of tiles.
+//
+// Tiles are drawn at random from a bag with the base set's counts; when that bag
+// runs out it is refilled with a whole new set, so boards larger than the 72
+// tiles of one set can be built. Each tile goes on a random legal placement (a
+// tile that fits nowhere is set aside, BG-03), and the player then places a
+// follower on a random free segment of it half of the time (ChooseRandomAction),
+// as long as that leaves a follower in their supply: so the player to move on
+// the board always has one to place. Completed features score and give their
+// followers back as usual.
+//
+// Only std::mt19937's raw output is used (no std::*_distribution, whose results
+// differ between standard libraries), so a (tiles, seed) pair gives the same
+// board everywhere.
+#pragma once
+
+#include <cstdint>
+#include <random>
+
+#include "engine/game.h"
+
+namespace carcassonne::bench {
+
+// Tiles in one base set, the start tile included.
+inline constexpr int kBaseSetTiles = 72;
+
+struct RandomPosition {
+  // `tiles` tiles on the board, 2 players, the tile phase pending.
+  //
+  // The bag is tracked (the tiles not drawn yet, `drawn` included) while the
+  // first set lasts, so every board of up to 71 tiles is a snapshot that a real
+  // game reaches. From the first refill on, the bag is untracked (absent): a
+  // board of exactly 72 tiles holds each tile of the set once, and a larger one
+  // holds more copies of some types than one set has, which CheckSnapshot (and
+  // so the service) rejects; the engine's Game itself takes it as it is.
+  GameState state;
+  // The tile the active player drew next; it fits somewhere on the board.
+  const TileType* drawn = nullptr;
+};
+
+// The board after seeded random play (see above); `tiles` >= 1.
+RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed);
+GameState RandomBoard(int tiles, uint32_t seed);
+
+// The bag of a whole base set (every tile of the set, the start tile included).
+TileBag FullBaseSetBag();
+
+// A uniformly random index in [0, n), n > 0, from the raw generator output.
+int RandomIndex(std::mt19937& random, int n);
+
+// A random action among `legal` (non-empty): any listed action with equal
+// chances, except in the figure phase, where the player passes half of the time
+// and otherwise places a follower on one of the listed segments. (Picking
+// uniformly among the follower options and passing would place a follower on
+// almost every tile: the supplies run dry early and most boards would leave no
+// follower to place.)
+const Action& ChooseRandomAction(const LegalActions& legal, std::mt19937& random);
+
+// A tile drawn at random from a non-empty bag, weighted by the counts; the bag
+// is left as it is (the engine removes the tile when it is placed).
+const TileType* PeekRandomTile(const TileBag& bag, std::mt19937& random);
+
+}  // namespace carcassonne::bench

@@ -1,0 +1,448 @@
+// Engine benchmarks (Google Benchmark), on reproducible boards of 36, 72, 144
+// and 288 tiles made by seeded random play (benchmarks/boards.h), against a
+// baseline: parsing the serialized carcassonne.v1.GameState of the same board
+// (what a request carries) into a fresh message, and nothing else.
+//
+// Every figure is also reported as `x_parse`: its CPU time per iteration
+// divided by the parse time of the same board's snapshot, measured once per
+// board in this run (median of 15 rounds of thread CPU time, before the first
+// benchmark of that board). BM_ParseSnapshot itself shows x_parse ~= 1.
+// The counter is in the console output and in --benchmark_format=json.
+//
+//   carcassonne_bench --benchmark_min_time=0.2
+//   carcassonne_bench --benchmark_filter='RequestPath|ParseSnapshot'
+//   carcassonne_bench --benchmark_format=json --benchmark_out=bench.json
+//
+// The target "rebuilding the engine state from a 72-tile snapshot plus
+// validating one action costs at most 3x parsing that snapshot" reads off
+// BM_RequestPath/72's x_parse: parse + proto -> engine conversion (with the
+// service's checks, CheckSnapshot included) + Game + Validate of a tile action.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "benchmarks/boards.h"
+#include "carcassonne/v1/referee.pb.h"
+#include "engine/referee.h"
+#include "service/convert.h"
+
+namespace carcassonne::bench {
+namespace {
+
+namespace v1 = ::carcassonne::v1;
+
+constexpr uint32_t kBoardSeed = 20240601;  // every board
+constexpr uint32_t kGameSeed = 7;          // the whole-game benchmarks
+constexpr int kApplyBatch = 16;            // Games built per timing pause
+
+// ---------------------------------------------------------------------------
+// Fixtures: one per board size, built on first use and kept for the run.
+
+struct Fixture {
+  GameState state;  // tile phase, 2 players
+  const TileType* drawn = nullptr;
+  std::string snapshot;  // serialized v1::GameState of `state`
+  // A legal turn on the board: the drawn tile, then a follower (or a pass when
+  // no follower can be placed after any placement).
+  PlaceTileAction tile_action;
+  Action figure_action = PassAction{};
+  v1::Action tile_action_proto;
+  double parse_seconds = 0;  // CPU time of one ParseSnapshot
+};
+
+[[noreturn]] void Fail(const std::string& message) {
+  std::fprintf(stderr, "engine_bench: %s\n", message.c_str());
+  std::abort();
+}
+
+double ThreadCpuSeconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
+// The baseline: the snapshot bytes into a fresh message (as a server does for
+// each request), and nothing else.
+bool ParseSnapshot(const std::string& bytes) {
+  v1::GameState message;
+  const bool ok = message.ParseFromString(bytes);
+  benchmark::DoNotOptimize(message);
+  return ok;
+}
+
+double MeasureParseSeconds(const std::string& bytes) {
+  for (int i = 0; i < 200; ++i) ParseSnapshot(bytes);  // warm-up
+  std::vector<double> rounds;
+  for (int round = 0; round < 15; ++round) {
+    int64_t parses = 0;
+    const double start = ThreadCpuSeconds();
+    double elapsed = 0;
+    do {
+      for (int i = 0; i < 32; ++i) ParseSnapshot(bytes);
+      parses += 32;
+      elapsed = ThreadCpuSeconds() - start;
+    } while (elapsed < 0.01);
+    rounds.push_back(elapsed / static_cast<double>(parses));
+  }
+  std::nth_element(rounds.begin(), rounds.begin() + rounds.size() / 2, rounds.end());
+  return rounds[rounds.size() / 2];
+}
+
+std::unique_ptr<Fixture> MakeFixture(int tiles) {
+  auto fixture = std::make_unique<Fixture>();
+  RandomPosition position = RandomBoardWithDraw(tiles, kBoardSeed);
+  fixture->state = std::move(position.state);
+  fixture->drawn = position.drawn;
+
+  v1::GameState proto;
+  service::GameStateToProto(fixture->state, &proto);
+  if (!proto.SerializeToString(&fixture->snapshot)) Fail("cannot serialize the snapshot");
+
+  // The turn: a random placement among those that allow a follower, if any.
+  const Game game(fixture->state);
+  const LegalActions legal = game.ListLegalActions(fixture->drawn);
+  std::vector<int> with_follower;
+  for (int i = 0; i < static_cast<int>(legal.placements.size()); ++i) {
+    if (!legal.placements[i].follower_segments.empty()) with_follower.push_back(i);
+  }
+  std::mt19937 random(kBoardSeed + static_cast<uint32_t>(tiles));
+  const int choice =
+      with_follower.empty()
+          ? RandomIndex(random, static_cast<int>(legal.placements.size()))
+          : with_follower[RandomIndex(random, static_cast<int>(with_follower.size()))];
+  const LegalPlacement& placement = legal.placements[choice];
+  fixture->tile_action = std::get<PlaceTileAction>(legal.actions[choice]);
+  if (!placement.follower_segments.empty()) {
+    const int segment = placement.follower_segments[RandomIndex(
+        random, static_cast<int>(placement.follower_segments.size()))];
+    fixture->figure_action = PlaceFigureAction{FigureKind::kFollower, {placement.cell, segment}};
+  }
+  Game after = game;
+  if (!after.Validate(fixture->tile_action).legal()) Fail("the benchmark tile action is illegal");
+  after.Apply(fixture->tile_action);
+  if (!after.Validate(fixture->figure_action).legal()) {
+    Fail("the benchmark figure action is illegal");
+  }
+  service::ActionToProto(fixture->tile_action, fixture->state, &fixture->tile_action_proto);
+
+  fixture->parse_seconds = MeasureParseSeconds(fixture->snapshot);
+  return fixture;
+}
+
+const Fixture& FixtureFor(int64_t tiles) {
+  static auto* fixtures = new std::map<int64_t, std::unique_ptr<Fixture>>();
+  std::unique_ptr<Fixture>& fixture = (*fixtures)[tiles];
+  if (!fixture) fixture = MakeFixture(static_cast<int>(tiles));
+  return *fixture;
+}
+
+// x_parse = (CPU time per iteration) / parse_seconds: Google Benchmark turns
+// value * iterations / cpu_time (kIsIterationInvariantRate) into its inverse.
+void ReportRatio(benchmark::State& state, double parse_seconds) {
+  state.counters["x_parse"] = benchmark::Counter(
+      parse_seconds,
+      static_cast<benchmark::Counter::Flags>(benchmark::Counter::kIsIterationInvariantRate |
+                                             benchmark::Counter::kInvert));
+}
+
+// The display reporter chosen by the flags (console, json, csv), showing x_parse
+// as the plain ratio it is: without this the console prints an inverted rate
+// with a seconds unit ("x_parse=8.2s"). Values are unchanged (json and csv
+// print only values; the --benchmark_out file reporter is not wrapped).
+class RatioDisplayReporter : public benchmark::BenchmarkReporter {
+ public:
+  explicit RatioDisplayReporter(benchmark::BenchmarkReporter* inner) : inner_(inner) {}
+
+  bool ReportContext(const Context& context) override { return inner_->ReportContext(context); }
+  void ReportRuns(const std::vector<Run>& runs) override {
+    std::vector<Run> shown = runs;
+    for (Run& run : shown) {
+      auto ratio = run.counters.find("x_parse");
+      if (ratio != run.counters.end()) ratio->second.flags = benchmark::Counter::kDefaults;
+    }
+    inner_->ReportRuns(shown);
+  }
+  void Finalize() override { inner_->Finalize(); }
+
+ private:
+  benchmark::BenchmarkReporter* inner_;
+};
+
+// ---------------------------------------------------------------------------
+// The baseline.
+
+void BM_ParseSnapshot(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(state.range(0));
+  for (auto _ : state) {
+    if (!ParseSnapshot(fixture.snapshot)) state.SkipWithError("parse failed");
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(fixture.snapshot.size()));
+  state.SetLabel(std::to_string(fixture.snapshot.size()) + " bytes, " +
+                 std::to_string(fixture.state.figures.size()) + " figures, bag " +
+                 (fixture.state.bag ? "tracked" : "untracked"));
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+// ---------------------------------------------------------------------------
+// Engine operations on a board.
+
+// Rebuilding the engine state from a snapshot: copying it into a Game and
+// laying every tile on the board.
+void BM_BuildGame(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(state.range(0));
+  for (auto _ : state) {
+    Game game(fixture.state);
+    benchmark::DoNotOptimize(game);
+  }
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+// Validating the drawn tile's placement on a built Game.
+void BM_ValidateTile(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(state.range(0));
+  const Game game(fixture.state);
+  for (auto _ : state) {
+    Verdict verdict = game.Validate(fixture.tile_action);
+    benchmark::DoNotOptimize(verdict);
+  }
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+// A whole turn on a built Game: validate and apply the tile, then validate and
+// apply the follower (scoring what the tile completed). Each iteration works on
+// its own Game, built from the snapshot while the timer is paused (a built Game
+// rather than a copy: a copy's vectors are full to capacity and would all
+// reallocate on the first tile).
+void BM_ValidateApplyTurn(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(state.range(0));
+  std::vector<Game> games;
+  games.reserve(kApplyBatch);
+  size_t scored = 0;
+  while (state.KeepRunningBatch(kApplyBatch)) {
+    state.PauseTiming();
+    games.clear();
+    for (int i = 0; i < kApplyBatch; ++i) games.emplace_back(fixture.state);
+    state.ResumeTiming();
+    for (Game& game : games) {
+      bool legal = game.Validate(fixture.tile_action).legal();
+      std::vector<ScoreEvent> events = game.Apply(fixture.tile_action);
+      legal = game.Validate(fixture.figure_action).legal() && legal;
+      std::vector<ScoreEvent> more = game.Apply(fixture.figure_action);
+      scored = more.size();
+      benchmark::DoNotOptimize(legal);
+      benchmark::DoNotOptimize(events);
+      benchmark::DoNotOptimize(more);
+    }
+  }
+  state.counters["events"] = static_cast<double>(scored);
+  state.SetLabel(std::holds_alternative<PlaceFigureAction>(fixture.figure_action)
+                     ? "tile + follower"
+                     : "tile + pass");
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+// Every legal action for the drawn tile, with the follower options of each
+// placement, on a built Game.
+void BM_ListLegalActions(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(state.range(0));
+  const Game game(fixture.state);
+  size_t actions = 0;
+  for (auto _ : state) {
+    LegalActions legal = game.ListLegalActions(fixture.drawn);
+    actions = legal.actions.size();
+    benchmark::DoNotOptimize(legal);
+  }
+  state.counters["actions"] = static_cast<double>(actions);
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+// The end-of-game scoring entry point on the snapshot (builds the Game too).
+void BM_ScoreGame(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(state.range(0));
+  size_t events = 0;
+  for (auto _ : state) {
+    FinalScoring scoring = ScoreGame(fixture.state);
+    events = scoring.events.size();
+    benchmark::DoNotOptimize(scoring);
+  }
+  state.counters["events"] = static_cast<double>(events);
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+// The same scoring on a built Game (which copies itself to score).
+void BM_ScoreIfEndedNow(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(state.range(0));
+  const Game game(fixture.state);
+  for (auto _ : state) {
+    std::vector<ScoreEvent> events = game.ScoreIfEndedNow();
+    benchmark::DoNotOptimize(events);
+  }
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+// ---------------------------------------------------------------------------
+// The request path of ValidateAction, up to the engine's verdict. Only for
+// boards that are valid snapshots (up to one set of tiles, see boards.h).
+
+// CheckSnapshot alone (the service runs it on every request snapshot).
+void BM_CheckSnapshot(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(state.range(0));
+  for (auto _ : state) {
+    std::vector<Problem> problems = CheckSnapshot(fixture.state);
+    benchmark::DoNotOptimize(problems);
+  }
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+// Proto -> engine conversion of a parsed snapshot (CheckSnapshot included).
+void BM_ConvertSnapshot(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(state.range(0));
+  v1::GameState message;
+  message.ParseFromString(fixture.snapshot);
+  for (auto _ : state) {
+    service::FieldProblems problems;
+    std::optional<GameState> snapshot = service::GameStateFromProto(message, "state", problems);
+    if (!snapshot) state.SkipWithError("snapshot rejected");
+    benchmark::DoNotOptimize(snapshot);
+  }
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+// Parse the snapshot bytes, convert snapshot and action to the engine's types,
+// build the Game, validate the action. (Not inlined: a profiler can single it
+// out, e.g. valgrind --toggle-collect='*ValidateRequest*'.) The snapshot must be
+// valid.
+[[gnu::noinline]] Verdict ValidateRequest(const std::string& snapshot_bytes,
+                                          const v1::Action& action_proto) {
+  v1::GameState message;
+  message.ParseFromString(snapshot_bytes);
+  service::FieldProblems problems;
+  std::optional<GameState> snapshot = service::GameStateFromProto(message, "state", problems);
+  std::optional<Action> action =
+      service::ActionFromProto(action_proto, &*snapshot, "action", problems);
+  const Game game(std::move(*snapshot));
+  return game.Validate(*action);
+}
+
+void BM_RequestPath(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(state.range(0));
+  {
+    service::FieldProblems problems;
+    v1::GameState message;
+    message.ParseFromString(fixture.snapshot);
+    if (!service::GameStateFromProto(message, "state", problems)) {
+      state.SkipWithError(
+          ("snapshot rejected: " + problems.front().field + ": " + problems.front().description)
+              .c_str());
+      return;
+    }
+  }
+  for (auto _ : state) {
+    Verdict verdict = ValidateRequest(fixture.snapshot, fixture.tile_action_proto);
+    if (!verdict.legal()) state.SkipWithError("the action is illegal");
+    benchmark::DoNotOptimize(verdict);
+  }
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+// ---------------------------------------------------------------------------
+// A whole random 2-player game, NewGame to GAME_OVER with the bag tracked,
+// listing the legal actions at every step and playing a random one.
+
+GameState NewTwoPlayerGame() {
+  return std::get<GameState>(NewGame({"Player 1", "Player 2"}, RuleSet{}));
+}
+
+// One Game kept across the steps (Apply on it).
+int PlayWholeGame(uint32_t seed) {
+  std::mt19937 random(seed);
+  Game game(NewTwoPlayerGame());
+  int steps = 0;
+  while (game.state().phase != Phase::kGameOver) {
+    const TileType* drawn = game.state().phase == Phase::kPlaceTile
+                                ? PeekRandomTile(*game.state().bag, random)
+                                : nullptr;
+    const LegalActions legal = game.ListLegalActions(drawn);
+    const Action& action = ChooseRandomAction(legal, random);
+    std::vector<ScoreEvent> events = game.Apply(action);
+    benchmark::DoNotOptimize(events);
+    ++steps;
+  }
+  return steps;
+}
+
+// Stateless, as a client of the service plays: every step rebuilds the Game
+// from the snapshot, for listing and again for applying (validation included).
+int PlayWholeGameStateless(uint32_t seed) {
+  std::mt19937 random(seed);
+  GameState state = NewTwoPlayerGame();
+  int steps = 0;
+  while (state.phase != Phase::kGameOver) {
+    const TileType* drawn =
+        state.phase == Phase::kPlaceTile ? PeekRandomTile(*state.bag, random) : nullptr;
+    const LegalActions legal = ListLegalActions(state, drawn);
+    const Action& action = ChooseRandomAction(legal, random);
+    Outcome outcome = ApplyAction(state, action);
+    if (!outcome.next) Fail("a listed action is illegal");
+    state = std::move(*outcome.next);
+    ++steps;
+  }
+  return steps;
+}
+
+template <int (*Play)(uint32_t)>
+void BM_WholeGame(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(kBaseSetTiles);  // x_parse: the 72-tile snapshot
+  int steps = 0;
+  for (auto _ : state) steps = Play(kGameSeed);
+  state.counters["steps"] = steps;
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+void BoardSizes(benchmark::internal::Benchmark* benchmark) {
+  for (int tiles : {36, 72, 144, 288}) benchmark->Arg(tiles);
+  benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
+}
+
+// Sizes that are valid snapshots, for the service's conversion.
+void SnapshotSizes(benchmark::internal::Benchmark* benchmark) {
+  for (int tiles : {36, 72}) benchmark->Arg(tiles);
+  benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
+}
+
+BENCHMARK(BM_ParseSnapshot)->Apply(BoardSizes);
+BENCHMARK(BM_BuildGame)->Apply(BoardSizes);
+BENCHMARK(BM_ValidateTile)->Apply(BoardSizes);
+BENCHMARK(BM_ValidateApplyTurn)->Apply(BoardSizes);
+BENCHMARK(BM_ListLegalActions)->Apply(BoardSizes);
+BENCHMARK(BM_ScoreGame)->Apply(BoardSizes);
+BENCHMARK(BM_ScoreIfEndedNow)->Apply(BoardSizes);
+BENCHMARK(BM_CheckSnapshot)->Apply(SnapshotSizes);
+BENCHMARK(BM_ConvertSnapshot)->Apply(SnapshotSizes);
+BENCHMARK(BM_RequestPath)->Apply(SnapshotSizes);
+BENCHMARK(BM_WholeGame<PlayWholeGame>)->Name("BM_WholeGame")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WholeGame<PlayWholeGameStateless>)
+    ->Name("BM_WholeGameStateless")
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace carcassonne::bench
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  carcassonne::bench::RatioDisplayReporter display(benchmark::CreateDefaultDisplayReporter());
+  benchmark::RunSpecifiedBenchmarks(&display);
+  benchmark::Shutdown();
+  return 0;
+}

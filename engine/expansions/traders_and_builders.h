@@ -1,0 +1,24 @@
+// Traders & Builders (shared/rules/expansions/traders-builders.md, TB-xx):
+// goods tokens for completing cities and their majorities at the end (TB-04..06),
+// the builder and its double turn (TB-09..18), the pig (TB-19..22). Its 24
+// tiles are catalogue set "tb".
+#pragma once
+
+#include "engine/expansion_module.h"
+
+namespace carcassonne {
+
+class TradersAndBuilders : public ExpansionModule {
+ public:
+  void AfterTilePlaced(Game& game) const override;
+  bool CheckOwnFigurePlacement(const Game& game, const PlaceFigureAction& action,
+                               std::vector<Violation>& violations) const override;
+  void ListOwnFigurePlacements(const Game& game, std::vector<Action>& actions) const override;
+  void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;
+  void AfterScoring(Game& game, const ScoreEvent& event) const override;
+  void AfterFeatureCompleted(Game& game, int feature,
+                             std::vector<ScoreEvent>& events) const override;
+  void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
+};
+
+}  // namespace carcassonne

@@ -1,0 +1,41 @@
+// Figures: which kinds are followers, how strong each is in a majority, and
+// how many of each a player starts with.
+#pragma once
+
+#include <string_view>
+
+#include "engine/game_state.h"
+
+namespace carcassonne {
+
+std::string_view FigureKindName(FigureKind kind);
+
+// Followers occupy features (BG-04) and count for majority (BG-06); the
+// builder and the pig do neither (TB-10, TB-20).
+constexpr bool IsFollower(FigureKind kind) {
+  return kind == FigureKind::kFollower || kind == FigureKind::kBigFollower;
+}
+
+// IC-10: a big follower counts 2 in every majority, a follower 1.
+constexpr int MajorityStrength(FigureKind kind) {
+  switch (kind) {
+    case FigureKind::kFollower:
+      return 1;
+    case FigureKind::kBigFollower:
+      return 2;
+    case FigureKind::kBuilder:
+    case FigureKind::kPig:
+      return 0;
+  }
+  return 0;
+}
+
+// How many figures of `kind` a player owns in a game with `rules`: 7
+// followers (base game), 1 big follower (IC-07), 1 builder (TB-09), 1 pig (TB-19).
+int FiguresOwned(const RuleSet& rules, FigureKind kind);
+
+// The player's supply of `kind`.
+int& SupplyOf(Player& player, FigureKind kind);
+int SupplyOf(const Player& player, FigureKind kind);
+
+}  // namespace carcassonne

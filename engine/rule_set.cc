@@ -1,0 +1,30 @@
+// Which expansions this build implements, and which tile sets each brings.
+#include "engine/rule_set.h"
+
+namespace carcassonne {
+
+bool IsSupported(Expansion expansion) {
+  switch (expansion) {
+    case Expansion::kInnsAndCathedrals:
+    case Expansion::kTradersAndBuilders:
+      return true;
+    case Expansion::kRiver:
+    case Expansion::kKingAndRobberBaron:
+    case Expansion::kCountOfCarcassonne:
+    case Expansion::kMageAndWitch:
+      return false;
+  }
+  return false;
+}
+
+bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
+  if (set == "base") return true;
+  if (set == "ic") return rules.Has(Expansion::kInnsAndCathedrals);
+  if (set == "tb") return rules.Has(Expansion::kTradersAndBuilders);
+  if (set == "river") return rules.Has(Expansion::kRiver);
+  if (set == "kr") return rules.Has(Expansion::kKingAndRobberBaron);
+  if (set == "mw") return rules.Has(Expansion::kMageAndWitch);
+  return false;
+}
+
+}  // namespace carcassonne

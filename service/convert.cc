@@ -1,0 +1,847 @@
+// Proto <-> engine translation (see convert.h).
+#include "service/convert.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <utility>
+#include <variant>
+
+#include "absl/container/flat_hash_set.h"
+#include "engine/board.h"
+#include "engine/text.h"
+
+namespace carcassonne::service {
+namespace {
+
+// Echoed user input is cut to this many bytes (at a UTF-8 character boundary).
+constexpr size_t kMaxEchoBytes = 64;
+
+std::string Quoted(std::string_view text) {
+  if (text.size() > kMaxEchoBytes) {
+    size_t end = kMaxEchoBytes;
+    // Do not cut a multi-byte character: back off over continuation bytes.
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+    return Cat("\"", text.substr(0, end), "...\"");
+  }
+  return Cat("\"", text, "\"");
+}
+
+void Add(FieldProblems& problems, std::string field, std::string description) {
+  problems.push_back({std::move(field), std::move(description)});
+}
+
+// ----- enums: proto -> engine ----------------------------------------------
+
+// Reports an enum field that is UNSPECIFIED where a value is required, or out
+// of range.
+void BadEnum(FieldProblems& problems, std::string field, std::string_view what, int value) {
+  if (value == 0) {
+    Add(problems, std::move(field), Cat(what, " is required (it is unset or UNSPECIFIED)"));
+  } else {
+    Add(problems, std::move(field), Cat("unknown ", what, " value ", value));
+  }
+}
+
+std::optional<Location> LocationFromProto(int value) {
+  if (value < v1::LOCATION_N || value > v1::LOCATION_CENTER) return std::nullopt;
+  return static_cast<Location>(value - v1::LOCATION_N);
+}
+
+std::optional<Expansion> ExpansionFromProto(int value) {
+  switch (value) {
+    case v1::EXPANSION_INNS_AND_CATHEDRALS:
+      return Expansion::kInnsAndCathedrals;
+    case v1::EXPANSION_TRADERS_AND_BUILDERS:
+      return Expansion::kTradersAndBuilders;
+    case v1::EXPANSION_RIVER:
+      return Expansion::kRiver;
+    case v1::EXPANSION_KING_AND_ROBBER_BARON:
+      return Expansion::kKingAndRobberBaron;
+    case v1::EXPANSION_COUNT_OF_CARCASSONNE:
+      return Expansion::kCountOfCarcassonne;
+    case v1::EXPANSION_MAGE_AND_WITCH:
+      return Expansion::kMageAndWitch;
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<Phase> PhaseFromProto(int value) {
+  switch (value) {
+    case v1::PHASE_PLACE_TILE:
+      return Phase::kPlaceTile;
+    case v1::PHASE_PLACE_FIGURE:
+      return Phase::kPlaceFigure;
+    case v1::PHASE_GAME_OVER:
+      return Phase::kGameOver;
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<FigureKind> FigureKindFromProto(int value) {
+  switch (value) {
+    case v1::FIGURE_KIND_FOLLOWER:
+      return FigureKind::kFollower;
+    case v1::FIGURE_KIND_BIG_FOLLOWER:
+      return FigureKind::kBigFollower;
+    case v1::FIGURE_KIND_BUILDER:
+      return FigureKind::kBuilder;
+    case v1::FIGURE_KIND_PIG:
+      return FigureKind::kPig;
+    default:
+      return std::nullopt;
+  }
+}
+
+// ----- enums: engine -> proto ----------------------------------------------
+
+v1::Location LocationToProto(Location location) {
+  return static_cast<v1::Location>(static_cast<int>(location) + v1::LOCATION_N);
+}
+
+v1::Expansion ExpansionToProto(Expansion expansion) {
+  switch (expansion) {
+    case Expansion::kInnsAndCathedrals:
+      return v1::EXPANSION_INNS_AND_CATHEDRALS;
+    case Expansion::kTradersAndBuilders:
+      return v1::EXPANSION_TRADERS_AND_BUILDERS;
+    case Expansion::kRiver:
+      return v1::EXPANSION_RIVER;
+    case Expansion::kKingAndRobberBaron:
+      return v1::EXPANSION_KING_AND_ROBBER_BARON;
+    case Expansion::kCountOfCarcassonne:
+      return v1::EXPANSION_COUNT_OF_CARCASSONNE;
+    case Expansion::kMageAndWitch:
+      return v1::EXPANSION_MAGE_AND_WITCH;
+    default:  // an engine value this API version cannot express (yet)
+      break;
+  }
+  return v1::EXPANSION_UNSPECIFIED;
+}
+
+v1::Phase PhaseToProto(Phase phase) {
+  switch (phase) {
+    case Phase::kPlaceTile:
+      return v1::PHASE_PLACE_TILE;
+    case Phase::kPlaceFigure:
+      return v1::PHASE_PLACE_FIGURE;
+    case Phase::kGameOver:
+      return v1::PHASE_GAME_OVER;
+    default:  // an engine value this API version cannot express (yet)
+      break;
+  }
+  return v1::PHASE_UNSPECIFIED;
+}
+
+v1::FigureKind FigureKindToProto(FigureKind kind) {
+  switch (kind) {
+    case FigureKind::kFollower:
+      return v1::FIGURE_KIND_FOLLOWER;
+    case FigureKind::kBigFollower:
+      return v1::FIGURE_KIND_BIG_FOLLOWER;
+    case FigureKind::kBuilder:
+      return v1::FIGURE_KIND_BUILDER;
+    case FigureKind::kPig:
+      return v1::FIGURE_KIND_PIG;
+    default:  // an engine value this API version cannot express (yet)
+      break;
+  }
+  return v1::FIGURE_KIND_UNSPECIFIED;
+}
+
+v1::ScoringTrigger TriggerToProto(ScoringTrigger trigger) {
+  switch (trigger) {
+    case ScoringTrigger::kCompleted:
+      return v1::SCORING_TRIGGER_COMPLETED;
+    case ScoringTrigger::kEndOfGame:
+      return v1::SCORING_TRIGGER_END_OF_GAME;
+    default:  // an engine value this API version cannot express (yet)
+      break;
+  }
+  return v1::SCORING_TRIGGER_UNSPECIFIED;
+}
+
+v1::Terrain TerrainToProto(Terrain terrain) {
+  switch (terrain) {
+    case Terrain::kField:
+      return v1::TERRAIN_FIELD;
+    case Terrain::kRoad:
+      return v1::TERRAIN_ROAD;
+    case Terrain::kCity:
+      return v1::TERRAIN_CITY;
+    case Terrain::kRiver:
+      return v1::TERRAIN_RIVER;
+    default:  // an engine value this API version cannot express (yet)
+      break;
+  }
+  return v1::TERRAIN_UNSPECIFIED;
+}
+
+v1::SegmentKind SegmentKindToProto(SegmentKind kind) {
+  switch (kind) {
+    case SegmentKind::kRoad:
+      return v1::SEGMENT_KIND_ROAD;
+    case SegmentKind::kCity:
+      return v1::SEGMENT_KIND_CITY;
+    case SegmentKind::kField:
+      return v1::SEGMENT_KIND_FIELD;
+    case SegmentKind::kMonastery:
+      return v1::SEGMENT_KIND_MONASTERY;
+    case SegmentKind::kRiver:
+      return v1::SEGMENT_KIND_RIVER;
+    case SegmentKind::kGarden:
+      return v1::SEGMENT_KIND_GARDEN;
+    default:  // an engine value this API version cannot express (yet)
+      break;
+  }
+  return v1::SEGMENT_KIND_UNSPECIFIED;
+}
+
+v1::GoodsKind GoodsToProto(Goods goods) {
+  switch (goods) {
+    case Goods::kWine:
+      return v1::GOODS_KIND_WINE;
+    case Goods::kGrain:
+      return v1::GOODS_KIND_GRAIN;
+    case Goods::kCloth:
+      return v1::GOODS_KIND_CLOTH;
+    default:  // kNone, or a value this API version cannot express (yet)
+      break;
+  }
+  return v1::GOODS_KIND_UNSPECIFIED;
+}
+
+// ----- helpers ---------------------------------------------------------------
+
+std::string ToString(std::string_view text) { return std::string(text); }
+
+// The first placed tile on `cell`, as the engine's lookups see it.
+const PlacedTile* FirstTileOn(const GameState& state, Position cell) {
+  for (const PlacedTile& tile : state.tiles) {
+    if (tile.cell == cell) return &tile;
+  }
+  return nullptr;
+}
+
+// The number of Expansion values (EXPANSION_UNSPECIFIED excluded).
+constexpr int kExpansionCount = v1::Expansion_MAX;
+
+// The number of tile types in the catalogue.
+int CatalogueTypeCount() {
+  static const int count = [] {
+    int total = 0;
+    for (const TileSet* set : Catalogue::Get().sets()) total += static_cast<int>(set->tiles.size());
+    return total;
+  }();
+  return count;
+}
+
+// Position of a tile type in catalogue order (sets in order, then types).
+int CatalogueRank(const TileType* type) {
+  int rank = 0;
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    for (const TileType& candidate : set->tiles) {
+      if (&candidate == type) return rank;
+      ++rank;
+    }
+  }
+  return rank;
+}
+
+std::optional<Rotation> RotationFromProto(int degrees, std::string field, FieldProblems& problems) {
+  std::optional<Rotation> rotation = Rotation::FromDegrees(degrees);
+  if (!rotation) {
+    Add(problems, std::move(field),
+        Cat("rotation must be 0, 90, 180 or 270 degrees, not ", degrees));
+  }
+  return rotation;
+}
+
+// A SegmentRef on the tile at (x, y) of `state`. `path` names the SegmentRef.
+// With a null `state` (the tiles could not be read) only the reference itself
+// is checked and nothing is returned.
+std::optional<SegmentAddress> SegmentFromProto(const v1::SegmentRef& proto, const GameState* state,
+                                               std::string_view path, FieldProblems& problems) {
+  const Position cell{proto.x(), proto.y()};
+  std::optional<Location> location;
+  switch (proto.segment_case()) {
+    case v1::SegmentRef::kLocation:
+      location = LocationFromProto(proto.location());
+      if (!location) {
+        BadEnum(problems, FieldPath(path, "location"), "location", proto.location());
+        return std::nullopt;
+      }
+      break;
+    case v1::SegmentRef::kSegmentId:
+      break;
+    case v1::SegmentRef::SEGMENT_NOT_SET:
+      Add(problems, FieldPath(path, "location"),
+          "the segment is required: set a location or a segment_id");
+      return std::nullopt;
+  }
+  if (state == nullptr) return std::nullopt;
+  const PlacedTile* tile = FirstTileOn(*state, cell);
+  if (tile == nullptr) {
+    Add(problems, std::string(path), Cat("no tile lies on (", cell.x, ", ", cell.y, ")"));
+    return std::nullopt;
+  }
+  std::optional<int> index = location ? ResolveSegment(*state, cell, *location)
+                                      : ResolveSegment(*state, cell, proto.segment_id());
+  if (!index) {
+    Add(problems, std::string(path),
+        location ? Cat("the tile ", tile->type->id, " on (", cell.x, ", ", cell.y,
+                       ") has no segment touching ", LocationName(*location))
+                 : Cat("the tile ", tile->type->id, " on (", cell.x, ", ", cell.y,
+                       ") has no segment ", Quoted(proto.segment_id())));
+    return std::nullopt;
+  }
+  return SegmentAddress{cell, *index};
+}
+
+void PrefixProblems(const std::vector<Problem>& engine_problems, std::string_view path,
+                    FieldProblems& problems) {
+  for (const Problem& problem : engine_problems) {
+    Add(problems, FieldPath(path, problem.field), problem.message);
+  }
+}
+
+void TradeGoodsToProto(const TradeGoods& goods, v1::TradeGoods* proto) {
+  proto->set_wine(goods.wine);
+  proto->set_grain(goods.grain);
+  proto->set_cloth(goods.cloth);
+}
+
+void CellToProto(Position cell, v1::Cell* proto) {
+  proto->set_x(cell.x);
+  proto->set_y(cell.y);
+}
+
+void FigureToProto(const Figure& figure, const GameState& naming, v1::Figure* proto) {
+  proto->set_kind(FigureKindToProto(figure.kind));
+  proto->set_owner(figure.owner);
+  SegmentRefToProto(figure.segment, naming, proto->mutable_segment());
+}
+
+// Locations a segment of `type` touches at rotation 0, in canonical order.
+std::vector<Location> CatalogueLocations(const TileType& type, int segment_index) {
+  Board single;
+  single.Place(PlacedTile{&type, Position{0, 0}, Rotation{0}});
+  std::vector<Location> locations;
+  for (int i = 0; i < kLocationCount; ++i) {
+    const Location location = static_cast<Location>(i);
+    if (single.SegmentAt(0, location) == segment_index) locations.push_back(location);
+  }
+  return locations;
+}
+
+v1::GetCatalogResponse BuildCatalog() {
+  v1::GetCatalogResponse catalog;
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    v1::TileSetInfo* set_proto = catalog.add_tile_sets();
+    set_proto->set_name(ToString(set->name));
+    set_proto->set_title(ToString(set->title));
+    for (const TileType& type : set->tiles) {
+      v1::TileTypeInfo* type_proto = set_proto->add_tile_types();
+      type_proto->set_id(ToString(type.id));
+      type_proto->set_count(type.count);
+      type_proto->set_start_tile(type.start_tile);
+      for (Terrain terrain : type.sides) type_proto->add_sides(TerrainToProto(terrain));
+      for (int i = 0; i < static_cast<int>(type.segments.size()); ++i) {
+        const SegmentType& segment = type.segments[i];
+        v1::SegmentInfo* segment_proto = type_proto->add_segments();
+        segment_proto->set_id(ToString(segment.id));
+        segment_proto->set_kind(SegmentKindToProto(segment.kind));
+        for (Location location : CatalogueLocations(type, i)) {
+          segment_proto->add_locations(LocationToProto(location));
+        }
+        for (int city = 0; city < static_cast<int>(type.segments.size()) && city < 16; ++city) {
+          if (segment.bordered_cities & (1u << city)) {
+            segment_proto->add_bordered_cities(ToString(type.segments[city].id));
+          }
+        }
+        segment_proto->set_coats_of_arms(segment.coats_of_arms);
+        segment_proto->set_inn(segment.inn);
+        segment_proto->set_cathedral(segment.cathedral);
+        segment_proto->set_goods(GoodsToProto(segment.goods));
+        segment_proto->set_pig_herd(segment.pig_herd);
+      }
+      type_proto->set_description(ToString(type.description));
+      type_proto->set_magic_symbol(type.magic_symbol);
+      if (type.river_role != RiverRole::kNone) {
+        type_proto->set_river_role(ToString(RiverRoleName(type.river_role)));
+      }
+    }
+  }
+  v1::RuleOptionInfo* tiny = catalog.add_rule_options();
+  tiny->set_name("base.tiny_city_points");
+  tiny->add_values("4_points");
+  tiny->add_values("2_points");
+  tiny->set_default_value("4_points");
+  tiny->add_rule_ids("BG-11");
+  tiny->set_description(
+      "The score of a completed city of exactly two tiles (plus its coats of arms as usual): "
+      "4_points = 2 points per tile, the current rules (RuleSet.tiny_city_points = "
+      "TINY_CITY_POINTS_FOUR, also when unset); 2_points = 1 point per tile, the first edition "
+      "(TINY_CITY_POINTS_TWO).");
+  for (int value = v1::Expansion_MIN; value <= v1::Expansion_MAX; ++value) {
+    std::optional<Expansion> expansion = ExpansionFromProto(value);
+    if (expansion && IsSupported(*expansion)) {
+      catalog.add_supported_expansions(static_cast<v1::Expansion>(value));
+    }
+  }
+  return catalog;
+}
+
+}  // namespace
+
+std::string FieldPath(std::string_view path, std::string_view name) {
+  if (path.empty()) return std::string(name);
+  if (name.empty()) return std::string(path);
+  return Cat(path, ".", name);
+}
+
+std::string IndexPath(std::string_view path, int index) { return Cat(path, "[", index, "]"); }
+
+// ----- proto -> engine -------------------------------------------------------
+
+std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_view path,
+                                        FieldProblems& problems) {
+  const size_t before = problems.size();
+  RuleSet rules;
+  const std::string expansions_path = FieldPath(path, "expansions");
+  if (proto.expansions_size() > kExpansionCount) {
+    Add(problems, expansions_path,
+        Cat("each expansion may be listed once: at most ", kExpansionCount, " entries, not ",
+            proto.expansions_size()));
+    return std::nullopt;
+  }
+  for (int i = 0; i < proto.expansions_size(); ++i) {
+    const int value = proto.expansions(i);
+    std::optional<Expansion> expansion = ExpansionFromProto(value);
+    if (!expansion) {
+      BadEnum(problems, IndexPath(expansions_path, i), "expansion", value);
+      continue;
+    }
+    // Duplicates and expansions this build does not implement: the engine's
+    // check (CheckSnapshot, NewGame).
+    rules.expansions.push_back(*expansion);
+  }
+  switch (proto.tiny_city_points()) {
+    case v1::TINY_CITY_POINTS_UNSPECIFIED:
+    case v1::TINY_CITY_POINTS_FOUR:
+      rules.tiny_city_points = TinyCityPoints::kFourPoints;
+      break;
+    case v1::TINY_CITY_POINTS_TWO:
+      rules.tiny_city_points = TinyCityPoints::kTwoPoints;
+      break;
+    default:
+      Add(problems, FieldPath(path, "tiny_city_points"),
+          Cat("unknown tiny_city_points value ", static_cast<int>(proto.tiny_city_points())));
+      break;
+  }
+  if (problems.size() != before) return std::nullopt;
+  return rules;
+}
+
+const TileType* TileTypeFromProto(std::string_view id, std::string_view path,
+                                  FieldProblems& problems) {
+  if (id.empty()) {
+    Add(problems, std::string(path), "a tile type id (\"set:code\", e.g. \"base:D\") is required");
+    return nullptr;
+  }
+  const TileType* type = Catalogue::Get().Find(id);
+  if (type == nullptr) {
+    Add(problems, std::string(path),
+        Cat("unknown tile type ", Quoted(id), " (GetCatalog lists the known ones)"));
+  }
+  return type;
+}
+
+std::optional<GameState> GameStateFromProto(const v1::GameState& proto, std::string_view path,
+                                            FieldProblems& problems) {
+  const size_t before = problems.size();
+  GameState state;
+
+  if (proto.has_rules()) {
+    std::optional<RuleSet> rules =
+        RuleSetFromProto(proto.rules(), FieldPath(path, "rules"), problems);
+    if (rules) state.rules = std::move(*rules);
+  }
+
+  // Players: the engine checks how many a game has; past the most any rule set
+  // allows, nothing is read (keeps the work and the error list bounded).
+  if (proto.players_size() > kMaxPlayers) {
+    Add(problems, FieldPath(path, "players"),
+        Cat("a game has at most ", kMaxPlayers, " players, not ", proto.players_size()));
+  } else {
+    for (const v1::Player& player_proto : proto.players()) {
+      Player& player = state.players.emplace_back();
+      player.name = player_proto.name();
+      player.score = player_proto.score();
+      player.followers = player_proto.followers();
+      player.big_followers = player_proto.big_followers();
+      player.builders = player_proto.builders();
+      player.pigs = player_proto.pigs();
+      player.goods.wine = player_proto.goods().wine();
+      player.goods.grain = player_proto.goods().grain();
+      player.goods.cloth = player_proto.goods().cloth();
+    }
+  }
+
+  // Tiles. Over the limit, nothing more is read (keeps the work bounded).
+  const std::string tiles_path = FieldPath(path, "tiles");
+  bool tiles_ok = true;
+  if (proto.tiles_size() > kMaxPlacedTiles) {
+    Add(problems, tiles_path,
+        Cat("at most ", kMaxPlacedTiles, " placed tiles, not ", proto.tiles_size()));
+    tiles_ok = false;
+  } else {
+    for (int i = 0; i < proto.tiles_size(); ++i) {
+      const v1::PlacedTile& tile = proto.tiles(i);
+      const std::string tile_path = IndexPath(tiles_path, i);
+      const TileType* type =
+          TileTypeFromProto(tile.tile_type(), FieldPath(tile_path, "tile_type"), problems);
+      std::optional<Rotation> rotation =
+          RotationFromProto(tile.rotation(), FieldPath(tile_path, "rotation"), problems);
+      if (type == nullptr || !rotation) {
+        tiles_ok = false;
+        continue;
+      }
+      state.tiles.push_back({type, Position{tile.x(), tile.y()}, *rotation});
+    }
+  }
+
+  // Figures: segments are resolved on the tiles above (only when all of them
+  // could be read: a segment cannot be looked up on an unknown tile).
+  const std::string figures_path = FieldPath(path, "figures");
+  if (proto.figures_size() > kMaxFigures) {
+    Add(problems, figures_path,
+        Cat("at most ", kMaxFigures, " figures, not ", proto.figures_size()));
+  } else {
+    for (int i = 0; i < proto.figures_size(); ++i) {
+      const v1::Figure& figure = proto.figures(i);
+      const std::string figure_path = IndexPath(figures_path, i);
+      std::optional<FigureKind> kind = FigureKindFromProto(figure.kind());
+      if (!kind) BadEnum(problems, FieldPath(figure_path, "kind"), "figure kind", figure.kind());
+      std::optional<SegmentAddress> segment;
+      const std::string segment_path = FieldPath(figure_path, "segment");
+      if (!figure.has_segment()) {
+        Add(problems, segment_path, "the segment the figure stands on is required");
+      } else {
+        segment =
+            SegmentFromProto(figure.segment(), tiles_ok ? &state : nullptr, segment_path, problems);
+      }
+      if (kind && segment) state.figures.push_back({*kind, figure.owner(), *segment});
+    }
+  }
+
+  // Bag: present = tracked. Each type once, counts positive; kept in catalogue
+  // order.
+  if (proto.has_bag() && proto.bag().tiles_size() > CatalogueTypeCount()) {
+    Add(problems, FieldPath(path, "bag.tiles"),
+        Cat("the bag lists each tile type at most once: at most ", CatalogueTypeCount(),
+            " entries, not ", proto.bag().tiles_size()));
+  } else if (proto.has_bag()) {
+    TileBag bag;
+    absl::flat_hash_set<const TileType*> seen;
+    const std::string bag_path = FieldPath(path, "bag.tiles");
+    for (int i = 0; i < proto.bag().tiles_size(); ++i) {
+      const v1::TileCount& entry = proto.bag().tiles(i);
+      const std::string entry_path = IndexPath(bag_path, i);
+      const TileType* type =
+          TileTypeFromProto(entry.tile_type(), FieldPath(entry_path, "tile_type"), problems);
+      if (type != nullptr && !seen.insert(type).second) {
+        Add(problems, FieldPath(entry_path, "tile_type"),
+            Cat("the tile type ", type->id, " is listed more than once in the bag"));
+        continue;
+      }
+      if (entry.count() <= 0) {
+        Add(problems, FieldPath(entry_path, "count"),
+            Cat("a bag count must be positive, not ", entry.count()));
+        continue;
+      }
+      if (type != nullptr) bag.tiles.push_back({type, entry.count()});
+    }
+    std::stable_sort(bag.tiles.begin(), bag.tiles.end(),
+                     [](const TileCount& a, const TileCount& b) {
+                       return CatalogueRank(a.type) < CatalogueRank(b.type);
+                     });
+    state.bag = std::move(bag);
+  }
+
+  std::optional<Phase> phase = PhaseFromProto(proto.phase());
+  if (phase) {
+    state.phase = *phase;
+  } else {
+    BadEnum(problems, FieldPath(path, "phase"), "phase", proto.phase());
+  }
+  state.active_player = proto.active_player();
+  state.deciding_player = proto.deciding_player();
+  state.extra_tile_earned = proto.extra_tile_earned();
+  state.second_part = proto.second_part();
+
+  if (problems.size() != before) return std::nullopt;
+  PrefixProblems(CheckSnapshot(state), path, problems);
+  if (problems.size() != before) return std::nullopt;
+  return state;
+}
+
+std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* state,
+                                      std::string_view path, FieldProblems& problems) {
+  const size_t before = problems.size();
+  std::optional<Action> action;
+  switch (proto.action_case()) {
+    case v1::Action::kPlaceTile: {
+      const v1::PlaceTile& place = proto.place_tile();
+      const std::string place_path = FieldPath(path, "place_tile");
+      const TileType* type =
+          TileTypeFromProto(place.tile_type(), FieldPath(place_path, "tile_type"), problems);
+      std::optional<Rotation> rotation =
+          RotationFromProto(place.rotation(), FieldPath(place_path, "rotation"), problems);
+      if (type != nullptr && rotation) {
+        action = PlaceTileAction{type, Position{place.x(), place.y()}, *rotation};
+      }
+      break;
+    }
+    case v1::Action::kPlaceFigure: {
+      const v1::PlaceFigure& place = proto.place_figure();
+      const std::string place_path = FieldPath(path, "place_figure");
+      std::optional<FigureKind> kind = FigureKindFromProto(place.kind());
+      if (!kind) BadEnum(problems, FieldPath(place_path, "kind"), "figure kind", place.kind());
+      const std::string segment_path = FieldPath(place_path, "segment");
+      std::optional<SegmentAddress> segment;
+      if (!place.has_segment()) {
+        Add(problems, segment_path, "the segment to place the figure on is required");
+      } else {
+        segment = SegmentFromProto(place.segment(), state, segment_path, problems);
+      }
+      if (kind && segment) action = PlaceFigureAction{*kind, *segment};
+      break;
+    }
+    case v1::Action::kPass:
+      action = PassAction{};
+      break;
+    case v1::Action::kDiscardTile: {
+      const TileType* type = TileTypeFromProto(proto.discard_tile().tile_type(),
+                                               FieldPath(path, "discard_tile.tile_type"), problems);
+      if (type != nullptr) action = DiscardTileAction{type};
+      break;
+    }
+    case v1::Action::ACTION_NOT_SET:
+      Add(problems, std::string(path),
+          "no decision is set: choose one of place_tile, place_figure, pass, discard_tile");
+      break;
+  }
+  if (problems.size() != before || !action || state == nullptr) return std::nullopt;
+  PrefixProblems(CheckAction(*state, *action), path, problems);
+  if (problems.size() != before) return std::nullopt;
+  return action;
+}
+
+GameState WithTilesPlacedBy(const GameState& state, std::span<const Action> actions) {
+  GameState augmented = state;
+  for (const Action& action : actions) {
+    if (const auto* place = std::get_if<PlaceTileAction>(&action)) {
+      augmented.tiles.push_back({place->tile, place->cell, place->rotation});
+    }
+  }
+  return augmented;
+}
+
+// ----- engine -> proto -------------------------------------------------------
+
+void SegmentRefToProto(const SegmentAddress& segment, const GameState& naming,
+                       v1::SegmentRef* proto) {
+  proto->set_x(segment.cell.x);
+  proto->set_y(segment.cell.y);
+  if (std::optional<Location> location = CanonicalLocation(naming, segment)) {
+    proto->set_location(LocationToProto(*location));
+    return;
+  }
+  const PlacedTile* tile = FirstTileOn(naming, segment.cell);
+  if (tile != nullptr && segment.segment_index >= 0 &&
+      segment.segment_index < static_cast<int>(tile->type->segments.size())) {
+    proto->set_segment_id(ToString(tile->type->segments[segment.segment_index].id));
+  }
+}
+
+void GameStateToProto(const GameState& state, v1::GameState* proto) {
+  proto->Clear();
+  v1::RuleSet* rules = proto->mutable_rules();
+  for (Expansion expansion : state.rules.expansions) {
+    rules->add_expansions(ExpansionToProto(expansion));
+  }
+  rules->set_tiny_city_points(state.rules.tiny_city_points == TinyCityPoints::kTwoPoints
+                                  ? v1::TINY_CITY_POINTS_TWO
+                                  : v1::TINY_CITY_POINTS_FOUR);
+  for (const Player& player : state.players) {
+    v1::Player* player_proto = proto->add_players();
+    player_proto->set_name(player.name);
+    player_proto->set_score(player.score);
+    player_proto->set_followers(player.followers);
+    player_proto->set_big_followers(player.big_followers);
+    player_proto->set_builders(player.builders);
+    player_proto->set_pigs(player.pigs);
+    if (!(player.goods == TradeGoods{}))
+      TradeGoodsToProto(player.goods, player_proto->mutable_goods());
+  }
+  for (const PlacedTile& tile : state.tiles) {
+    v1::PlacedTile* tile_proto = proto->add_tiles();
+    tile_proto->set_tile_type(ToString(tile.type->id));
+    tile_proto->set_x(tile.cell.x);
+    tile_proto->set_y(tile.cell.y);
+    tile_proto->set_rotation(tile.rotation.degrees());
+  }
+  for (const Figure& figure : state.figures) FigureToProto(figure, state, proto->add_figures());
+  if (state.bag) {
+    v1::TileBag* bag = proto->mutable_bag();
+    for (const TileCount& entry : state.bag->tiles) {
+      if (entry.count <= 0) continue;
+      v1::TileCount* entry_proto = bag->add_tiles();
+      entry_proto->set_tile_type(ToString(entry.type->id));
+      entry_proto->set_count(entry.count);
+    }
+  }
+  proto->set_phase(PhaseToProto(state.phase));
+  proto->set_active_player(state.active_player);
+  proto->set_deciding_player(state.deciding_player);
+  proto->set_extra_tile_earned(state.extra_tile_earned);
+  proto->set_second_part(state.second_part);
+}
+
+void ActionToProto(const Action& action, const GameState& naming, v1::Action* proto) {
+  std::visit(
+      [&](const auto& chosen) {
+        using T = std::decay_t<decltype(chosen)>;
+        if constexpr (std::is_same_v<T, PlaceTileAction>) {
+          v1::PlaceTile* place = proto->mutable_place_tile();
+          place->set_tile_type(ToString(chosen.tile->id));
+          place->set_x(chosen.cell.x);
+          place->set_y(chosen.cell.y);
+          place->set_rotation(chosen.rotation.degrees());
+        } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
+          v1::PlaceFigure* place = proto->mutable_place_figure();
+          place->set_kind(FigureKindToProto(chosen.kind));
+          SegmentRefToProto(chosen.segment, naming, place->mutable_segment());
+        } else if constexpr (std::is_same_v<T, PassAction>) {
+          proto->mutable_pass();
+        } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
+          proto->mutable_discard_tile()->set_tile_type(ToString(chosen.tile->id));
+        }
+        // Any other engine action has no message in this API version: left unset.
+      },
+      action);
+}
+
+v1::ViolationCode ViolationCodeToProto(ViolationCode code) {
+  // The engine's numbering is the API's (verdict.h).
+  const int value = static_cast<int>(code);
+  if (!v1::ViolationCode_IsValid(value)) return v1::VIOLATION_CODE_UNSPECIFIED;
+  return static_cast<v1::ViolationCode>(value);
+}
+
+v1::FeatureKind FeatureKindToProto(FeatureKind kind) {
+  switch (kind) {
+    case FeatureKind::kRoad:
+      return v1::FEATURE_KIND_ROAD;
+    case FeatureKind::kCity:
+      return v1::FEATURE_KIND_CITY;
+    case FeatureKind::kMonastery:
+      return v1::FEATURE_KIND_MONASTERY;
+    case FeatureKind::kField:
+      return v1::FEATURE_KIND_FIELD;
+    case FeatureKind::kTradeGoods:
+      return v1::FEATURE_KIND_TRADE_GOODS;
+    default:  // an engine value this API version cannot express (yet)
+      break;
+  }
+  return v1::FEATURE_KIND_UNSPECIFIED;
+}
+
+void VerdictToProto(const Verdict& verdict, const GameState& naming, v1::Verdict* proto) {
+  proto->set_legal(verdict.legal());
+  for (const Violation& violation : verdict.violations) {
+    v1::Violation* violation_proto = proto->add_violations();
+    violation_proto->set_code(ViolationCodeToProto(violation.code));
+    violation_proto->set_message(violation.message);
+    v1::SegmentRef* location = violation_proto->mutable_location();
+    if (violation.segment_index) {
+      SegmentRefToProto({violation.cell, *violation.segment_index}, naming, location);
+    } else {
+      location->set_x(violation.cell.x);
+      location->set_y(violation.cell.y);
+    }
+    violation_proto->set_rule_id(ToString(violation.rule_id));
+  }
+}
+
+void ScoreEventToProto(const ScoreEvent& event, const GameState& naming, v1::ScoreEvent* proto) {
+  proto->set_feature_kind(FeatureKindToProto(event.feature_kind));
+  proto->set_trigger(TriggerToProto(event.trigger));
+  proto->set_complete(event.complete);
+  for (Position cell : event.tiles) CellToProto(cell, proto->add_tiles());
+  for (const SegmentAddress& segment : event.segments) {
+    SegmentRefToProto(segment, naming, proto->add_segments());
+  }
+  for (int player : event.majority_players) proto->add_majority_players(player);
+  proto->set_majority_strength(event.majority_strength);
+  for (const PlayerPoints& points : event.points) {
+    v1::PlayerPoints* points_proto = proto->add_points();
+    points_proto->set_player(points.player);
+    points_proto->set_points(points.points);
+  }
+  for (const LineItem& item : event.line_items) {
+    v1::LineItem* item_proto = proto->add_line_items();
+    item_proto->set_description(item.description);
+    item_proto->set_count(item.count);
+    item_proto->set_points_each(item.points_each);
+    item_proto->set_points(item.points);
+    item_proto->set_rule_id(ToString(item.rule_id));
+    if (item.player >= 0) item_proto->set_player(item.player);
+  }
+  for (const Figure& figure : event.returned_figures) {
+    FigureToProto(figure, naming, proto->add_returned_figures());
+  }
+  if (event.goods_player >= 0) {
+    proto->set_goods_player(event.goods_player);
+    TradeGoodsToProto(event.goods_taken, proto->mutable_goods_taken());
+  }
+}
+
+void ScoreEventsToProto(std::span<const ScoreEvent> events, const GameState& naming,
+                        google::protobuf::RepeatedPtrField<v1::ScoreEvent>* proto) {
+  for (const ScoreEvent& event : events) ScoreEventToProto(event, naming, proto->Add());
+}
+
+void LegalActionsToProto(const LegalActions& legal, const GameState& state, const TileType* drawn,
+                         v1::ListLegalActionsResponse* proto) {
+  for (const Action& action : legal.actions) ActionToProto(action, state, proto->add_actions());
+  for (const LegalPlacement& placement : legal.placements) {
+    v1::LegalPlacement* placement_proto = proto->add_placements();
+    placement_proto->set_x(placement.cell.x);
+    placement_proto->set_y(placement.cell.y);
+    placement_proto->set_rotation(placement.rotation.degrees());
+    if (drawn == nullptr) continue;
+    // The tile is not on the board yet: name its segments as placed there.
+    GameState single;
+    single.tiles.push_back({drawn, placement.cell, placement.rotation});
+    for (int segment : placement.follower_segments) {
+      SegmentRefToProto({placement.cell, segment}, single, placement_proto->add_figure_segments());
+    }
+  }
+}
+
+void FinalScoringToProto(const FinalScoring& scoring, const GameState& state,
+                         v1::ScoreGameResponse* proto) {
+  ScoreEventsToProto(scoring.events, state, proto->mutable_events());
+  for (int score : scoring.final_scores) proto->add_final_scores(score);
+}
+
+const v1::GetCatalogResponse& CatalogProto() {
+  // Built once, on first use (thread-safe static initialisation), never freed.
+  static const v1::GetCatalogResponse* const catalog = new v1::GetCatalogResponse(BuildCatalog());
+  return *catalog;
+}
+
+}  // namespace carcassonne::service

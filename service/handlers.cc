@@ -1,0 +1,236 @@
+// The RPCs as plain functions (see handlers.h): read and check the request
+// (convert.h), call the engine, write the answer. No rule is decided here.
+#include "service/handlers.h"
+
+#include <exception>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/text.h"
+#include "google/rpc/error_details.pb.h"
+#include "google/rpc/status.pb.h"
+#include "service/convert.h"
+
+namespace carcassonne::service {
+namespace {
+
+// PlayTurn takes at most this many steps (a turn of the base game has two).
+constexpr int kMaxTurnActions = 16;
+
+// At most this many FieldViolations are sent: the details travel in a trailer
+// (grpc-status-details-bin), and clients limit metadata to a few KiB. The
+// message says how many problems were left out.
+constexpr int kMaxFieldViolations = 16;
+
+// INVALID_ARGUMENT with a google.rpc.BadRequest, packed as gRPC rich errors
+// are: error_details holds a serialized google.rpc.Status {code, message,
+// details: [Any(BadRequest)]}. The message summarises the first problem.
+grpc::Status InvalidArgument(const FieldProblems& problems) {
+  std::string message = "malformed request";
+  if (!problems.empty()) {
+    message = Cat(problems.front().field, ": ", problems.front().description);
+    if (problems.size() > 1) {
+      message += Cat(" (and ", static_cast<int>(problems.size()) - 1, " more problem",
+                     problems.size() > 2 ? "s" : "", ")");
+    }
+  }
+  google::rpc::BadRequest bad_request;
+  for (int i = 0; i < static_cast<int>(problems.size()) && i < kMaxFieldViolations; ++i) {
+    google::rpc::BadRequest::FieldViolation* violation = bad_request.add_field_violations();
+    violation->set_field(problems[i].field);
+    violation->set_description(problems[i].description);
+  }
+  google::rpc::Status status;
+  status.set_code(grpc::StatusCode::INVALID_ARGUMENT);
+  status.set_message(message);
+  status.add_details()->PackFrom(bad_request);
+  return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, message, status.SerializeAsString());
+}
+
+// Runs a handler body; an exception (e.g. std::bad_alloc) becomes INTERNAL
+// instead of taking the process down.
+template <typename Body>
+grpc::Status Guarded(Body&& body) {
+  try {
+    return body();
+  } catch (const std::exception& error) {
+    return grpc::Status(grpc::StatusCode::INTERNAL, Cat("internal error: ", error.what()));
+  } catch (...) {
+    return grpc::Status(grpc::StatusCode::INTERNAL, "internal error");
+  }
+}
+
+// The request's snapshot, checked; "state" when missing.
+std::optional<GameState> ReadState(bool present, const v1::GameState& proto,
+                                   FieldProblems& problems) {
+  if (!present) {
+    problems.push_back({"state", "the game snapshot is required"});
+    return std::nullopt;
+  }
+  return GameStateFromProto(proto, "state", problems);
+}
+
+// The request's action, checked against `state` (null when the snapshot is
+// malformed); "action" when missing.
+std::optional<Action> ReadAction(bool present, const v1::Action& proto,
+                                 const std::optional<GameState>& state, FieldProblems& problems) {
+  if (!present) {
+    problems.push_back({"action", "the action is required"});
+    return std::nullopt;
+  }
+  return ActionFromProto(proto, state ? &*state : nullptr, "action", problems);
+}
+
+}  // namespace
+
+grpc::Status HandleNewGame(const v1::NewGameRequest& request, v1::NewGameResponse* response) {
+  return Guarded([&]() -> grpc::Status {
+    FieldProblems problems;
+    RuleSet rules;
+    if (request.has_rules()) {
+      std::optional<RuleSet> read = RuleSetFromProto(request.rules(), "rules", problems);
+      if (read) rules = std::move(*read);
+    }
+    if (request.player_names_size() > kMaxPlayers) {
+      problems.push_back({"player_names", Cat("a game has at most ", kMaxPlayers, " players, not ",
+                                              request.player_names_size())});
+    }
+    if (!problems.empty()) return InvalidArgument(problems);
+    const std::vector<std::string> names(request.player_names().begin(),
+                                         request.player_names().end());
+    auto result = NewGame(names, rules);
+    if (const auto* engine_problems = std::get_if<std::vector<Problem>>(&result)) {
+      for (const Problem& problem : *engine_problems) {
+        problems.push_back({problem.field, problem.message});
+      }
+      return InvalidArgument(problems);
+    }
+    GameStateToProto(std::get<GameState>(result), response->mutable_state());
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status HandleValidateAction(const v1::ValidateActionRequest& request,
+                                  v1::ValidateActionResponse* response) {
+  return Guarded([&]() -> grpc::Status {
+    FieldProblems problems;
+    std::optional<GameState> state = ReadState(request.has_state(), request.state(), problems);
+    std::optional<Action> action =
+        ReadAction(request.has_action(), request.action(), state, problems);
+    if (!problems.empty() || !state || !action) return InvalidArgument(problems);
+    const Verdict verdict = ValidateAction(*state, *action);
+    VerdictToProto(verdict, WithTilesPlacedBy(*state, {&*action, 1}), response->mutable_verdict());
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status HandleApplyAction(const v1::ApplyActionRequest& request,
+                               v1::ApplyActionResponse* response) {
+  return Guarded([&]() -> grpc::Status {
+    FieldProblems problems;
+    std::optional<GameState> state = ReadState(request.has_state(), request.state(), problems);
+    std::optional<Action> action =
+        ReadAction(request.has_action(), request.action(), state, problems);
+    if (!problems.empty() || !state || !action) return InvalidArgument(problems);
+    const Outcome outcome = ApplyAction(*state, *action);
+    if (outcome.next) {
+      VerdictToProto(outcome.verdict, *outcome.next, response->mutable_verdict());
+      ScoreEventsToProto(outcome.events, *outcome.next, response->mutable_events());
+      GameStateToProto(*outcome.next, response->mutable_state());
+    } else {
+      VerdictToProto(outcome.verdict, WithTilesPlacedBy(*state, {&*action, 1}),
+                     response->mutable_verdict());
+    }
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status HandlePlayTurn(const v1::PlayTurnRequest& request, v1::PlayTurnResponse* response) {
+  return Guarded([&]() -> grpc::Status {
+    FieldProblems problems;
+    std::optional<GameState> state = ReadState(request.has_state(), request.state(), problems);
+    const int count = request.actions_size();
+    std::vector<Action> actions;
+    if (count == 0 || count > kMaxTurnActions) {
+      problems.push_back(
+          {"actions", Cat("a turn has 1 to ", kMaxTurnActions, " actions, not ", count)});
+    } else {
+      // Step i may name segments of tiles placed by earlier steps: resolve it
+      // on the snapshot with those tiles laid. Once a step cannot be read, the
+      // later ones are only checked for their own fields.
+      std::optional<GameState> board = state;
+      for (int i = 0; i < count; ++i) {
+        std::optional<Action> action = ActionFromProto(
+            request.actions(i), board ? &*board : nullptr, IndexPath("actions", i), problems);
+        if (!action) {
+          board.reset();
+          continue;
+        }
+        actions.push_back(*action);
+        if (board) {
+          if (const auto* place = std::get_if<PlaceTileAction>(&*action)) {
+            board->tiles.push_back({place->tile, place->cell, place->rotation});
+          }
+        }
+      }
+    }
+    if (!problems.empty() || !state || static_cast<int>(actions.size()) != count) {
+      return InvalidArgument(problems);
+    }
+    const TurnOutcome outcome = PlayTurn(*state, actions);
+    response->set_failed_action_index(outcome.failed_action_index);
+    if (outcome.next) {
+      VerdictToProto(outcome.verdict, *outcome.next, response->mutable_verdict());
+      ScoreEventsToProto(outcome.events, *outcome.next, response->mutable_events());
+      GameStateToProto(*outcome.next, response->mutable_state());
+    } else {
+      const int failed = outcome.failed_action_index;
+      const size_t steps =
+          failed >= 0 && failed < count ? static_cast<size_t>(failed) + 1 : actions.size();
+      VerdictToProto(outcome.verdict,
+                     WithTilesPlacedBy(*state, std::span<const Action>(actions).first(steps)),
+                     response->mutable_verdict());
+    }
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status HandleListLegalActions(const v1::ListLegalActionsRequest& request,
+                                    v1::ListLegalActionsResponse* response) {
+  return Guarded([&]() -> grpc::Status {
+    FieldProblems problems;
+    std::optional<GameState> state = ReadState(request.has_state(), request.state(), problems);
+    // The drawn tile is required in the tile phase and ignored otherwise.
+    const TileType* drawn = nullptr;
+    if (request.has_state() && request.state().phase() == v1::PHASE_PLACE_TILE) {
+      drawn = TileTypeFromProto(request.tile_type(), "tile_type", problems);
+    }
+    if (!problems.empty() || !state) return InvalidArgument(problems);
+    const LegalActions legal = ListLegalActions(*state, drawn);
+    LegalActionsToProto(legal, *state, drawn, response);
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status HandleScoreGame(const v1::ScoreGameRequest& request, v1::ScoreGameResponse* response) {
+  return Guarded([&]() -> grpc::Status {
+    FieldProblems problems;
+    std::optional<GameState> state = ReadState(request.has_state(), request.state(), problems);
+    if (!problems.empty() || !state) return InvalidArgument(problems);
+    const FinalScoring scoring = ScoreGame(*state);
+    FinalScoringToProto(scoring, *state, response);
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status HandleGetCatalog(const v1::GetCatalogRequest& /*request*/,
+                              v1::GetCatalogResponse* response) {
+  return Guarded([&]() -> grpc::Status {
+    response->CopyFrom(CatalogProto());
+    return grpc::Status::OK;
+  });
+}
+
+}  // namespace carcassonne::service

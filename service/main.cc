@@ -1,0 +1,54 @@
+// carcassonne_referee: the stateless Carcassonne referee gRPC server.
+//
+//   carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464]
+//
+// Every flag has a default, so the server needs no configuration file. It
+// stops cleanly (exit status 0) on SIGTERM or SIGINT.
+#include <csignal>
+#include <cstdio>
+#include <string>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "service/server.h"
+
+#ifndef CARCASSONNE_VERSION
+#define CARCASSONNE_VERSION "dev"
+#endif
+
+ABSL_FLAG(std::string, address, "0.0.0.0",
+          "IP address to listen on, for gRPC and for metrics (0.0.0.0 = every IPv4 interface; "
+          ":: = every interface for gRPC). The metrics endpoint is IPv4 only: with :: or ::1 "
+          "it listens on 0.0.0.0 or 127.0.0.1");
+ABSL_FLAG(int, port, 50051, "gRPC port (0 = any free port; the port is logged at start-up)");
+ABSL_FLAG(int, metrics_port, 9464,
+          "Prometheus metrics port, served at /metrics (0 = any free port; logged at start-up)");
+
+int main(int argc, char** argv) {
+  // Before any other thread exists, so that every thread inherits the mask.
+  const sigset_t signals = carcassonne::service::BlockTerminationSignals();
+
+  absl::SetProgramUsageMessage(
+      "The stateless Carcassonne referee gRPC server (carcassonne.v1.RefereeService, "
+      "grpc.health.v1.Health, server reflection, Prometheus metrics).\n"
+      "Usage: carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464]");
+  absl::ParseCommandLine(argc, argv);
+
+  carcassonne::service::ServerOptions options;
+  options.address = absl::GetFlag(FLAGS_address);
+  options.port = absl::GetFlag(FLAGS_port);
+  options.metrics_port = absl::GetFlag(FLAGS_metrics_port);
+  options.version = CARCASSONNE_VERSION;
+  if (options.address.empty()) {
+    std::fprintf(stderr, "carcassonne_referee: --address must not be empty\n");
+    return 2;
+  }
+  for (int port : {options.port, options.metrics_port}) {
+    if (port < 0 || port > 65535) {
+      std::fprintf(stderr, "carcassonne_referee: a port must be 0..65535, not %d\n", port);
+      return 2;
+    }
+  }
+  return carcassonne::service::RunServer(options, signals);
+}

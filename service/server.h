@@ -1,0 +1,47 @@
+// The gRPC server of the referee: RefereeService on the callback API (every
+// call runs on gRPC's callback executor, which uses all cores), the standard
+// health service, server reflection, Prometheus metrics, and a clean shutdown
+// on SIGTERM / SIGINT.
+//
+// Limits in force (see server.cc):
+//   * max receive message size: 4 MiB (kMaxReceiveMessageBytes); a larger
+//     request fails with RESOURCE_EXHAUSTED before any handler runs;
+//   * resource quota: at most 4 x hardware_concurrency threads (at least 8)
+//     for the server's own thread pools (kThreadsPerCore);
+//   * within a request (INVALID_ARGUMENT beyond them): the engine's limits
+//     (engine/referee.h) of 1024 placed tiles, 1024 figures, |x|, |y| <= 1024;
+//     at most 6 players, one bag entry per tile type, one entry per
+//     expansion; PlayTurn takes 1 to 16 actions (service/convert.cc,
+//     service/handlers.cc); an INVALID_ARGUMENT lists at most 16 field
+//     violations (the rest are counted in its message);
+//   * shutdown: health turns NOT_SERVING, then in-flight calls get 5 s
+//     (kShutdownGrace); a client that keeps an idle connection open holds
+//     Shutdown() for the whole 5 s, so the process exits within ~5 s.
+//   * metrics: the endpoint is IPv4 only (Debian's civetweb has no IPv6).
+#pragma once
+
+#include <csignal>
+#include <string>
+
+namespace carcassonne::service {
+
+struct ServerOptions {
+  std::string address = "0.0.0.0";  // IPv4/IPv6 address to listen on (gRPC and metrics)
+  int port = 50051;                 // gRPC port; 0 = any free port (logged)
+  int metrics_port = 9464;          // Prometheus /metrics port; 0 = any free port (logged)
+  std::string version;              // carcassonne_build_info{version}
+};
+
+// Blocks SIGTERM and SIGINT in the calling thread and returns that set. Call it
+// first thing in main(), before any thread starts, so that every thread
+// inherits the mask and the signals are only received by RunServer's
+// dedicated sigwait() thread.
+sigset_t BlockTerminationSignals();
+
+// Serves until SIGTERM or SIGINT (from `signals`, blocked beforehand): then
+// reports NOT_SERVING on health, shuts down with a 5 s grace period and
+// returns 0. Returns 1 when a port cannot be bound. Logs one start-up line to
+// stderr with the ports actually bound.
+int RunServer(const ServerOptions& options, const sigset_t& signals);
+
+}  // namespace carcassonne::service

@@ -1,0 +1,1184 @@
+// The referee over a real loopback server: this test starts the built
+// carcassonne_referee binary as a child process (--port=0 --metrics_port=0: the
+// OS picks free ports, which the server prints in its start-up line), waits for
+// health SERVING, then exercises every RPC over a gRPC channel, the rich
+// INVALID_ARGUMENT errors, health, reflection (via `buf curl`), the Prometheus
+// endpoint, one full game, and the clean SIGTERM shutdown.
+//
+// Every wait has a deadline, so a broken server fails the test instead of
+// hanging it.
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <grpcpp/grpcpp.h>
+#include <netinet/in.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "carcassonne/v1/referee.grpc.pb.h"
+#include "google/rpc/error_details.pb.h"
+#include "google/rpc/status.pb.h"
+#include "grpc/health/v1/health.grpc.pb.h"
+#include "gtest/gtest.h"
+
+#ifndef CARCASSONNE_REFEREE_BINARY
+#error "CARCASSONNE_REFEREE_BINARY must name the carcassonne_referee executable"
+#endif
+#ifndef CARCASSONNE_SOURCE_DIR
+#error "CARCASSONNE_SOURCE_DIR must name the repository root"
+#endif
+
+namespace carcassonne::service {
+namespace {
+
+namespace v1 = ::carcassonne::v1;
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+using Clock = std::chrono::steady_clock;
+
+constexpr char kServiceName[] = "carcassonne.v1.RefereeService";
+constexpr seconds kStartTimeout{20};
+constexpr seconds kCallTimeout{10};
+constexpr seconds kStopTimeout{10};
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The value of `key=` (digits) in `text`, or nothing.
+std::optional<int> NumberAfter(const std::string& text, const std::string& key) {
+  const size_t at = text.find(key);
+  if (at == std::string::npos) return std::nullopt;
+  size_t end = at + key.size();
+  while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+  if (end == at + key.size()) return std::nullopt;
+  return std::atoi(text.substr(at + key.size(), end - at - key.size()).c_str());
+}
+
+// ---------------------------------------------------------------------------
+// The server as a child process.
+
+class ServerProcess {
+ public:
+  ServerProcess() = default;
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+  ~ServerProcess() {
+    if (pid_ > 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    if (!log_path_.empty()) unlink(log_path_.c_str());
+  }
+
+  // Starts the server and waits for its start-up line; "" on success, else
+  // what went wrong.
+  std::string Start() {
+    char log_template[] = "/tmp/carcassonne_service_test_XXXXXX";
+    const int log_fd = mkstemp(log_template);
+    if (log_fd < 0) return "cannot create a log file";
+    log_path_ = log_template;
+
+    // Everything the child needs is prepared before fork(): after it, only
+    // async-signal-safe calls.
+    const std::string binary = CARCASSONNE_REFEREE_BINARY;
+    std::vector<std::string> args = {binary, "--address=127.0.0.1", "--port=0", "--metrics_port=0"};
+    std::vector<char*> argv;
+    for (std::string& arg : args) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    const pid_t parent = getpid();
+
+    pid_ = fork();
+    if (pid_ < 0) return "fork failed";
+    if (pid_ == 0) {
+      // The server dies with the test, whatever happens to the test.
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid() != parent) _exit(127);
+      dup2(log_fd, STDOUT_FILENO);
+      dup2(log_fd, STDERR_FILENO);
+      close(log_fd);
+      // The child starts with no signal blocked (the server blocks its own).
+      sigset_t none;
+      sigemptyset(&none);
+      sigprocmask(SIG_SETMASK, &none, nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    close(log_fd);
+
+    const auto deadline = Clock::now() + kStartTimeout;
+    while (Clock::now() < deadline) {
+      const std::string log = Log();
+      const std::optional<int> port = NumberAfter(log, "(port=");
+      const std::optional<int> metrics_port = NumberAfter(log, "metrics_port=");
+      if (port && metrics_port) {
+        port_ = *port;
+        metrics_port_ = *metrics_port;
+        return "";
+      }
+      int status = 0;
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        pid_ = -1;
+        return "the server exited at start-up: " + log;
+      }
+      std::this_thread::sleep_for(milliseconds(20));
+    }
+    return "no start-up line within the timeout: " + Log();
+  }
+
+  // Sends `signal` and waits up to `timeout` for the exit. Returns the exit
+  // status, or nothing if the process did not exit normally in time (then it
+  // is killed).
+  std::optional<int> Stop(int signal, std::chrono::milliseconds timeout) {
+    if (pid_ <= 0) return std::nullopt;
+    kill(pid_, signal);
+    const auto deadline = Clock::now() + timeout;
+    while (Clock::now() < deadline) {
+      int status = 0;
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        pid_ = -1;
+        if (WIFEXITED(status)) return WEXITSTATUS(status);
+        return std::nullopt;
+      }
+      std::this_thread::sleep_for(milliseconds(20));
+    }
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+    pid_ = -1;
+    return std::nullopt;
+  }
+
+  std::string Log() const { return ReadFile(log_path_); }
+  int port() const { return port_; }
+  int metrics_port() const { return metrics_port_; }
+  std::string target() const { return "127.0.0.1:" + std::to_string(port_); }
+
+ private:
+  pid_t pid_ = -1;
+  std::string log_path_;
+  int port_ = 0;
+  int metrics_port_ = 0;
+};
+
+// Waits until the health service says SERVING for `service`; false on timeout.
+bool WaitForServing(const std::shared_ptr<grpc::Channel>& channel, const std::string& service) {
+  auto health = grpc::health::v1::Health::NewStub(channel);
+  const auto deadline = Clock::now() + kStartTimeout;
+  while (Clock::now() < deadline) {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + seconds(1));
+    grpc::health::v1::HealthCheckRequest request;
+    request.set_service(service);
+    grpc::health::v1::HealthCheckResponse response;
+    if (health->Check(&context, request, &response).ok() &&
+        response.status() == grpc::health::v1::HealthCheckResponse::SERVING) {
+      return true;
+    }
+    std::this_thread::sleep_for(milliseconds(50));
+  }
+  return false;
+}
+
+// An HTTP/1.0 GET of http://127.0.0.1:port/path; the body, or "" on failure.
+std::string HttpGet(int port, const std::string& path) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return "";
+  timeval timeout{5, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  std::string response;
+  if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+    const std::string request = "GET " + path + " HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
+    if (send(fd, request.data(), request.size(), MSG_NOSIGNAL) ==
+        static_cast<ssize_t>(request.size())) {
+      std::array<char, 8192> buffer;
+      ssize_t n = 0;
+      while ((n = recv(fd, buffer.data(), buffer.size(), 0)) > 0) response.append(buffer.data(), n);
+    }
+  }
+  close(fd);
+  const size_t body = response.find("\r\n\r\n");
+  return body == std::string::npos ? "" : response.substr(body + 4);
+}
+
+// The value of the sample line that starts with `series` ("name{labels}").
+std::optional<double> MetricValue(const std::string& metrics, const std::string& series) {
+  std::istringstream lines(metrics);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind(series + " ", 0) == 0) return std::atof(line.c_str() + series.size() + 1);
+  }
+  return std::nullopt;
+}
+
+// Runs a shell command (with a time limit), returning its exit status and
+// its stdout + stderr.
+std::pair<int, std::string> RunCommand(const std::string& command) {
+  std::string output;
+  FILE* pipe = popen(("timeout 60 " + command + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) return {-1, ""};
+  std::array<char, 4096> buffer;
+  size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    output.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+// The fields named by the google.rpc.BadRequest in a rich error.
+std::vector<std::string> BadRequestFields(const grpc::Status& status) {
+  std::vector<std::string> fields;
+  google::rpc::Status details;
+  if (!details.ParseFromString(status.error_details())) return fields;
+  for (const google::protobuf::Any& any : details.details()) {
+    google::rpc::BadRequest bad_request;
+    if (!any.UnpackTo(&bad_request)) continue;
+    for (const auto& violation : bad_request.field_violations())
+      fields.push_back(violation.field());
+  }
+  return fields;
+}
+
+std::string Join(const std::vector<std::string>& items) {
+  std::string joined;
+  for (const std::string& item : items) joined += (joined.empty() ? "" : ", ") + item;
+  return "[" + joined + "]";
+}
+
+// ---------------------------------------------------------------------------
+// Request builders.
+
+v1::Action PlaceTile(const std::string& tile, int x, int y, int rotation) {
+  v1::Action action;
+  v1::PlaceTile* place = action.mutable_place_tile();
+  place->set_tile_type(tile);
+  place->set_x(x);
+  place->set_y(y);
+  place->set_rotation(rotation);
+  return action;
+}
+
+v1::Action PlaceFollower(int x, int y, v1::Location location) {
+  v1::Action action;
+  v1::PlaceFigure* place = action.mutable_place_figure();
+  place->set_kind(v1::FIGURE_KIND_FOLLOWER);
+  place->mutable_segment()->set_x(x);
+  place->mutable_segment()->set_y(y);
+  place->mutable_segment()->set_location(location);
+  return action;
+}
+
+v1::Action Pass() {
+  v1::Action action;
+  action.mutable_pass();
+  return action;
+}
+
+int BagCount(const v1::GameState& state, const std::string& tile) {
+  for (const v1::TileCount& entry : state.bag().tiles()) {
+    if (entry.tile_type() == tile) return entry.count();
+  }
+  return 0;
+}
+
+int BagTotal(const v1::GameState& state) {
+  int total = 0;
+  for (const v1::TileCount& entry : state.bag().tiles()) total += entry.count();
+  return total;
+}
+
+// ---------------------------------------------------------------------------
+// The fixture: one server per test suite run (gtest_discover_tests runs each
+// test in its own process, so each test gets a fresh server).
+
+class ServiceTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    server_ = new ServerProcess();
+    start_error_ = server_->Start();
+    if (!start_error_.empty()) return;
+    channel_ = new std::shared_ptr<grpc::Channel>(
+        grpc::CreateChannel(server_->target(), grpc::InsecureChannelCredentials()));
+    if (!WaitForServing(*channel_, ""))
+      start_error_ = "health never said SERVING: " + server_->Log();
+  }
+
+  static void TearDownTestSuite() {
+    delete channel_;
+    channel_ = nullptr;
+    // The server that answered every test still stops cleanly (a crash, or a
+    // sanitizer report at exit, shows here).
+    if (server_ != nullptr && start_error_.empty()) {
+      const std::optional<int> status = server_->Stop(SIGTERM, kStopTimeout);
+      if (status != 0) {
+        ADD_FAILURE() << "the server did not exit with status 0 after SIGTERM: "
+                      << (status ? std::to_string(*status) : "no clean exit") << "\n"
+                      << server_->Log();
+      }
+    }
+    delete server_;
+    server_ = nullptr;
+  }
+
+  void SetUp() override {
+    ASSERT_EQ(start_error_, "");
+    stub_ = v1::RefereeService::NewStub(*channel_);
+  }
+
+  template <typename Request, typename Response>
+  grpc::Status Call(grpc::Status (v1::RefereeService::Stub::*method)(grpc::ClientContext*,
+                                                                     const Request&, Response*),
+                    const Request& request, Response* response) {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + kCallTimeout);
+    return (stub_.get()->*method)(&context, request, response);
+  }
+
+  v1::GameState NewGameState(int players = 2) {
+    v1::NewGameRequest request;
+    for (int i = 0; i < players; ++i) request.add_player_names("player " + std::to_string(i));
+    v1::NewGameResponse response;
+    const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, request, &response);
+    EXPECT_TRUE(status.ok()) << status.error_message();
+    return response.state();
+  }
+
+  // The snapshot after player 0 laid base:U at (1, 0): the figure phase.
+  v1::GameState AfterPlacingRoad() {
+    v1::ApplyActionRequest request;
+    *request.mutable_state() = NewGameState();
+    *request.mutable_action() = PlaceTile("base:U", 1, 0, 0);
+    v1::ApplyActionResponse response;
+    const grpc::Status status = Call(&v1::RefereeService::Stub::ApplyAction, request, &response);
+    EXPECT_TRUE(status.ok()) << status.error_message();
+    EXPECT_TRUE(response.verdict().legal());
+    return response.state();
+  }
+
+  // Expects INVALID_ARGUMENT whose BadRequest names `field` (first).
+  static void ExpectBadField(const grpc::Status& status, const std::string& field) {
+    EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << status.error_message();
+    const std::vector<std::string> fields = BadRequestFields(status);
+    ASSERT_FALSE(fields.empty()) << "no BadRequest detail; message: " << status.error_message();
+    EXPECT_EQ(fields.front(), field)
+        << "all fields: " << Join(fields) << "; message: " << status.error_message();
+    // The message summarises the first problem.
+    EXPECT_EQ(status.error_message().rfind(fields.front(), 0), 0u) << status.error_message();
+    google::rpc::Status details;
+    ASSERT_TRUE(details.ParseFromString(status.error_details()));
+    EXPECT_EQ(details.code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_EQ(details.message(), status.error_message());
+  }
+
+  void PlayFullGame(v1::GameState state);
+
+  static ServerProcess* server_;
+  static std::shared_ptr<grpc::Channel>* channel_;
+  static std::string start_error_;
+  std::unique_ptr<v1::RefereeService::Stub> stub_;
+};
+
+ServerProcess* ServiceTest::server_ = nullptr;
+std::shared_ptr<grpc::Channel>* ServiceTest::channel_ = nullptr;
+std::string ServiceTest::start_error_;
+
+// ---------------------------------------------------------------------------
+// Health and reflection.
+
+TEST_F(ServiceTest, HealthReportsServingForTheServerAndTheRefereeService) {
+  auto health = grpc::health::v1::Health::NewStub(*channel_);
+  for (const std::string service : {"", kServiceName}) {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + kCallTimeout);
+    grpc::health::v1::HealthCheckRequest request;
+    request.set_service(service);
+    grpc::health::v1::HealthCheckResponse response;
+    const grpc::Status status = health->Check(&context, request, &response);
+    ASSERT_TRUE(status.ok()) << "service '" << service << "': " << status.error_message();
+    EXPECT_EQ(response.status(), grpc::health::v1::HealthCheckResponse::SERVING) << service;
+  }
+}
+
+std::string BufCurl(const std::string& arguments) {
+  return std::string(CARCASSONNE_SOURCE_DIR) +
+         "/node_modules/.bin/buf curl --protocol grpc --http2-prior-knowledge "
+         "--reflect-protocol grpc-v1alpha --timeout 30s " +
+         arguments;
+}
+
+TEST_F(ServiceTest, ReflectionListsAndDescribesTheServices) {
+  const std::string buf = std::string(CARCASSONNE_SOURCE_DIR) + "/node_modules/.bin/buf";
+  ASSERT_EQ(access(buf.c_str(), X_OK), 0)
+      << buf << " is missing: run scripts/install-deps.sh (npm ci)";
+  const std::string url = "http://" + server_->target();
+
+  const auto [services_status, services] = RunCommand(BufCurl("--list-services " + url));
+  ASSERT_EQ(services_status, 0) << services;
+  EXPECT_NE(services.find("carcassonne.v1.RefereeService\n"), std::string::npos) << services;
+  EXPECT_NE(services.find("grpc.health.v1.Health\n"), std::string::npos) << services;
+  EXPECT_NE(services.find("grpc.reflection.v1alpha.ServerReflection\n"), std::string::npos)
+      << services;
+
+  // Listing the methods makes buf fetch (describe) every service's descriptors.
+  const auto [methods_status, methods] = RunCommand(BufCurl("--list-methods " + url));
+  ASSERT_EQ(methods_status, 0) << methods;
+  for (const char* method : {"NewGame", "ValidateAction", "ApplyAction", "PlayTurn",
+                             "ListLegalActions", "ScoreGame", "GetCatalog"}) {
+    EXPECT_NE(methods.find(std::string(kServiceName) + "/" + method + "\n"), std::string::npos)
+        << method << " missing in:\n"
+        << methods;
+  }
+  EXPECT_NE(methods.find("grpc.health.v1.Health/Check\n"), std::string::npos) << methods;
+  EXPECT_NE(methods.find("grpc.health.v1.Health/Watch\n"), std::string::npos) << methods;
+
+  // Calls whose request and response schemas come from reflection alone.
+  const auto [health_status, health] =
+      RunCommand(BufCurl("-d '{\"service\":\"carcassonne.v1.RefereeService\"}' " + url +
+                         "/grpc.health.v1.Health/Check"));
+  ASSERT_EQ(health_status, 0) << health;
+  EXPECT_NE(health.find("\"SERVING\""), std::string::npos) << health;
+
+  const auto [game_status, game] = RunCommand(
+      BufCurl("-d '{\"playerNames\":[\"Ada\",\"Bo\"]}' " + url + "/" + kServiceName + "/NewGame"));
+  ASSERT_EQ(game_status, 0) << game;
+  EXPECT_NE(game.find("\"base:D\""), std::string::npos) << game;
+  EXPECT_NE(game.find("\"PHASE_PLACE_TILE\""), std::string::npos) << game;
+}
+
+// ---------------------------------------------------------------------------
+// The RPCs.
+
+TEST_F(ServiceTest, NewGameLaysTheStartTileAndFillsTheBag) {
+  const v1::GameState state = NewGameState(3);
+  ASSERT_EQ(state.players_size(), 3);
+  for (const v1::Player& player : state.players()) {
+    EXPECT_EQ(player.score(), 0);
+    EXPECT_EQ(player.followers(), 7);
+  }
+  ASSERT_EQ(state.tiles_size(), 1);
+  EXPECT_EQ(state.tiles(0).tile_type(), "base:D");
+  EXPECT_EQ(state.tiles(0).x(), 0);
+  EXPECT_EQ(state.tiles(0).y(), 0);
+  EXPECT_EQ(state.tiles(0).rotation(), 0);
+  EXPECT_TRUE(state.has_bag());
+  EXPECT_EQ(BagTotal(state), 71);
+  EXPECT_EQ(BagCount(state, "base:D"), 3);
+  EXPECT_EQ(state.phase(), v1::PHASE_PLACE_TILE);
+  EXPECT_EQ(state.active_player(), 0);
+  EXPECT_EQ(state.deciding_player(), 0);
+}
+
+TEST_F(ServiceTest, NewGameRejectsOnePlayer) {
+  v1::NewGameRequest request;
+  request.add_player_names("alone");
+  v1::NewGameResponse response;
+  ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, request, &response), "player_names");
+}
+
+TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
+  v1::GetCatalogResponse catalog;
+  const grpc::Status status =
+      Call(&v1::RefereeService::Stub::GetCatalog, v1::GetCatalogRequest(), &catalog);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  // The base game first, then the expansions' tile sets.
+  ASSERT_GE(catalog.tile_sets_size(), 1);
+  const v1::TileSetInfo& base = catalog.tile_sets(0);
+  ASSERT_EQ(base.name(), "base");
+  EXPECT_EQ(base.tile_types_size(), 24);
+  int tiles = 0;
+  int start_tiles = 0;
+  for (const v1::TileTypeInfo& type : base.tile_types()) {
+    tiles += type.count();
+    EXPECT_EQ(type.sides_size(), 4) << type.id();
+    EXPECT_GT(type.segments_size(), 0) << type.id();
+    if (type.start_tile()) {
+      ++start_tiles;
+      EXPECT_EQ(type.id(), "base:D");
+    }
+  }
+  EXPECT_EQ(tiles, 72);
+  EXPECT_EQ(start_tiles, 1);
+  for (int expansion : catalog.supported_expansions()) {
+    EXPECT_TRUE(v1::Expansion_IsValid(expansion) && expansion != v1::EXPANSION_UNSPECIFIED)
+        << expansion;
+  }
+
+  // base:D: city N; road E-W; fields (geometry.md): locations at rotation 0 in
+  // canonical order, and the bordered city.
+  const v1::TileTypeInfo* start = nullptr;
+  for (const v1::TileTypeInfo& type : base.tile_types()) {
+    if (type.id() == "base:D") start = &type;
+  }
+  ASSERT_NE(start, nullptr);
+  ASSERT_EQ(start->segments_size(), 4);
+  EXPECT_EQ(start->segments(0).id(), "c1");
+  EXPECT_EQ(start->segments(0).kind(), v1::SEGMENT_KIND_CITY);
+  ASSERT_EQ(start->segments(0).locations_size(), 1);
+  EXPECT_EQ(start->segments(0).locations(0), v1::LOCATION_N);
+  EXPECT_EQ(start->segments(1).kind(), v1::SEGMENT_KIND_ROAD);
+  ASSERT_EQ(start->segments(1).locations_size(), 2);
+  EXPECT_EQ(start->segments(1).locations(0), v1::LOCATION_E);
+  EXPECT_EQ(start->segments(1).locations(1), v1::LOCATION_W);
+  EXPECT_EQ(start->segments(2).kind(), v1::SEGMENT_KIND_FIELD);
+  ASSERT_EQ(start->segments(2).bordered_cities_size(), 1);
+  EXPECT_EQ(start->segments(2).bordered_cities(0), "c1");
+  EXPECT_EQ(start->sides(0), v1::TERRAIN_CITY);
+  EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
+
+  ASSERT_EQ(catalog.rule_options_size(), 1);
+  const v1::RuleOptionInfo& option = catalog.rule_options(0);
+  EXPECT_EQ(option.name(), "base.tiny_city_points");
+  ASSERT_EQ(option.values_size(), 2);
+  EXPECT_EQ(option.values(0), "4_points");
+  EXPECT_EQ(option.values(1), "2_points");
+  EXPECT_EQ(option.default_value(), "4_points");
+  ASSERT_EQ(option.rule_ids_size(), 1);
+  EXPECT_EQ(option.rule_ids(0), "BG-11");
+}
+
+TEST_F(ServiceTest, ValidateActionAcceptsAFittingTile) {
+  v1::ValidateActionRequest request;
+  *request.mutable_state() = NewGameState();
+  // base:U (road E-W) east of the start tile: road meets road.
+  *request.mutable_action() = PlaceTile("base:U", 1, 0, 0);
+  v1::ValidateActionResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::ValidateAction, request, &response);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  EXPECT_TRUE(response.verdict().legal());
+  EXPECT_EQ(response.verdict().violations_size(), 0);
+}
+
+TEST_F(ServiceTest, ValidateActionReportsAnEdgeMismatch) {
+  v1::ValidateActionRequest request;
+  *request.mutable_state() = NewGameState();
+  // base:U north of the start tile: its south side is field, base:D's north
+  // side is city (BG-02).
+  *request.mutable_action() = PlaceTile("base:U", 0, -1, 0);
+  v1::ValidateActionResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::ValidateAction, request, &response);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  EXPECT_FALSE(response.verdict().legal());
+  ASSERT_EQ(response.verdict().violations_size(), 1);
+  const v1::Violation& violation = response.verdict().violations(0);
+  EXPECT_EQ(violation.code(), v1::VIOLATION_CODE_EDGE_MISMATCH);
+  EXPECT_EQ(violation.rule_id(), "BG-02");
+  EXPECT_FALSE(violation.message().empty());
+  ASSERT_TRUE(violation.has_location());
+  EXPECT_EQ(violation.location().x(), 0);
+  EXPECT_EQ(violation.location().y(), -1);
+}
+
+TEST_F(ServiceTest, ApplyActionPlacesATileThenAFollower) {
+  const v1::GameState placed = AfterPlacingRoad();
+  EXPECT_EQ(placed.tiles_size(), 2);
+  EXPECT_EQ(placed.phase(), v1::PHASE_PLACE_FIGURE);
+  EXPECT_EQ(BagCount(placed, "base:U"), 7);
+  EXPECT_EQ(BagTotal(placed), 70);
+
+  v1::ApplyActionRequest request;
+  *request.mutable_state() = placed;
+  *request.mutable_action() = PlaceFollower(1, 0, v1::LOCATION_W);  // the road
+  v1::ApplyActionResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::ApplyAction, request, &response);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  ASSERT_TRUE(response.verdict().legal());
+  const v1::GameState& next = response.state();
+  EXPECT_EQ(next.phase(), v1::PHASE_PLACE_TILE);
+  EXPECT_EQ(next.active_player(), 1);
+  EXPECT_EQ(next.players(0).followers(), 6);
+  ASSERT_EQ(next.figures_size(), 1);
+  EXPECT_EQ(next.figures(0).owner(), 0);
+  EXPECT_EQ(next.figures(0).kind(), v1::FIGURE_KIND_FOLLOWER);
+  // Answers name a segment canonically: the road touches E and W; E comes first.
+  EXPECT_EQ(next.figures(0).segment().x(), 1);
+  EXPECT_EQ(next.figures(0).segment().y(), 0);
+  EXPECT_EQ(next.figures(0).segment().location(), v1::LOCATION_E);
+}
+
+TEST_F(ServiceTest, ApplyActionOfAnIllegalMoveChangesNothing) {
+  v1::ApplyActionRequest request;
+  *request.mutable_state() = NewGameState();
+  *request.mutable_action() = PlaceFollower(0, 0, v1::LOCATION_N);  // wrong phase
+  v1::ApplyActionResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::ApplyAction, request, &response);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  EXPECT_FALSE(response.verdict().legal());
+  ASSERT_GT(response.verdict().violations_size(), 0);
+  EXPECT_EQ(response.verdict().violations(0).code(), v1::VIOLATION_CODE_WRONG_PHASE);
+  EXPECT_FALSE(response.has_state());
+  EXPECT_EQ(response.events_size(), 0);
+}
+
+TEST_F(ServiceTest, PlayTurnAppliesAWholeTurn) {
+  v1::PlayTurnRequest request;
+  *request.mutable_state() = NewGameState();
+  *request.add_actions() = PlaceTile("base:U", 1, 0, 0);
+  // Names a segment of the tile laid by the previous step.
+  *request.add_actions() = PlaceFollower(1, 0, v1::LOCATION_W);
+  v1::PlayTurnResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::PlayTurn, request, &response);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  EXPECT_TRUE(response.verdict().legal());
+  EXPECT_EQ(response.failed_action_index(), -1);
+  ASSERT_TRUE(response.has_state());
+  EXPECT_EQ(response.state().tiles_size(), 2);
+  EXPECT_EQ(response.state().figures_size(), 1);
+  EXPECT_EQ(response.state().active_player(), 1);
+}
+
+TEST_F(ServiceTest, PlayTurnNamesTheFirstIllegalStep) {
+  v1::PlayTurnRequest request;
+  *request.mutable_state() = NewGameState();
+  *request.add_actions() = PlaceTile("base:U", 1, 0, 0);
+  *request.add_actions() = PlaceTile("base:U", 2, 0, 0);  // a second tile: wrong phase
+  v1::PlayTurnResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::PlayTurn, request, &response);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  EXPECT_FALSE(response.verdict().legal());
+  EXPECT_EQ(response.failed_action_index(), 1);
+  ASSERT_GT(response.verdict().violations_size(), 0);
+  EXPECT_EQ(response.verdict().violations(0).code(), v1::VIOLATION_CODE_WRONG_PHASE);
+  EXPECT_FALSE(response.has_state());
+  EXPECT_EQ(response.events_size(), 0);
+}
+
+TEST_F(ServiceTest, ListLegalActionsListsPlacementsWithFollowerSegments) {
+  v1::ListLegalActionsRequest request;
+  *request.mutable_state() = NewGameState();
+  request.set_tile_type("base:U");
+  v1::ListLegalActionsResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::ListLegalActions, request, &response);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  ASSERT_GT(response.placements_size(), 0);
+  ASSERT_EQ(response.actions_size(), response.placements_size());
+  bool found_east = false;
+  for (int i = 0; i < response.actions_size(); ++i) {
+    const v1::Action& action = response.actions(i);
+    const v1::LegalPlacement& placement = response.placements(i);
+    ASSERT_TRUE(action.has_place_tile());
+    EXPECT_EQ(action.place_tile().tile_type(), "base:U");
+    EXPECT_EQ(action.place_tile().x(), placement.x());
+    EXPECT_EQ(action.place_tile().y(), placement.y());
+    EXPECT_EQ(action.place_tile().rotation(), placement.rotation());
+    if (placement.x() == 1 && placement.y() == 0 && placement.rotation() == 0) {
+      found_east = true;
+      // base:U: the road and its two fields.
+      EXPECT_EQ(placement.figure_segments_size(), 3);
+    }
+  }
+  EXPECT_TRUE(found_east);
+
+  // The figure phase: each follower option, then Pass.
+  v1::ListLegalActionsRequest figure_request;
+  *figure_request.mutable_state() = AfterPlacingRoad();
+  v1::ListLegalActionsResponse figure_response;
+  ASSERT_TRUE(
+      Call(&v1::RefereeService::Stub::ListLegalActions, figure_request, &figure_response).ok());
+  ASSERT_GT(figure_response.actions_size(), 1);
+  EXPECT_TRUE(figure_response.actions(figure_response.actions_size() - 1).has_pass());
+  EXPECT_TRUE(figure_response.actions(0).has_place_figure());
+  EXPECT_EQ(figure_response.placements_size(), 0);
+}
+
+TEST_F(ServiceTest, ScoreGameScoresAnIncompleteRoad) {
+  v1::ApplyActionRequest apply;
+  *apply.mutable_state() = AfterPlacingRoad();
+  *apply.mutable_action() = PlaceFollower(1, 0, v1::LOCATION_E);
+  v1::ApplyActionResponse applied;
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::ApplyAction, apply, &applied).ok());
+  ASSERT_TRUE(applied.verdict().legal());
+
+  v1::ScoreGameRequest request;
+  *request.mutable_state() = applied.state();
+  v1::ScoreGameResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::ScoreGame, request, &response);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  ASSERT_EQ(response.final_scores_size(), 2);
+  ASSERT_EQ(response.events_size(), 1);
+  const v1::ScoreEvent& event = response.events(0);
+  EXPECT_EQ(event.feature_kind(), v1::FEATURE_KIND_ROAD);
+  EXPECT_EQ(event.trigger(), v1::SCORING_TRIGGER_END_OF_GAME);
+  EXPECT_FALSE(event.complete());
+  EXPECT_EQ(event.tiles_size(), 2);
+  EXPECT_EQ(event.segments_size(), 2);
+  ASSERT_EQ(event.majority_players_size(), 1);
+  EXPECT_EQ(event.majority_players(0), 0);
+  EXPECT_EQ(event.majority_strength(), 1);
+  ASSERT_EQ(event.points_size(), 1);
+  EXPECT_EQ(event.points(0).player(), 0);
+  EXPECT_EQ(event.points(0).points(), 2);  // 2 tiles x 1 (BG-21)
+  int line_total = 0;
+  for (const v1::LineItem& item : event.line_items()) {
+    line_total += item.points();
+    EXPECT_FALSE(item.rule_id().empty());
+  }
+  EXPECT_EQ(line_total, 2);
+  ASSERT_EQ(event.returned_figures_size(), 1);
+  EXPECT_EQ(event.returned_figures(0).owner(), 0);
+  EXPECT_EQ(response.final_scores(0), 2);
+  EXPECT_EQ(response.final_scores(1), 0);
+}
+
+TEST_F(ServiceTest, AnswersAreDeterministic) {
+  std::string first;
+  for (int i = 0; i < 3; ++i) {
+    v1::ListLegalActionsRequest tile_request;
+    *tile_request.mutable_state() = NewGameState();
+    tile_request.set_tile_type("base:V");
+    v1::ListLegalActionsResponse response;
+    ASSERT_TRUE(Call(&v1::RefereeService::Stub::ListLegalActions, tile_request, &response).ok());
+    std::string bytes;
+    ASSERT_TRUE(response.SerializeToString(&bytes));
+    if (i == 0) first = bytes;
+    EXPECT_EQ(bytes, first);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Malformed requests: INVALID_ARGUMENT with a BadRequest naming the field.
+
+TEST_F(ServiceTest, RotationOtherThanQuarterTurnsIsMalformed) {
+  v1::ValidateActionRequest request;
+  *request.mutable_state() = NewGameState();
+  *request.mutable_action() = PlaceTile("base:U", 1, 0, 45);
+  v1::ValidateActionResponse response;
+  ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                 "action.place_tile.rotation");
+}
+
+TEST_F(ServiceTest, UnknownTileTypeIsMalformed) {
+  v1::ValidateActionRequest request;
+  *request.mutable_state() = NewGameState();
+  *request.mutable_action() = PlaceTile("base:Z", 1, 0, 0);
+  v1::ValidateActionResponse response;
+  ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                 "action.place_tile.tile_type");
+}
+
+TEST_F(ServiceTest, FigureOnASegmentThatDoesNotExistIsMalformed) {
+  const v1::GameState placed = AfterPlacingRoad();
+  {
+    // base:U at rotation 0 has field on its north side: no segment touches N.
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = placed;
+    *request.mutable_action() = PlaceFollower(1, 0, v1::LOCATION_N);
+    v1::ValidateActionResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                   "action.place_figure.segment");
+  }
+  {
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = placed;
+    v1::Action action = PlaceFollower(1, 0, v1::LOCATION_W);
+    action.mutable_place_figure()->mutable_segment()->set_segment_id("c9");
+    *request.mutable_action() = action;
+    v1::ValidateActionResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                   "action.place_figure.segment");
+  }
+  {
+    // No tile on that cell at all.
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = placed;
+    *request.mutable_action() = PlaceFollower(5, 5, v1::LOCATION_N);
+    v1::ValidateActionResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                   "action.place_figure.segment");
+  }
+  {
+    // A segment named by neither location nor id.
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = placed;
+    v1::Action action = PlaceFollower(1, 0, v1::LOCATION_W);
+    action.mutable_place_figure()->mutable_segment()->clear_segment();
+    *request.mutable_action() = action;
+    v1::ValidateActionResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                   "action.place_figure.segment.location");
+  }
+}
+
+TEST_F(ServiceTest, TwoTilesOnOneCellAreMalformed) {
+  v1::ScoreGameRequest request;
+  v1::GameState* state = request.mutable_state();
+  for (int i = 0; i < 2; ++i) state->add_players()->set_followers(7);
+  v1::PlacedTile* start = state->add_tiles();
+  start->set_tile_type("base:D");
+  v1::PlacedTile* again = state->add_tiles();
+  again->set_tile_type("base:U");  // also on (0, 0)
+  state->set_phase(v1::PHASE_PLACE_TILE);
+  v1::ScoreGameResponse response;
+  ExpectBadField(Call(&v1::RefereeService::Stub::ScoreGame, request, &response), "state.tiles[1]");
+}
+
+TEST_F(ServiceTest, SnapshotFieldsAreCheckedWithTheirPaths) {
+  v1::ScoreGameRequest request;
+  *request.mutable_state() = AfterPlacingRoad();
+  request.mutable_state()->mutable_tiles(1)->set_rotation(100);
+  request.mutable_state()->set_phase(v1::PHASE_UNSPECIFIED);
+  v1::ScoreGameResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::ScoreGame, request, &response);
+  ExpectBadField(status, "state.tiles[1].rotation");
+  const std::vector<std::string> fields = BadRequestFields(status);
+  ASSERT_EQ(fields.size(), 2u) << Join(fields);
+  EXPECT_EQ(fields[1], "state.phase");
+}
+
+TEST_F(ServiceTest, MissingStateIsMalformed) {
+  v1::ValidateActionRequest request;
+  *request.mutable_action() = Pass();
+  v1::ValidateActionResponse response;
+  ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response), "state");
+
+  v1::ApplyActionRequest apply;
+  *apply.mutable_state() = NewGameState();
+  v1::ApplyActionResponse applied;
+  ExpectBadField(Call(&v1::RefereeService::Stub::ApplyAction, apply, &applied), "action");
+}
+
+TEST_F(ServiceTest, ListLegalActionsNeedsTheDrawnTileInTheTilePhase) {
+  v1::ListLegalActionsRequest request;
+  *request.mutable_state() = NewGameState();
+  v1::ListLegalActionsResponse response;
+  ExpectBadField(Call(&v1::RefereeService::Stub::ListLegalActions, request, &response),
+                 "tile_type");
+}
+
+TEST_F(ServiceTest, PlayTurnNeedsOneToSixteenActions) {
+  v1::PlayTurnRequest request;
+  *request.mutable_state() = NewGameState();
+  v1::PlayTurnResponse response;
+  ExpectBadField(Call(&v1::RefereeService::Stub::PlayTurn, request, &response), "actions");
+  for (int i = 0; i < 17; ++i) *request.add_actions() = Pass();
+  ExpectBadField(Call(&v1::RefereeService::Stub::PlayTurn, request, &response), "actions");
+}
+
+TEST_F(ServiceTest, OversizedRequestIsRejected) {
+  v1::NewGameRequest request;
+  request.add_player_names(std::string(5 * 1024 * 1024, 'x'));  // over the 4 MiB limit
+  request.add_player_names("b");
+  v1::NewGameResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << status.error_message();
+}
+
+TEST_F(ServiceTest, OverlongListsAreRejectedAsAWhole) {
+  const v1::GameState base = NewGameState();
+  struct Case {
+    std::string field;
+    v1::GameState state;
+  };
+  std::vector<Case> cases;
+  {
+    v1::GameState state = base;
+    for (int i = 0; i < 100000; ++i) state.add_players()->set_followers(7);
+    cases.push_back({"state.players", state});
+  }
+  {
+    v1::GameState state = base;
+    for (int i = 0; i < 500000; ++i) state.mutable_bag()->add_tiles();
+    cases.push_back({"state.bag.tiles", state});
+  }
+  {
+    v1::GameState state = base;
+    for (int i = 0; i < 500000; ++i) state.mutable_rules()->add_expansions(v1::EXPANSION_RIVER);
+    cases.push_back({"state.rules.expansions", state});
+  }
+  {
+    v1::GameState state = base;
+    for (int i = 0; i < 1025; ++i) state.add_tiles()->set_tile_type("base:B");
+    cases.push_back({"state.tiles", state});
+  }
+  {
+    v1::GameState state = base;
+    for (int i = 0; i < 1025; ++i) state.add_figures()->set_kind(v1::FIGURE_KIND_FOLLOWER);
+    cases.push_back({"state.figures", state});
+  }
+  for (const Case& test_case : cases) {
+    SCOPED_TRACE(test_case.field);
+    v1::ScoreGameRequest request;
+    *request.mutable_state() = test_case.state;
+    v1::ScoreGameResponse response;
+    const grpc::Status status = Call(&v1::RefereeService::Stub::ScoreGame, request, &response);
+    ExpectBadField(status, test_case.field);
+    EXPECT_EQ(BadRequestFields(status).size(), 1u) << Join(BadRequestFields(status));
+  }
+  v1::NewGameRequest many;
+  for (int i = 0; i < 100000; ++i) many.add_player_names()->assign(1, 'p');
+  v1::NewGameResponse response;
+  ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, many, &response), "player_names");
+}
+
+TEST_F(ServiceTest, HostileSnapshotsNeverTakeTheServerDown) {
+  std::vector<v1::GameState> states;
+  v1::GameState base = AfterPlacingRoad();
+  {
+    v1::GameState state = base;
+    state.set_active_player(-5);
+    state.set_deciding_player(99);
+    states.push_back(state);
+  }
+  {
+    v1::GameState state = base;
+    state.mutable_tiles(1)->set_x(2000000000);
+    states.push_back(state);
+  }
+  {
+    v1::GameState state = base;
+    v1::Figure* figure = state.add_figures();
+    figure->set_kind(v1::FIGURE_KIND_FOLLOWER);
+    figure->set_owner(7);
+    figure->mutable_segment()->set_segment_id("zz");
+    states.push_back(state);
+  }
+  {
+    v1::GameState state = base;
+    state.clear_players();
+    states.push_back(state);
+  }
+  {
+    v1::GameState state = base;
+    state.clear_tiles();
+    states.push_back(state);
+  }
+  {
+    v1::GameState state = base;
+    state.mutable_bag()->mutable_tiles(0)->set_count(-3);
+    state.mutable_bag()->add_tiles()->set_tile_type("base:A");
+    states.push_back(state);
+  }
+  {
+    v1::GameState state = base;
+    for (int i = 0; i < 2000; ++i) {
+      v1::PlacedTile* tile = state.add_tiles();
+      tile->set_tile_type("base:B");
+      tile->set_x(i);
+    }
+    states.push_back(state);
+  }
+  {
+    v1::GameState state = base;
+    state.mutable_rules()->add_expansions(v1::EXPANSION_RIVER);
+    state.mutable_rules()->add_expansions(static_cast<v1::Expansion>(42));
+    state.set_phase(static_cast<v1::Phase>(17));
+    states.push_back(state);
+  }
+  for (size_t i = 0; i < states.size(); ++i) {
+    SCOPED_TRACE("state " + std::to_string(i));
+    v1::ListLegalActionsRequest list;
+    *list.mutable_state() = states[i];
+    list.set_tile_type("base:U");
+    v1::ListLegalActionsResponse listed;
+    const grpc::Status status = Call(&v1::RefereeService::Stub::ListLegalActions, list, &listed);
+    EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << status.error_message();
+    EXPECT_FALSE(BadRequestFields(status).empty());
+
+    v1::ScoreGameRequest score;
+    *score.mutable_state() = states[i];
+    v1::ScoreGameResponse scored;
+    EXPECT_EQ(Call(&v1::RefereeService::Stub::ScoreGame, score, &scored).error_code(),
+              grpc::StatusCode::INVALID_ARGUMENT);
+  }
+  v1::GetCatalogResponse catalog;
+  EXPECT_TRUE(Call(&v1::RefereeService::Stub::GetCatalog, v1::GetCatalogRequest(), &catalog).ok());
+}
+
+// ---------------------------------------------------------------------------
+// Metrics.
+
+TEST_F(ServiceTest, MetricsCountHandledCallsAndVerdicts) {
+  NewGameState();
+  v1::ValidateActionRequest request;
+  *request.mutable_state() = NewGameState();
+  *request.mutable_action() = PlaceTile("base:U", 0, -1, 0);  // EDGE_MISMATCH
+  v1::ValidateActionResponse response;
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::ValidateAction, request, &response).ok());
+
+  const std::string metrics = HttpGet(server_->metrics_port(), "/metrics");
+  ASSERT_FALSE(metrics.empty()) << "no answer from the metrics port " << server_->metrics_port();
+  const std::optional<double> handled =
+      MetricValue(metrics,
+                  "grpc_server_handled_total{grpc_code=\"OK\",grpc_method=\"NewGame\","
+                  "grpc_service=\"carcassonne.v1.RefereeService\"}");
+  ASSERT_TRUE(handled.has_value()) << metrics;
+  EXPECT_GE(*handled, 2);
+  const std::optional<double> started =
+      MetricValue(metrics,
+                  "grpc_server_started_total{grpc_method=\"ValidateAction\","
+                  "grpc_service=\"carcassonne.v1.RefereeService\"}");
+  ASSERT_TRUE(started.has_value()) << metrics;
+  EXPECT_GE(*started, 1);
+  const std::optional<double> mismatches = MetricValue(
+      metrics, "carcassonne_verdicts_total{violation_code=\"VIOLATION_CODE_EDGE_MISMATCH\"}");
+  ASSERT_TRUE(mismatches.has_value()) << metrics;
+  EXPECT_GE(*mismatches, 1);
+  // Pre-created label sets are exported before any such call.
+  EXPECT_TRUE(MetricValue(metrics,
+                          "grpc_server_handled_total{grpc_code=\"INVALID_ARGUMENT\","
+                          "grpc_method=\"PlayTurn\",grpc_service=\"carcassonne.v1."
+                          "RefereeService\"}")
+                  .has_value());
+  EXPECT_TRUE(
+      MetricValue(metrics, "carcassonne_score_events_total{feature_kind=\"FEATURE_KIND_FIELD\"}")
+          .has_value());
+  EXPECT_NE(metrics.find("carcassonne_build_info{version=\""), std::string::npos);
+  EXPECT_NE(metrics.find("grpc_server_handling_seconds_bucket{grpc_method=\"NewGame\""),
+            std::string::npos);
+}
+
+// ---------------------------------------------------------------------------
+// A whole game over RPC.
+
+// Plays a whole game from `state` over RPC: each turn takes the first tile type
+// left in the bag (deterministic: the bag order), lists its legal actions,
+// plays the first one (or the discard), then places a follower on the first
+// segment offered (so that features score) or passes. Checks that every
+// player's final score is the sum of the points of the returned score events
+// and that the bag is empty.
+void ServiceTest::PlayFullGame(v1::GameState state) {
+  std::map<int, int> points_from_events;
+  int turns = 0;
+  int placed = 0;
+  int discards = 0;
+  const int tiles_at_start = state.tiles_size() + BagTotal(state);
+  while (state.phase() != v1::PHASE_GAME_OVER) {
+    ASSERT_LT(++turns, 500) << "the game does not end";
+    ASSERT_EQ(state.phase(), v1::PHASE_PLACE_TILE);
+    ASSERT_GT(state.bag().tiles_size(), 0);
+    const std::string tile = state.bag().tiles(0).tile_type();
+    v1::ListLegalActionsRequest list;
+    *list.mutable_state() = state;
+    list.set_tile_type(tile);
+    v1::ListLegalActionsResponse legal;
+    grpc::Status status = Call(&v1::RefereeService::Stub::ListLegalActions, list, &legal);
+    ASSERT_TRUE(status.ok()) << status.error_message();
+    ASSERT_GT(legal.actions_size(), 0) << tile;
+
+    const v1::Action& first = legal.actions(0);
+    google::protobuf::RepeatedPtrField<v1::ScoreEvent> events;
+    if (first.has_discard_tile()) {
+      v1::ApplyActionRequest apply;
+      *apply.mutable_state() = state;
+      *apply.mutable_action() = first;
+      v1::ApplyActionResponse applied;
+      status = Call(&v1::RefereeService::Stub::ApplyAction, apply, &applied);
+      ASSERT_TRUE(status.ok()) << status.error_message();
+      ASSERT_TRUE(applied.verdict().legal()) << applied.verdict().DebugString();
+      events = applied.events();
+      state = applied.state();
+      ++discards;
+    } else {
+      ASSERT_TRUE(first.has_place_tile());
+      ASSERT_GT(legal.placements_size(), 0);
+      v1::PlayTurnRequest turn;
+      *turn.mutable_state() = state;
+      *turn.add_actions() = first;
+      const v1::LegalPlacement& placement = legal.placements(0);
+      if (placement.figure_segments_size() > 0) {
+        v1::Action* figure = turn.add_actions();
+        // The offered segments are for any follower kind in supply.
+        const v1::Player& player = state.players(state.deciding_player());
+        figure->mutable_place_figure()->set_kind(
+            player.followers() > 0 ? v1::FIGURE_KIND_FOLLOWER : v1::FIGURE_KIND_BIG_FOLLOWER);
+        *figure->mutable_place_figure()->mutable_segment() = placement.figure_segments(0);
+      } else {
+        *turn.add_actions() = Pass();
+      }
+      v1::PlayTurnResponse played;
+      status = Call(&v1::RefereeService::Stub::PlayTurn, turn, &played);
+      ASSERT_TRUE(status.ok()) << status.error_message();
+      ASSERT_TRUE(played.verdict().legal())
+          << "turn " << turns << ": " << played.verdict().DebugString();
+      events = played.events();
+      state = played.state();
+      ++placed;
+    }
+    for (const v1::ScoreEvent& event : events) {
+      for (const v1::PlayerPoints& points : event.points()) {
+        points_from_events[points.player()] += points.points();
+      }
+    }
+  }
+  EXPECT_TRUE(state.has_bag());
+  EXPECT_EQ(state.bag().tiles_size(), 0);
+  EXPECT_EQ(state.tiles_size(), tiles_at_start - discards);
+  EXPECT_GT(placed, 0);
+  int total = 0;
+  for (int player = 0; player < state.players_size(); ++player) {
+    EXPECT_EQ(state.players(player).score(), points_from_events[player]) << "player " << player;
+    total += state.players(player).score();
+  }
+  EXPECT_GT(total, 0);
+
+  // The finished game has nothing left to score.
+  v1::ScoreGameRequest score;
+  *score.mutable_state() = state;
+  v1::ScoreGameResponse scored;
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::ScoreGame, score, &scored).ok());
+  EXPECT_EQ(scored.events_size(), 0);
+  ASSERT_EQ(scored.final_scores_size(), state.players_size());
+  for (int player = 0; player < state.players_size(); ++player) {
+    EXPECT_EQ(scored.final_scores(player), state.players(player).score());
+  }
+}
+
+TEST_F(ServiceTest, FullGameScoresAddUp) { PlayFullGame(NewGameState(2)); }
+
+TEST_F(ServiceTest, FullGameWithEverySupportedExpansionScoresAddUp) {
+  v1::GetCatalogResponse catalog;
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::GetCatalog, v1::GetCatalogRequest(), &catalog).ok());
+  if (catalog.supported_expansions_size() == 0) GTEST_SKIP() << "no expansion supported yet";
+  v1::NewGameRequest request;
+  request.add_player_names("Ada");
+  request.add_player_names("Bo");
+  request.add_player_names("Cy");
+  for (int expansion : catalog.supported_expansions()) {
+    request.mutable_rules()->add_expansions(static_cast<v1::Expansion>(expansion));
+  }
+  v1::NewGameResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, request, &response);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  PlayFullGame(response.state());
+}
+
+// ---------------------------------------------------------------------------
+// Shutdown.
+
+TEST(ServerLifecycleTest, SigtermStopsTheServerWithExitStatusZero) {
+  ServerProcess server;
+  ASSERT_EQ(server.Start(), "");
+  auto channel = grpc::CreateChannel(server.target(), grpc::InsecureChannelCredentials());
+  ASSERT_TRUE(WaitForServing(channel, kServiceName)) << server.Log();
+  const auto start = Clock::now();
+  const std::optional<int> status = server.Stop(SIGTERM, kStopTimeout);
+  ASSERT_TRUE(status.has_value()) << "no clean exit within 10 s: " << server.Log();
+  EXPECT_EQ(*status, 0) << server.Log();
+  EXPECT_LT(Clock::now() - start, kStopTimeout);
+}
+
+}  // namespace
+}  // namespace carcassonne::service
