@@ -21,6 +21,12 @@ class ExpansionModule {
 
   // NewGame: tiles, supplies and pieces of the expansion.
   virtual void SetUpGame(GameState& /*state*/) const {}
+  // The tile the game starts with, if the expansion replaces base:D (the
+  // River's spring, RV-01).
+  virtual const TileType* StartTile(const RuleSet& /*rules*/) const { return nullptr; }
+  // Whether `tile` may be the drawn tile now (e.g. river tiles first, RV-02).
+  virtual void CheckTileDrawn(const Game& /*game*/, const TileType& /*tile*/,
+                              std::vector<Violation>& /*violations*/) const {}
   // Extra conditions on a tile placement (e.g. the River's course).
   virtual void CheckTilePlacement(const Game& /*game*/, const PlaceTileAction& /*action*/,
                                   std::vector<Violation>& /*violations*/) const {}

@@ -65,8 +65,24 @@ Verdict Game::Validate(const Action& action) const {
       action);
 }
 
+std::vector<TilePlacement> Game::LegalTilePlacements(const TileType& tile) const {
+  std::vector<TilePlacement> placements = ListTilePlacements(board_, tile);
+  if (modules_.empty()) return placements;
+  std::erase_if(placements, [&](const TilePlacement& placement) {
+    std::vector<Violation> violations;
+    for (const ExpansionModule* module : modules_) {
+      module->CheckTilePlacement(*this, {&tile, placement.cell, placement.rotation}, violations);
+    }
+    return !violations.empty();
+  });
+  return placements;
+}
+
 Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
   Verdict verdict;
+  for (const ExpansionModule* module : modules_) {
+    module->CheckTileDrawn(*this, *action.tile, verdict.violations);
+  }
   // BG-01 step 1: the tile is drawn from the bag, when the caller tracks it.
   if (state_.bag && state_.bag->CountOf(action.tile) == 0) {
     verdict.violations.push_back({ViolationCode::kTileNotInBag,
@@ -122,8 +138,11 @@ Verdict Game::ValidateDiscard(const DiscardTileAction& action) const {
                                   std::nullopt,
                                   "BG-01"});
   }
+  for (const ExpansionModule* module : modules_) {
+    module->CheckTileDrawn(*this, *action.tile, verdict.violations);
+  }
   // BG-03: only a tile that fits nowhere may be set aside.
-  const std::vector<TilePlacement> placements = ListTilePlacements(board_, *action.tile);
+  const std::vector<TilePlacement> placements = LegalTilePlacements(*action.tile);
   if (!placements.empty()) {
     const TilePlacement& example = placements.front();
     verdict.violations.push_back(
@@ -280,15 +299,14 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
     case Phase::kPlaceTile: {
       if (drawn == nullptr) break;
       if (state_.bag && state_.bag->CountOf(drawn) == 0) break;
+      std::vector<Violation> not_drawable;
+      for (const ExpansionModule* module : modules_) {
+        module->CheckTileDrawn(*this, *drawn, not_drawable);
+      }
+      if (!not_drawable.empty()) break;
       const FollowerOptionsIfPlaced follower_options(board_, state_, player);
-      for (const TilePlacement& placement : ListTilePlacements(board_, *drawn)) {
-        const PlaceTileAction action{drawn, placement.cell, placement.rotation};
-        std::vector<Violation> extra;
-        for (const ExpansionModule* module : modules_) {
-          module->CheckTilePlacement(*this, action, extra);
-        }
-        if (!extra.empty()) continue;
-        legal.actions.push_back(action);
+      for (const TilePlacement& placement : LegalTilePlacements(*drawn)) {
+        legal.actions.push_back(PlaceTileAction{drawn, placement.cell, placement.rotation});
         legal.placements.push_back(
             {placement.cell, placement.rotation,
              follower_options.For(*drawn, placement.cell, placement.rotation)});

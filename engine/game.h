@@ -9,6 +9,7 @@
 #include "engine/action.h"
 #include "engine/board.h"
 #include "engine/expansion_module.h"
+#include "engine/rules/tile_placement.h"
 #include "engine/score_event.h"
 #include "engine/verdict.h"
 
@@ -47,6 +48,10 @@ class Game {
   // figure phase the pending turn is finished first, as if the player passed.
   // On a finished game there is nothing left to score.
   std::vector<ScoreEvent> ScoreIfEndedNow() const;
+
+  // Every (cell, rotation) where `tile` may be placed: BG-02 and the
+  // expansions' placement rules.
+  std::vector<TilePlacement> LegalTilePlacements(const TileType& tile) const;
 
   // For expansion modules.
   GameState& mutable_state() { return state_; }

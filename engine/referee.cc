@@ -73,7 +73,13 @@ bool MayStandOn(FigureKind kind, SegmentKind segment) {
   return false;
 }
 
-const TileType* StartTile() { return Catalogue::Get().Find("base:D"); }
+// The start tile: base:D, unless an expansion brings its own (RV-01).
+const TileType* StartTile(const RuleSet& rules) {
+  for (const ExpansionModule* module : ModulesFor(rules)) {
+    if (const TileType* start = module->StartTile(rules)) return start;
+  }
+  return Catalogue::Get().Find("base:D");
+}
 
 const PlacedTile* TileOn(const GameState& state, Position cell) {
   for (const PlacedTile& tile : state.tiles) {
@@ -141,10 +147,11 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
       return problems;
     }
     if (i == 0) {
-      if (tile.type != StartTile() || !(tile.cell == Position{0, 0}) ||
+      const TileType* start = StartTile(state.rules);
+      if (tile.type != start || !(tile.cell == Position{0, 0}) ||
           tile.rotation.quarter_turns != 0) {
-        problems.push_back(
-            {field, "the first tile must be the start tile base:D at (0, 0) with rotation 0"});
+        problems.push_back({field, Cat("the first tile must be the start tile ", start->id,
+                                       " at (0, 0) with rotation 0")});
       }
     } else {
       const std::vector<Violation> violations =
@@ -239,10 +246,11 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
   if (state.phase == Phase::kPlaceFigure && state.tiles.size() < 2) {
     problems.push_back({"phase", "no tile has been placed this turn"});
   }
-  if (!state.rules.Has(Expansion::kTradersAndBuilders) &&
+  if (!state.rules.Has(Expansion::kTradersAndBuilders) && !state.rules.Has(Expansion::kRiver) &&
       (state.extra_tile_earned || state.second_part)) {
     problems.push_back(
-        {"second_part", "only the builder (Traders & Builders) gives a second tile"});
+        {"second_part",
+         "only the builder (TB-11) and the volcano lake (RV-10) give a second tile"});
   }
   if (state.extra_tile_earned && state.phase != Phase::kPlaceFigure) {
     problems.push_back({"extra_tile_earned",
@@ -255,6 +263,9 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
   std::vector<Problem> problems;
   if (const auto* place = std::get_if<PlaceTileAction>(&action)) {
     if (place->tile == nullptr) problems.push_back({"place_tile.tile_type", "unknown tile type"});
+    if (place->tile != nullptr && !TileSetInPlay(state.rules, place->tile->set)) {
+      problems.push_back({"place_tile.tile_type", "this tile's set is not in this game"});
+    }
     if (!WithinLimits(place->cell)) {
       problems.push_back({"place_tile", Cat("coordinates must lie within ±", kMaxCoordinate)});
     }
@@ -269,7 +280,17 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
   } else if (const auto* discard = std::get_if<DiscardTileAction>(&action)) {
     if (discard->tile == nullptr) {
       problems.push_back({"discard_tile.tile_type", "unknown tile type"});
+    } else if (!TileSetInPlay(state.rules, discard->tile->set)) {
+      problems.push_back({"discard_tile.tile_type", "this tile's set is not in this game"});
     }
+  }
+  return problems;
+}
+
+std::vector<Problem> CheckDrawnTile(const GameState& state, const TileType* tile) {
+  std::vector<Problem> problems;
+  if (tile != nullptr && !TileSetInPlay(state.rules, tile->set)) {
+    problems.push_back({"", "this tile's set is not in this game"});
   }
   return problems;
 }
@@ -293,7 +314,7 @@ std::variant<GameState, std::vector<Problem>> NewGame(const std::vector<std::str
     for (FigureKind kind : kFigureKinds) SupplyOf(player, kind) = FiguresOwned(rules, kind);
     state.players.push_back(std::move(player));
   }
-  const TileType* start = StartTile();
+  const TileType* start = StartTile(rules);
   state.tiles.push_back({start, {0, 0}, Rotation{0}});
   TileBag bag;
   for (const TileSet* set : Catalogue::Get().sets()) {

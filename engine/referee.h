@@ -35,6 +35,9 @@ std::vector<Problem> CheckSnapshot(const GameState& state);
 // a segment that does not exist). `field` is relative to the action.
 std::vector<Problem> CheckAction(const GameState& state, const Action& action);
 
+// Problems with a drawn tile named in a request: its set must be in the game.
+std::vector<Problem> CheckDrawnTile(const GameState& state, const TileType* tile);
+
 // The opening snapshot: start tile base:D at (0, 0), 7 followers each, the rest
 // of the set in the bag, player 0 to place a tile.
 std::variant<GameState, std::vector<Problem>> NewGame(const std::vector<std::string>& names,

@@ -32,7 +32,7 @@ enum class ViolationCode {
 struct Violation {
   ViolationCode code;
   std::string message;
-  Position cell;
+  std::optional<Position> cell;      // the cell concerned, if any
   std::optional<int> segment_index;  // the segment of the tile at `cell`, if any
   std::string_view rule_id;          // e.g. "BG-02"
 };

@@ -765,12 +765,14 @@ void VerdictToProto(const Verdict& verdict, const GameState& naming, v1::Verdict
     v1::Violation* violation_proto = proto->add_violations();
     violation_proto->set_code(ViolationCodeToProto(violation.code));
     violation_proto->set_message(violation.message);
-    v1::SegmentRef* location = violation_proto->mutable_location();
-    if (violation.segment_index) {
-      SegmentRefToProto({violation.cell, *violation.segment_index}, naming, location);
-    } else {
-      location->set_x(violation.cell.x);
-      location->set_y(violation.cell.y);
+    if (violation.cell) {
+      v1::SegmentRef* location = violation_proto->mutable_location();
+      if (violation.segment_index) {
+        SegmentRefToProto({*violation.cell, *violation.segment_index}, naming, location);
+      } else {
+        location->set_x(violation.cell->x);
+        location->set_y(violation.cell->y);
+      }
     }
     violation_proto->set_rule_id(ToString(violation.rule_id));
   }

@@ -207,6 +207,11 @@ grpc::Status HandleListLegalActions(const v1::ListLegalActionsRequest& request,
     if (request.has_state() && request.state().phase() == v1::PHASE_PLACE_TILE) {
       drawn = TileTypeFromProto(request.tile_type(), "tile_type", problems);
     }
+    if (state && drawn != nullptr) {
+      for (const Problem& problem : CheckDrawnTile(*state, drawn)) {
+        problems.push_back({"tile_type", problem.message});
+      }
+    }
     if (!problems.empty() || !state) return InvalidArgument(problems);
     const LegalActions legal = ListLegalActions(*state, drawn);
     LegalActionsToProto(legal, *state, drawn, response);

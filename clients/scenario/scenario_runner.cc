@@ -120,6 +120,15 @@ std::string Plural(int count, absl::string_view singular, absl::string_view plur
   return absl::StrCat(count, " ", count == 1 ? singular : plural);
 }
 
+// Goods tokens (Traders & Builders), e.g. "1 wine, 2 grain, 0 cloth".
+std::string DescribeGoods(const api::TradeGoods& goods) {
+  return absl::StrCat(goods.wine(), " wine, ", goods.grain(), " grain, ", goods.cloth(), " cloth");
+}
+
+bool SameGoods(const api::TradeGoods& a, const api::TradeGoods& b) {
+  return a.wine() == b.wine() && a.grain() == b.grain() && a.cloth() == b.cloth();
+}
+
 std::string DescribeSegment(const api::SegmentRef& segment) {
   std::string cell = absl::StrFormat("(%d,%d)", segment.x(), segment.y());
   switch (segment.segment_case()) {
@@ -173,7 +182,8 @@ std::string DescribePoints(const api::ScoreEvent& event) {
 
 std::string EventHeadline(int kind, bool complete, int trigger, int tile_count) {
   std::string text = FeatureName(kind);
-  if (kind != api::FEATURE_KIND_FIELD)
+  if (kind != api::FEATURE_KIND_FIELD &&
+      (kind != api::FEATURE_KIND_TRADE_GOODS || trigger == api::SCORING_TRIGGER_COMPLETED))
     absl::StrAppend(&text, complete ? " complete" : " incomplete");
   if (trigger != api::SCORING_TRIGGER_COMPLETED)
     absl::StrAppend(&text, " (", TriggerName(trigger), ")");
@@ -184,9 +194,20 @@ std::string EventHeadline(int kind, bool complete, int trigger, int tile_count) 
 std::string DescribeExpectedEvent(const spec::EventExpectation& event) {
   std::string text = EventHeadline(event.feature_kind(), event.complete(), event.trigger(),
                                    event.has_tile_count() ? event.tile_count() : -1);
-  absl::StrAppend(&text, ", majority ", List(event.majority_players()), ": +", event.points(),
-                  event.majority_players_size() > 1 ? " each" : "", " ",
-                  List(event.line_item_rule_ids()));
+  if (event.player_points_size() > 0) {
+    absl::StrAppend(&text, ", majority ", List(event.majority_players()), ": ",
+                    absl::StrJoin(event.player_points(), ", ",
+                                  [](std::string* out, const api::PlayerPoints& p) {
+                                    absl::StrAppend(out, p.player(), ": +", p.points());
+                                  }),
+                    " ", List(event.line_item_rule_ids()));
+  } else {
+    absl::StrAppend(&text, ", majority ", List(event.majority_players()), ": +", event.points(),
+                    event.majority_players_size() > 1 ? " each" : "", " ",
+                    List(event.line_item_rule_ids()));
+  }
+  if (event.has_goods_player()) absl::StrAppend(&text, ", goods to player ", event.goods_player());
+  if (event.has_goods_taken()) absl::StrAppend(&text, ": ", DescribeGoods(event.goods_taken()));
   return text;
 }
 
@@ -216,7 +237,11 @@ Diffs EventDiffs(const spec::EventExpectation& expected, const api::ScoreEvent& 
   std::map<int, int> got;
   for (const auto& points : actual.points()) got[points.player()] = points.points();
   std::map<int, int> want;
-  for (int player : expected.majority_players()) want[player] = expected.points();
+  if (expected.player_points_size() > 0) {
+    for (const auto& points : expected.player_points()) want[points.player()] = points.points();
+  } else {
+    for (int player : expected.majority_players()) want[player] = expected.points();
+  }
   if (got != want) {
     auto format = [](const std::map<int, int>& points) {
       if (points.empty()) return std::string("nobody scores");
@@ -228,13 +253,26 @@ Diffs EventDiffs(const spec::EventExpectation& expected, const api::ScoreEvent& 
   }
   std::vector<std::string> rule_ids;
   std::vector<int> item_points;
+  std::vector<int> item_players;
   for (const auto& item : actual.line_items()) {
     rule_ids.push_back(item.rule_id());
     item_points.push_back(item.points());
+    item_players.push_back(item.has_player() ? item.player() : -1);
   }
   differ("line item rule ids", List(expected.line_item_rule_ids()), List(rule_ids));
   if (expected.line_item_points_size() > 0) {
     differ("line item points", List(expected.line_item_points()), List(item_points));
+  }
+  if (expected.line_item_players_size() > 0) {
+    differ("line item players", List(expected.line_item_players()), List(item_players));
+  }
+  if (expected.has_goods_player()) {
+    differ("goods player", absl::StrCat(expected.goods_player()),
+           absl::StrCat(actual.has_goods_player() ? actual.goods_player() : -1));
+  }
+  if (expected.has_goods_taken()) {
+    differ("goods taken", DescribeGoods(expected.goods_taken()),
+           DescribeGoods(actual.goods_taken()));
   }
   if (expected.has_returned_figures()) {
     differ("returned figures", absl::StrCat(expected.returned_figures()),
@@ -334,8 +372,16 @@ class Runner {
     std::vector<std::string> players;
     for (int i = 0; i < state_.players_size(); ++i) {
       const api::Player& player = state_.players(i);
+      std::string extra;
+      if (player.big_followers() > 0) absl::StrAppend(&extra, ", ", player.big_followers(), " big");
+      if (player.builders() > 0) absl::StrAppend(&extra, ", ", player.builders(), " builder");
+      if (player.pigs() > 0) absl::StrAppend(&extra, ", ", player.pigs(), " pig");
+      if (player.has_goods() && !SameGoods(player.goods(), api::TradeGoods())) {
+        absl::StrAppend(&extra, ", goods ", DescribeGoods(player.goods()));
+      }
       players.push_back(absl::StrCat(i, " ", player.name().empty() ? "?" : player.name(), " (",
-                                     player.score(), " pts, ", player.followers(), " in supply)"));
+                                     player.score(), " pts, ", player.followers(), " in supply",
+                                     extra, ")"));
     }
     return absl::StrJoin(players, "; ");
   }
@@ -490,10 +536,68 @@ class Runner {
             absl::StrCat("tiles in the bag: expected ", expect.bag_total(), ", actual ", got));
       }
     }
-    if (expect.check_events()) {
-      for (auto& diff : CompareEvents(expect.events(), response.events())) {
-        diffs.push_back(std::move(diff));
+    // Supplies of the expansions' figures, one list per kind.
+    auto supplies = [&](absl::string_view what, const auto& want_list, auto supply_of) {
+      if (want_list.empty()) return;
+      std::vector<int> got;
+      for (const auto& player : state_.players()) got.push_back(supply_of(player));
+      if (List(want_list) != List(got)) {
+        diffs.push_back(
+            absl::StrCat(what, " in supply: expected ", List(want_list), ", actual ", List(got)));
       }
+    };
+    supplies("big followers", expect.big_followers(),
+             [](const api::Player& p) { return p.big_followers(); });
+    supplies("builders", expect.builders(), [](const api::Player& p) { return p.builders(); });
+    supplies("pigs", expect.pigs(), [](const api::Player& p) { return p.pigs(); });
+    if (expect.goods_size() > 0) {
+      bool same = expect.goods_size() == state_.players_size();
+      for (int i = 0; same && i < expect.goods_size(); ++i) {
+        same = SameGoods(expect.goods(i), state_.players(i).goods());
+      }
+      if (!same) {
+        auto format = [](const auto& goods) {
+          return absl::StrCat("[",
+                              absl::StrJoin(goods, "; ",
+                                            [](std::string* out, const api::TradeGoods& g) {
+                                              out->append(DescribeGoods(g));
+                                            }),
+                              "]");
+        };
+        std::vector<api::TradeGoods> got;
+        for (const auto& player : state_.players()) got.push_back(player.goods());
+        diffs.push_back(
+            absl::StrCat("goods: expected ", format(expect.goods()), ", actual ", format(got)));
+      }
+    }
+    if (expect.has_extra_tile_earned() &&
+        expect.extra_tile_earned() != state_.extra_tile_earned()) {
+      diffs.push_back(absl::StrCat("extra tile earned: expected ",
+                                   expect.extra_tile_earned() ? "true" : "false", ", actual ",
+                                   state_.extra_tile_earned() ? "true" : "false"));
+    }
+    if (expect.has_second_part() && expect.second_part() != state_.second_part()) {
+      diffs.push_back(absl::StrCat("second part: expected ",
+                                   expect.second_part() ? "true" : "false", ", actual ",
+                                   state_.second_part() ? "true" : "false"));
+    }
+    if (expect.has_deciding_player() && expect.deciding_player() != state_.deciding_player()) {
+      diffs.push_back(absl::StrCat("deciding player: expected ", expect.deciding_player(),
+                                   ", actual ", state_.deciding_player()));
+    }
+    if (expect.check_events()) {
+      Diffs event_diffs = CompareEvents(expect.events(), response.events());
+      if (event_diffs.empty() && expect.events_in_order()) {
+        // Same events; now the order too, position by position.
+        for (int i = 0; i < expect.events_size(); ++i) {
+          if (!EventDiffs(expect.events(i), response.events(i)).empty()) {
+            event_diffs.push_back(absl::StrCat(
+                "event ", i + 1, " in order: expected \"", DescribeExpectedEvent(expect.events(i)),
+                "\", actual \"", DescribeEvent(response.events(i)), "\""));
+          }
+        }
+      }
+      for (auto& diff : event_diffs) diffs.push_back(std::move(diff));
     }
     return diffs;
   }
@@ -561,15 +665,23 @@ std::string DescribeAction(const api::Action& action) {
 }
 
 std::string DescribeEvent(const api::ScoreEvent& event) {
-  std::string text =
-      EventHeadline(event.feature_kind(), event.complete(), event.trigger(), event.tiles_size());
+  // A goods majority at the end (TB-06) covers no tile: no tile count.
+  const bool no_tiles =
+      event.feature_kind() == api::FEATURE_KIND_TRADE_GOODS && event.tiles().empty();
+  std::string text = EventHeadline(event.feature_kind(), event.complete(), event.trigger(),
+                                   no_tiles ? -1 : event.tiles_size());
   absl::StrAppend(&text, ", majority ", List(event.majority_players()), " ×",
                   event.majority_strength(), ": ");
   absl::StrAppend(
       &text,
       absl::StrJoin(event.line_items(), ", ", [](std::string* out, const api::LineItem& item) {
-        absl::StrAppend(out, item.description(), " = ", item.points(), " (", item.rule_id(), ")");
+        absl::StrAppend(out, item.description(), " = ", item.points(), " (", item.rule_id(),
+                        item.has_player() ? absl::StrCat(", player ", item.player()) : "", ")");
       }));
+  if (event.has_goods_player()) {
+    absl::StrAppend(&text, "goods to player ", event.goods_player(), ": ",
+                    DescribeGoods(event.goods_taken()));
+  }
   absl::StrAppend(&text, " → ", DescribePoints(event));
   if (!event.returned_figures().empty()) {
     absl::StrAppend(
