@@ -24,8 +24,9 @@ int FiguresOwned(const RuleSet& rules, FigureKind kind) {
     case FigureKind::kBigFollower:
       return rules.Has(Expansion::kInnsAndCathedrals) ? 1 : 0;
     case FigureKind::kBuilder:
+      return rules.Has(Expansion::kTradersAndBuilders) && rules.tb_builder ? 1 : 0;
     case FigureKind::kPig:
-      return rules.Has(Expansion::kTradersAndBuilders) ? 1 : 0;
+      return rules.Has(Expansion::kTradersAndBuilders) && rules.tb_pig ? 1 : 0;
   }
   return 0;
 }

@@ -21,9 +21,21 @@ enum class Expansion {
 // 2 points per tile (4 in all, the default) or, in the first edition, 1 per tile.
 enum class TinyCityPoints { kFourPoints, kTwoPoints };
 
+// Option `river.parts` (RV-01, RV-08, RV-11): which river is laid.
+enum class RiverParts { kRiverOne, kRiverTwo, kBoth };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
+  // Traders & Builders modules (options tb.goods, tb.builder, tb.pig; all on
+  // by default when the expansion is on).
+  bool tb_goods = true;
+  bool tb_builder = true;
+  bool tb_pig = true;
+  // The River.
+  RiverParts river_parts = RiverParts::kRiverOne;
+  bool river_u_turn_rule = true;      // option river.u_turn_rule (RV-04)
+  bool river_lookahead_block = true;  // option river.lookahead_block (RV-05)
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

@@ -8,6 +8,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "engine/board.h"
+#include "engine/rule_options.h"
 #include "engine/text.h"
 
 namespace carcassonne::service {
@@ -373,17 +374,19 @@ v1::GetCatalogResponse BuildCatalog() {
       }
     }
   }
-  v1::RuleOptionInfo* tiny = catalog.add_rule_options();
-  tiny->set_name("base.tiny_city_points");
-  tiny->add_values("4_points");
-  tiny->add_values("2_points");
-  tiny->set_default_value("4_points");
-  tiny->add_rule_ids("BG-11");
-  tiny->set_description(
-      "The score of a completed city of exactly two tiles (plus its coats of arms as usual): "
-      "4_points = 2 points per tile, the current rules (RuleSet.tiny_city_points = "
-      "TINY_CITY_POINTS_FOUR, also when unset); 2_points = 1 point per tile, the first edition "
-      "(TINY_CITY_POINTS_TWO).");
+  for (const RuleOption& option : RuleOptions()) {
+    v1::RuleOptionInfo* info = catalog.add_rule_options();
+    info->set_name(ToString(option.name));
+    for (std::string_view value : option.values) info->add_values(ToString(value));
+    info->set_default_value(ToString(option.default_value));
+    for (std::string_view rule_id : option.rule_ids) info->add_rule_ids(ToString(rule_id));
+    info->set_description(ToString(option.description));
+  }
+  for (const KnownGap& gap : KnownGaps()) {
+    v1::KnownGap* info = catalog.add_known_gaps();
+    info->set_rule_id(ToString(gap.rule_id));
+    info->set_description(ToString(gap.description));
+  }
   for (int value = v1::Expansion_MIN; value <= v1::Expansion_MAX; ++value) {
     std::optional<Expansion> expansion = ExpansionFromProto(value);
     if (expansion && IsSupported(*expansion)) {
@@ -439,6 +442,28 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
       Add(problems, FieldPath(path, "tiny_city_points"),
           Cat("unknown tiny_city_points value ", static_cast<int>(proto.tiny_city_points())));
       break;
+  }
+  if (proto.has_tb_goods()) rules.tb_goods = proto.tb_goods();
+  if (proto.has_tb_builder()) rules.tb_builder = proto.tb_builder();
+  if (proto.has_tb_pig()) rules.tb_pig = proto.tb_pig();
+  switch (proto.river_parts()) {
+    case v1::RIVER_PARTS_UNSPECIFIED:
+    case v1::RIVER_PARTS_RIVER_I:
+      rules.river_parts = RiverParts::kRiverOne;
+      break;
+    case v1::RIVER_PARTS_RIVER_II:
+      rules.river_parts = RiverParts::kRiverTwo;
+      break;
+    case v1::RIVER_PARTS_BOTH:
+      rules.river_parts = RiverParts::kBoth;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "river_parts"), "river_parts", proto.river_parts());
+      break;
+  }
+  if (proto.has_river_u_turn_rule()) rules.river_u_turn_rule = proto.river_u_turn_rule();
+  if (proto.has_river_lookahead_block()) {
+    rules.river_lookahead_block = proto.river_lookahead_block();
   }
   if (problems.size() != before) return std::nullopt;
   return rules;
@@ -675,6 +700,17 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   rules->set_tiny_city_points(state.rules.tiny_city_points == TinyCityPoints::kTwoPoints
                                   ? v1::TINY_CITY_POINTS_TWO
                                   : v1::TINY_CITY_POINTS_FOUR);
+  // Options are echoed only where they differ from their defaults.
+  if (!state.rules.tb_goods) rules->set_tb_goods(false);
+  if (!state.rules.tb_builder) rules->set_tb_builder(false);
+  if (!state.rules.tb_pig) rules->set_tb_pig(false);
+  if (state.rules.river_parts == RiverParts::kRiverTwo) {
+    rules->set_river_parts(v1::RIVER_PARTS_RIVER_II);
+  } else if (state.rules.river_parts == RiverParts::kBoth) {
+    rules->set_river_parts(v1::RIVER_PARTS_BOTH);
+  }
+  if (!state.rules.river_u_turn_rule) rules->set_river_u_turn_rule(false);
+  if (!state.rules.river_lookahead_block) rules->set_river_lookahead_block(false);
   for (const Player& player : state.players) {
     v1::Player* player_proto = proto->add_players();
     player_proto->set_name(player.name);

@@ -149,6 +149,7 @@ void TradersAndBuilders::AfterScoring(Game& game, const ScoreEvent& /*event*/) c
 void TradersAndBuilders::AfterFeatureCompleted(Game& game, int feature,
                                                std::vector<ScoreEvent>& events) const {
   const FeatureSummary& summary = game.board().Feature(feature);
+  if (!game.state().rules.tb_goods) return;
   if (summary.kind != SegmentKind::kCity || summary.goods == TradeGoods{}) return;
   // TB-04: the player who placed the completing tile takes the city's goods,
   // whoever holds the city.
@@ -174,6 +175,7 @@ void TradersAndBuilders::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events
   // TB-06: for each kind, the players with the most tokens (at least one)
   // score 10 each.
   GameState& state = game.mutable_state();
+  if (!state.rules.tb_goods) return;
   struct Kind {
     std::string_view name;
     int TradeGoods::*count;

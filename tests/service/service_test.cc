@@ -549,7 +549,12 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(0), v1::TERRAIN_CITY);
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
-  ASSERT_EQ(catalog.rule_options_size(), 1);
+  // Every option of engine/rule_options.cc, the base game's first.
+  ASSERT_EQ(catalog.rule_options_size(), 7);
+  EXPECT_EQ(catalog.rule_options(1).name(), "tb.goods");
+  EXPECT_EQ(catalog.rule_options(4).name(), "river.parts");
+  ASSERT_GE(catalog.known_gaps_size(), 1);
+  EXPECT_EQ(catalog.known_gaps(0).rule_id(), "IC-13");
   const v1::RuleOptionInfo& option = catalog.rule_options(0);
   EXPECT_EQ(option.name(), "base.tiny_city_points");
   ASSERT_EQ(option.values_size(), 2);
