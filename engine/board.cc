@@ -40,9 +40,31 @@ BoardTile Orient(const PlacedTile& tile) {
   return oriented;
 }
 
-int Board::TileIndexAt(Position cell) const {
-  auto it = tile_at_.find(cell);
-  return it == tile_at_.end() ? -1 : it->second;
+void Board::GrowGridToInclude(Position cell) {
+  constexpr int kMargin = 4;
+  int min_x = cell.x - kMargin, max_x = cell.x + kMargin;
+  int min_y = cell.y - kMargin, max_y = cell.y + kMargin;
+  if (grid_width_ > 0) {
+    min_x = std::min(min_x, grid_min_x_);
+    min_y = std::min(min_y, grid_min_y_);
+    max_x = std::max(max_x, grid_min_x_ + grid_width_ - 1);
+    max_y = std::max(max_y, grid_min_y_ + grid_height_ - 1);
+  }
+  const int width = max_x - min_x + 1;
+  const int height = max_y - min_y + 1;
+  std::vector<int> grid(static_cast<size_t>(width) * height, -1);
+  for (int row = 0; row < grid_height_; ++row) {
+    for (int column = 0; column < grid_width_; ++column) {
+      const int index = grid_[row * grid_width_ + column];
+      if (index < 0) continue;
+      grid[(row + grid_min_y_ - min_y) * width + (column + grid_min_x_ - min_x)] = index;
+    }
+  }
+  grid_ = std::move(grid);
+  grid_min_x_ = min_x;
+  grid_min_y_ = min_y;
+  grid_width_ = width;
+  grid_height_ = height;
 }
 
 int Board::SegmentId(const SegmentAddress& address) const {
@@ -87,7 +109,6 @@ void Board::Union(int a, int b) {
 
 void Board::Reserve(int tiles) {
   tiles_.reserve(tiles);
-  tile_at_.reserve(tiles);
   const int segments = tiles * 6;
   segment_tile_.reserve(segments);
   parent_.reserve(segments);
@@ -100,7 +121,17 @@ void Board::Place(const PlacedTile& tile) {
   const int tile_index = static_cast<int>(tiles_.size());
   oriented.first_segment = static_cast<int>(segment_tile_.size());
   tiles_.push_back(oriented);
-  tile_at_[tile.cell] = tile_index;
+  // Keep one free cell around every tile inside the grid, so that neighbour
+  // look-ups of frontier cells stay on it.
+  for (Position corner :
+       {Position{tile.cell.x - 1, tile.cell.y - 1}, Position{tile.cell.x + 1, tile.cell.y + 1}}) {
+    const int64_t column = static_cast<int64_t>(corner.x) - grid_min_x_;
+    const int64_t row = static_cast<int64_t>(corner.y) - grid_min_y_;
+    if (column < 0 || row < 0 || column >= grid_width_ || row >= grid_height_) {
+      GrowGridToInclude(corner);
+    }
+  }
+  grid_[(tile.cell.y - grid_min_y_) * grid_width_ + (tile.cell.x - grid_min_x_)] = tile_index;
 
   const TileType& type = *tile.type;
   for (const SegmentType& segment : type.segments) {
@@ -178,8 +209,7 @@ std::vector<int> Board::TilesOf(int feature) const {
   return tiles;
 }
 
-std::optional<int> Board::SegmentAt(int tile_index, Location location) const {
-  const BoardTile& tile = tiles_[tile_index];
+std::optional<int> SegmentAt(const BoardTile& tile, Location location) {
   if (IsEdge(location)) {
     const int segment = tile.segment_at_side[static_cast<int>(location)];
     if (segment >= 0) return segment;
@@ -200,10 +230,10 @@ std::optional<int> Board::SegmentAt(int tile_index, Location location) const {
   return std::nullopt;
 }
 
-std::optional<Location> Board::CanonicalLocation(int tile_index, int segment_index) const {
+std::optional<Location> CanonicalLocation(const BoardTile& tile, int segment_index) {
   for (int i = 0; i < kLocationCount; ++i) {
     const Location location = static_cast<Location>(i);
-    if (SegmentAt(tile_index, location) == segment_index) return location;
+    if (SegmentAt(tile, location) == segment_index) return location;
   }
   return std::nullopt;
 }

@@ -5,10 +5,10 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "engine/game_state.h"
 #include "engine/geometry.h"
 #include "engine/tile_type.h"
@@ -26,6 +26,13 @@ struct BoardTile {
   const TileType& type() const { return *placed.type; }
   Position cell() const { return placed.cell; }
 };
+
+// The segment layout of a tile type turned by `rotation`.
+BoardTile Orient(const PlacedTile& tile);
+// The segment of an oriented tile that touches `location`, if any, and the
+// canonical location of a segment (see Board::SegmentAt, CanonicalLocation).
+std::optional<int> SegmentAt(const BoardTile& tile, Location location);
+std::optional<Location> CanonicalLocation(const BoardTile& tile, int segment_index);
 
 // What a feature (a maximal connected set of segments) knows about itself.
 struct FeatureSummary {
@@ -50,7 +57,12 @@ class Board {
   int tile_count() const { return static_cast<int>(tiles_.size()); }
   const BoardTile& tile(int tile_index) const { return tiles_[tile_index]; }
   // The index of the tile on `cell`, or -1.
-  int TileIndexAt(Position cell) const;
+  int TileIndexAt(Position cell) const {
+    const int64_t column = static_cast<int64_t>(cell.x) - grid_min_x_;
+    const int64_t row = static_cast<int64_t>(cell.y) - grid_min_y_;
+    if (column < 0 || row < 0 || column >= grid_width_ || row >= grid_height_) return -1;
+    return grid_[row * grid_width_ + column];
+  }
   bool HasTile(Position cell) const { return TileIndexAt(cell) >= 0; }
 
   // Board-wide id of a segment, and the feature (a representative segment id)
@@ -71,10 +83,14 @@ class Board {
 
   // The segment of the tile at `tile_index` that touches `location` (board
   // orientation), if any.
-  std::optional<int> SegmentAt(int tile_index, Location location) const;
+  std::optional<int> SegmentAt(int tile_index, Location location) const {
+    return carcassonne::SegmentAt(tiles_[tile_index], location);
+  }
   // The first of N, E, S, W, NNW..WNW, CENTER that the segment touches, or
   // nothing if it touches none (then it is named by its catalogue id).
-  std::optional<Location> CanonicalLocation(int tile_index, int segment_index) const;
+  std::optional<Location> CanonicalLocation(int tile_index, int segment_index) const {
+    return carcassonne::CanonicalLocation(tiles_[tile_index], segment_index);
+  }
 
   // Number of the 8 cells around `cell` that hold a tile (BG-12).
   int SurroundingTileCount(Position cell) const;
@@ -86,14 +102,19 @@ class Board {
   void Union(int a, int b);
 
   std::vector<BoardTile> tiles_;
-  absl::flat_hash_map<Position, int> tile_at_;
+  // Tile indexes by cell on a dense grid covering the board plus a margin,
+  // grown when a tile lands outside it (coordinates are bounded, and a board is
+  // a connected patch, so the grid stays small).
+  void GrowGridToInclude(Position cell);
+  std::vector<int> grid_;  // -1 = no tile
+  int grid_min_x_ = 0;
+  int grid_min_y_ = 0;
+  int grid_width_ = 0;
+  int grid_height_ = 0;
   std::vector<int> segment_tile_;          // segment id -> tile index
   mutable std::vector<int> parent_;        // union-find
   std::vector<int> next_member_;           // circular list of each feature's segments
   std::vector<FeatureSummary> summaries_;  // valid at roots
 };
-
-// The segment layout of a tile type turned by `rotation`.
-BoardTile Orient(const PlacedTile& tile);
 
 }  // namespace carcassonne

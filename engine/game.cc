@@ -44,6 +44,11 @@ Game::Game(GameState state) : state_(std::move(state)), modules_(ModulesFor(stat
   for (const PlacedTile& tile : state_.tiles) board_.Place(tile);
 }
 
+Game::Game(GameState state, Board board)
+    : state_(std::move(state)), board_(std::move(board)), modules_(ModulesFor(state_.rules)) {
+  state_.tiles.reserve(state_.tiles.size() + 1);
+}
+
 Verdict Game::Validate(const Action& action) const {
   return std::visit(
       [&](const auto& chosen) -> Verdict {
@@ -334,13 +339,17 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
   return legal;
 }
 
+std::vector<ScoreEvent> Game::ScoreEndOfGame() {
+  std::vector<ScoreEvent> events;
+  if (state_.phase == Phase::kGameOver) return events;
+  if (state_.phase == Phase::kPlaceFigure) ScoreCompletedFeatures(events);
+  EndGame(events);
+  return events;
+}
+
 std::vector<ScoreEvent> Game::ScoreIfEndedNow() const {
   Game copy = *this;
-  std::vector<ScoreEvent> events;
-  if (copy.state_.phase == Phase::kGameOver) return events;
-  if (copy.state_.phase == Phase::kPlaceFigure) copy.ScoreCompletedFeatures(events);
-  copy.EndGame(events);
-  return events;
+  return copy.ScoreEndOfGame();
 }
 
 }  // namespace carcassonne

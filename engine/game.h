@@ -30,6 +30,8 @@ class Game {
  public:
   // Builds the board from `state`, which must have passed CheckSnapshot.
   explicit Game(GameState state);
+  // Takes the board already built from `state` (LoadGame).
+  Game(GameState state, Board board);
 
   const GameState& state() const { return state_; }
   const Board& board() const { return board_; }
@@ -48,6 +50,8 @@ class Game {
   // figure phase the pending turn is finished first, as if the player passed.
   // On a finished game there is nothing left to score.
   std::vector<ScoreEvent> ScoreIfEndedNow() const;
+  // The same, applied to this game: it ends now.
+  std::vector<ScoreEvent> ScoreEndOfGame();
 
   // Every (cell, rotation) where `tile` may be placed: BG-02 and the
   // expansions' placement rules.

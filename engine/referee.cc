@@ -1,6 +1,7 @@
 // The stateless entry points of the engine (see referee.h).
 #include "engine/referee.h"
 
+#include <algorithm>
 #include <array>
 
 #include "absl/container/flat_hash_map.h"
@@ -90,7 +91,10 @@ const PlacedTile* TileOn(const GameState& state, Position cell) {
 
 }  // namespace
 
-std::vector<Problem> CheckSnapshot(const GameState& state) {
+namespace {
+
+// CheckSnapshot, laying the tiles on `board` as it checks them.
+std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   std::vector<Problem> problems;
   CheckRules(state.rules, "rules.", problems);
 
@@ -130,34 +134,34 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
     return problems;
   }
   absl::flat_hash_map<const TileType*, int> used;
-  Board board;
+  board.Reserve(static_cast<int>(state.tiles.size()) + 1);
   for (int i = 0; i < static_cast<int>(state.tiles.size()); ++i) {
     const PlacedTile& tile = state.tiles[i];
-    const std::string field = Indexed("tiles", i);
+    auto field = [i] { return Indexed("tiles", i); };
     if (tile.type == nullptr) {
-      problems.push_back({field + ".tile_type", "unknown tile type"});
+      problems.push_back({field() + ".tile_type", "unknown tile type"});
       return problems;
     }
     if (!TileSetInPlay(state.rules, tile.type->set)) {
-      problems.push_back({field + ".tile_type", "this tile's set is not in this game"});
+      problems.push_back({field() + ".tile_type", "this tile's set is not in this game"});
       return problems;
     }
     if (!WithinLimits(tile.cell)) {
-      problems.push_back({field, Cat("coordinates must lie within ±", kMaxCoordinate)});
+      problems.push_back({field(), Cat("coordinates must lie within ±", kMaxCoordinate)});
       return problems;
     }
     if (i == 0) {
       const TileType* start = StartTile(state.rules);
       if (tile.type != start || !(tile.cell == Position{0, 0}) ||
           tile.rotation.quarter_turns != 0) {
-        problems.push_back({field, Cat("the first tile must be the start tile ", start->id,
-                                       " at (0, 0) with rotation 0")});
+        problems.push_back({field(), Cat("the first tile must be the start tile ", start->id,
+                                         " at (0, 0) with rotation 0")});
       }
     } else {
-      const std::vector<Violation> violations =
-          CheckTilePlacement(board, *tile.type, tile.cell, tile.rotation);
-      if (!violations.empty()) {
-        problems.push_back({field, violations.front().message});
+      if (!TileFits(board, *tile.type, tile.cell, tile.rotation)) {
+        const std::vector<Violation> violations =
+            CheckTilePlacement(board, *tile.type, tile.cell, tile.rotation);
+        problems.push_back({field(), violations.front().message});
         return problems;
       }
     }
@@ -167,28 +171,29 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
   if (state.bag) {
     for (int i = 0; i < static_cast<int>(state.bag->tiles.size()); ++i) {
       const TileCount& entry = state.bag->tiles[i];
-      const std::string field = Indexed("bag.tiles", i);
+      auto field = [i] { return Indexed("bag.tiles", i); };
       if (entry.type == nullptr) {
-        problems.push_back({field + ".tile_type", "unknown tile type"});
+        problems.push_back({field() + ".tile_type", "unknown tile type"});
         continue;
       }
       if (!TileSetInPlay(state.rules, entry.type->set)) {
-        problems.push_back({field + ".tile_type", "this tile's set is not in this game"});
+        problems.push_back({field() + ".tile_type", "this tile's set is not in this game"});
         continue;
       }
-      if (entry.count < 0) problems.push_back({field + ".count", "a count cannot be negative"});
+      if (entry.count < 0) problems.push_back({field() + ".count", "a count cannot be negative"});
       used[entry.type] += entry.count;
     }
   }
-  for (const TileSet* set : Catalogue::Get().sets()) {
-    for (const TileType& type : set->tiles) {
-      auto it = used.find(&type);
-      if (it != used.end() && it->second > type.count) {
-        problems.push_back(
-            {"tiles", Cat("the set has ", type.count, " ", type.id, " tiles; the snapshot uses ",
-                          it->second, " (placed and in the bag)")});
-      }
-    }
+  std::vector<std::pair<const TileType*, int>> overused;
+  for (const auto& [type, count] : used) {
+    if (count > type->count) overused.push_back({type, count});
+  }
+  std::sort(overused.begin(), overused.end(),
+            [](const auto& a, const auto& b) { return a.first->id < b.first->id; });
+  for (const auto& [type, count] : overused) {
+    problems.push_back(
+        {"tiles", Cat("the set has ", type->count, " ", type->id, " tiles; the snapshot uses ",
+                      count, " (placed and in the bag)")});
   }
 
   // Figures: on an existing segment a follower can stand on, one per segment;
@@ -200,24 +205,24 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
   std::vector<std::array<int, kFigureKindCount>> on_board(player_count);
   for (int i = 0; i < static_cast<int>(state.figures.size()); ++i) {
     const Figure& figure = state.figures[i];
-    const std::string field = Indexed("figures", i);
+    auto field = [i] { return Indexed("figures", i); };
     if (figure.owner < 0 || figure.owner >= player_count) {
-      problems.push_back({field + ".owner", "no such player"});
+      problems.push_back({field() + ".owner", "no such player"});
       continue;
     }
     const int segment = board.SegmentId(figure.segment);
     if (segment < 0) {
-      problems.push_back({field + ".segment", "no such segment on the board"});
+      problems.push_back({field() + ".segment", "no such segment on the board"});
       continue;
     }
     if (!MayStandOn(figure.kind, board.SegmentTypeOf(segment).kind)) {
-      problems.push_back({field + ".segment",
+      problems.push_back({field() + ".segment",
                           Cat("a ", FigureKindName(figure.kind), " cannot stand on a ",
                               SegmentKindName(board.SegmentTypeOf(segment).kind), " segment")});
     }
     for (int j = 0; j < i; ++j) {
       if (state.figures[j].segment == figure.segment) {
-        problems.push_back({field + ".segment", "another figure already stands on this segment"});
+        problems.push_back({field() + ".segment", "another figure already stands on this segment"});
         break;
       }
     }
@@ -257,6 +262,20 @@ std::vector<Problem> CheckSnapshot(const GameState& state) {
                         "a second tile is earned by the tile of this turn, before its figure"});
   }
   return problems;
+}
+
+}  // namespace
+
+std::vector<Problem> CheckSnapshot(const GameState& state) {
+  Board board;
+  return CheckSnapshotOnto(state, board);
+}
+
+std::variant<Game, std::vector<Problem>> LoadGame(GameState state) {
+  Board board;
+  std::vector<Problem> problems = CheckSnapshotOnto(state, board);
+  if (!problems.empty()) return problems;
+  return Game(std::move(state), std::move(board));
 }
 
 std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
@@ -335,7 +354,10 @@ Verdict ValidateAction(const GameState& state, const Action& action) {
 }
 
 Outcome ApplyAction(const GameState& state, const Action& action) {
-  Game game(state);
+  return ApplyAction(Game(state), action);
+}
+
+Outcome ApplyAction(Game game, const Action& action) {
   Outcome outcome;
   outcome.verdict = game.Validate(action);
   if (!outcome.verdict.legal()) return outcome;
@@ -345,7 +367,10 @@ Outcome ApplyAction(const GameState& state, const Action& action) {
 }
 
 TurnOutcome PlayTurn(const GameState& state, std::span<const Action> actions) {
-  Game game(state);
+  return PlayTurn(Game(state), actions);
+}
+
+TurnOutcome PlayTurn(Game game, std::span<const Action> actions) {
   TurnOutcome outcome;
   for (int i = 0; i < static_cast<int>(actions.size()); ++i) {
     outcome.verdict = game.Validate(actions[i]);
@@ -365,24 +390,19 @@ LegalActions ListLegalActions(const GameState& state, const TileType* drawn) {
   return Game(state).ListLegalActions(drawn);
 }
 
-FinalScoring ScoreGame(const GameState& state) {
+FinalScoring ScoreGame(const GameState& state) { return ScoreGame(Game(state)); }
+
+FinalScoring ScoreGame(Game game) {
   FinalScoring scoring;
-  scoring.events = Game(state).ScoreIfEndedNow();
-  for (const Player& player : state.players) scoring.final_scores.push_back(player.score);
-  for (const ScoreEvent& event : scoring.events) {
-    for (const PlayerPoints& points : event.points) {
-      scoring.final_scores[points.player] += points.points;
-    }
-  }
+  scoring.events = game.ScoreEndOfGame();
+  for (const Player& player : game.state().players) scoring.final_scores.push_back(player.score);
   return scoring;
 }
 
 std::optional<int> ResolveSegment(const GameState& state, Position cell, Location location) {
   const PlacedTile* tile = TileOn(state, cell);
   if (tile == nullptr) return std::nullopt;
-  Board single;
-  single.Place(*tile);
-  return single.SegmentAt(0, location);
+  return SegmentAt(Orient(*tile), location);
 }
 
 std::optional<int> ResolveSegment(const GameState& state, Position cell,
@@ -397,9 +417,7 @@ std::optional<int> ResolveSegment(const GameState& state, Position cell,
 std::optional<Location> CanonicalLocation(const GameState& state, const SegmentAddress& segment) {
   const PlacedTile* tile = TileOn(state, segment.cell);
   if (tile == nullptr) return std::nullopt;
-  Board single;
-  single.Place(*tile);
-  return single.CanonicalLocation(0, segment.segment_index);
+  return CanonicalLocation(Orient(*tile), segment.segment_index);
 }
 
 }  // namespace carcassonne

@@ -31,6 +31,10 @@ struct Problem {
 // conserved, phase and players in range.
 std::vector<Problem> CheckSnapshot(const GameState& state);
 
+// CheckSnapshot and, when the snapshot has no problem, its Game, building the
+// board once for both.
+std::variant<Game, std::vector<Problem>> LoadGame(GameState state);
+
 // Problems in an action that make it malformed rather than illegal (a figure on
 // a segment that does not exist). `field` is relative to the action.
 std::vector<Problem> CheckAction(const GameState& state, const Action& action);
@@ -52,6 +56,7 @@ struct Outcome {
   std::optional<GameState> next;  // set when legal
 };
 Outcome ApplyAction(const GameState& state, const Action& action);
+Outcome ApplyAction(Game game, const Action& action);
 
 struct TurnOutcome {
   Verdict verdict;
@@ -60,6 +65,7 @@ struct TurnOutcome {
   std::optional<GameState> next;  // set when every step is legal
 };
 TurnOutcome PlayTurn(const GameState& state, std::span<const Action> actions);
+TurnOutcome PlayTurn(Game game, std::span<const Action> actions);
 
 LegalActions ListLegalActions(const GameState& state, const TileType* drawn);
 
@@ -68,6 +74,7 @@ struct FinalScoring {
   std::vector<int> final_scores;  // seating order
 };
 FinalScoring ScoreGame(const GameState& state);
+FinalScoring ScoreGame(Game game);
 
 // Looks a segment of the tile on `cell` up by a location it touches or by its
 // catalogue id; nothing if there is no tile there or no such segment.

@@ -483,8 +483,11 @@ const TileType* TileTypeFromProto(std::string_view id, std::string_view path,
   return type;
 }
 
-std::optional<GameState> GameStateFromProto(const v1::GameState& proto, std::string_view path,
-                                            FieldProblems& problems) {
+namespace {
+
+// The snapshot read field by field, before the engine's consistency checks.
+std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_view path,
+                                       FieldProblems& problems) {
   const size_t before = problems.size();
   GameState state;
 
@@ -524,12 +527,13 @@ std::optional<GameState> GameStateFromProto(const v1::GameState& proto, std::str
   } else {
     for (int i = 0; i < proto.tiles_size(); ++i) {
       const v1::PlacedTile& tile = proto.tiles(i);
-      const std::string tile_path = IndexPath(tiles_path, i);
-      const TileType* type =
-          TileTypeFromProto(tile.tile_type(), FieldPath(tile_path, "tile_type"), problems);
-      std::optional<Rotation> rotation =
-          RotationFromProto(tile.rotation(), FieldPath(tile_path, "rotation"), problems);
+      const TileType* type = Catalogue::Get().Find(tile.tile_type());
+      std::optional<Rotation> rotation = Rotation::FromDegrees(tile.rotation());
       if (type == nullptr || !rotation) {
+        // Only now build the field paths, to say what is wrong.
+        const std::string tile_path = IndexPath(tiles_path, i);
+        TileTypeFromProto(tile.tile_type(), FieldPath(tile_path, "tile_type"), problems);
+        RotationFromProto(tile.rotation(), FieldPath(tile_path, "rotation"), problems);
         tiles_ok = false;
         continue;
       }
@@ -607,9 +611,31 @@ std::optional<GameState> GameStateFromProto(const v1::GameState& proto, std::str
   state.second_part = proto.second_part();
 
   if (problems.size() != before) return std::nullopt;
-  PrefixProblems(CheckSnapshot(state), path, problems);
+  return state;
+}
+
+}  // namespace
+
+std::optional<GameState> GameStateFromProto(const v1::GameState& proto, std::string_view path,
+                                            FieldProblems& problems) {
+  std::optional<GameState> state = ReadGameState(proto, path, problems);
+  if (!state) return std::nullopt;
+  const size_t before = problems.size();
+  PrefixProblems(CheckSnapshot(*state), path, problems);
   if (problems.size() != before) return std::nullopt;
   return state;
+}
+
+std::optional<Game> GameFromProto(const v1::GameState& proto, std::string_view path,
+                                  FieldProblems& problems) {
+  std::optional<GameState> state = ReadGameState(proto, path, problems);
+  if (!state) return std::nullopt;
+  std::variant<Game, std::vector<Problem>> loaded = LoadGame(std::move(*state));
+  if (auto* found = std::get_if<std::vector<Problem>>(&loaded)) {
+    PrefixProblems(*found, path, problems);
+    return std::nullopt;
+  }
+  return std::move(std::get<Game>(loaded));
 }
 
 std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* state,

@@ -61,6 +61,10 @@ const TileType* TileTypeFromProto(std::string_view id, std::string_view path,
 // once), then, when that succeeds, the engine's CheckSnapshot.
 std::optional<GameState> GameStateFromProto(const v1::GameState& proto, std::string_view path,
                                             FieldProblems& problems);
+// The same, building the engine's Game (board included) in the same pass as
+// the consistency checks: what the handlers use.
+std::optional<Game> GameFromProto(const v1::GameState& proto, std::string_view path,
+                                  FieldProblems& problems);
 
 // An action of the deciding player in `state`. Segment references are resolved
 // against `state` (which must have passed GameStateFromProto); then the

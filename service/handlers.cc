@@ -62,25 +62,24 @@ grpc::Status Guarded(Body&& body) {
   }
 }
 
-// The request's snapshot, checked; "state" when missing.
-std::optional<GameState> ReadState(bool present, const v1::GameState& proto,
-                                   FieldProblems& problems) {
+// The request's snapshot, checked and laid out as a Game; "state" when missing.
+std::optional<Game> ReadGame(bool present, const v1::GameState& proto, FieldProblems& problems) {
   if (!present) {
     problems.push_back({"state", "the game snapshot is required"});
     return std::nullopt;
   }
-  return GameStateFromProto(proto, "state", problems);
+  return GameFromProto(proto, "state", problems);
 }
 
-// The request's action, checked against `state` (null when the snapshot is
-// malformed); "action" when missing.
+// The request's action, checked against the game's snapshot (none when the
+// snapshot is malformed); "action" when missing.
 std::optional<Action> ReadAction(bool present, const v1::Action& proto,
-                                 const std::optional<GameState>& state, FieldProblems& problems) {
+                                 const std::optional<Game>& game, FieldProblems& problems) {
   if (!present) {
     problems.push_back({"action", "the action is required"});
     return std::nullopt;
   }
-  return ActionFromProto(proto, state ? &*state : nullptr, "action", problems);
+  return ActionFromProto(proto, game ? &game->state() : nullptr, "action", problems);
 }
 
 }  // namespace
@@ -116,12 +115,17 @@ grpc::Status HandleValidateAction(const v1::ValidateActionRequest& request,
                                   v1::ValidateActionResponse* response) {
   return Guarded([&]() -> grpc::Status {
     FieldProblems problems;
-    std::optional<GameState> state = ReadState(request.has_state(), request.state(), problems);
+    std::optional<Game> game = ReadGame(request.has_state(), request.state(), problems);
     std::optional<Action> action =
-        ReadAction(request.has_action(), request.action(), state, problems);
-    if (!problems.empty() || !state || !action) return InvalidArgument(problems);
-    const Verdict verdict = ValidateAction(*state, *action);
-    VerdictToProto(verdict, WithTilesPlacedBy(*state, {&*action, 1}), response->mutable_verdict());
+        ReadAction(request.has_action(), request.action(), game, problems);
+    if (!problems.empty() || !game || !action) return InvalidArgument(problems);
+    const Verdict verdict = game->Validate(*action);
+    if (verdict.legal()) {
+      response->mutable_verdict()->set_legal(true);
+    } else {
+      VerdictToProto(verdict, WithTilesPlacedBy(game->state(), {&*action, 1}),
+                     response->mutable_verdict());
+    }
     return grpc::Status::OK;
   });
 }
@@ -130,19 +134,20 @@ grpc::Status HandleApplyAction(const v1::ApplyActionRequest& request,
                                v1::ApplyActionResponse* response) {
   return Guarded([&]() -> grpc::Status {
     FieldProblems problems;
-    std::optional<GameState> state = ReadState(request.has_state(), request.state(), problems);
+    std::optional<Game> game = ReadGame(request.has_state(), request.state(), problems);
     std::optional<Action> action =
-        ReadAction(request.has_action(), request.action(), state, problems);
-    if (!problems.empty() || !state || !action) return InvalidArgument(problems);
-    const Outcome outcome = ApplyAction(*state, *action);
-    if (outcome.next) {
-      VerdictToProto(outcome.verdict, *outcome.next, response->mutable_verdict());
-      ScoreEventsToProto(outcome.events, *outcome.next, response->mutable_events());
-      GameStateToProto(*outcome.next, response->mutable_state());
-    } else {
-      VerdictToProto(outcome.verdict, WithTilesPlacedBy(*state, {&*action, 1}),
+        ReadAction(request.has_action(), request.action(), game, problems);
+    if (!problems.empty() || !game || !action) return InvalidArgument(problems);
+    const Verdict verdict = game->Validate(*action);
+    if (!verdict.legal()) {
+      VerdictToProto(verdict, WithTilesPlacedBy(game->state(), {&*action, 1}),
                      response->mutable_verdict());
+      return grpc::Status::OK;
     }
+    const std::vector<ScoreEvent> events = game->Apply(*action);
+    VerdictToProto(verdict, game->state(), response->mutable_verdict());
+    ScoreEventsToProto(events, game->state(), response->mutable_events());
+    GameStateToProto(game->state(), response->mutable_state());
     return grpc::Status::OK;
   });
 }
@@ -150,7 +155,7 @@ grpc::Status HandleApplyAction(const v1::ApplyActionRequest& request,
 grpc::Status HandlePlayTurn(const v1::PlayTurnRequest& request, v1::PlayTurnResponse* response) {
   return Guarded([&]() -> grpc::Status {
     FieldProblems problems;
-    std::optional<GameState> state = ReadState(request.has_state(), request.state(), problems);
+    std::optional<Game> game = ReadGame(request.has_state(), request.state(), problems);
     const int count = request.actions_size();
     std::vector<Action> actions;
     if (count == 0 || count > kMaxTurnActions) {
@@ -160,7 +165,8 @@ grpc::Status HandlePlayTurn(const v1::PlayTurnRequest& request, v1::PlayTurnResp
       // Step i may name segments of tiles placed by earlier steps: resolve it
       // on the snapshot with those tiles laid. Once a step cannot be read, the
       // later ones are only checked for their own fields.
-      std::optional<GameState> board = state;
+      std::optional<GameState> board;
+      if (game) board = game->state();
       for (int i = 0; i < count; ++i) {
         std::optional<Action> action = ActionFromProto(
             request.actions(i), board ? &*board : nullptr, IndexPath("actions", i), problems);
@@ -176,10 +182,11 @@ grpc::Status HandlePlayTurn(const v1::PlayTurnRequest& request, v1::PlayTurnResp
         }
       }
     }
-    if (!problems.empty() || !state || static_cast<int>(actions.size()) != count) {
+    if (!problems.empty() || !game || static_cast<int>(actions.size()) != count) {
       return InvalidArgument(problems);
     }
-    const TurnOutcome outcome = PlayTurn(*state, actions);
+    const GameState state = game->state();
+    const TurnOutcome outcome = PlayTurn(std::move(*game), actions);
     response->set_failed_action_index(outcome.failed_action_index);
     if (outcome.next) {
       VerdictToProto(outcome.verdict, *outcome.next, response->mutable_verdict());
@@ -190,7 +197,7 @@ grpc::Status HandlePlayTurn(const v1::PlayTurnRequest& request, v1::PlayTurnResp
       const size_t steps =
           failed >= 0 && failed < count ? static_cast<size_t>(failed) + 1 : actions.size();
       VerdictToProto(outcome.verdict,
-                     WithTilesPlacedBy(*state, std::span<const Action>(actions).first(steps)),
+                     WithTilesPlacedBy(state, std::span<const Action>(actions).first(steps)),
                      response->mutable_verdict());
     }
     return grpc::Status::OK;
@@ -201,20 +208,20 @@ grpc::Status HandleListLegalActions(const v1::ListLegalActionsRequest& request,
                                     v1::ListLegalActionsResponse* response) {
   return Guarded([&]() -> grpc::Status {
     FieldProblems problems;
-    std::optional<GameState> state = ReadState(request.has_state(), request.state(), problems);
+    std::optional<Game> game = ReadGame(request.has_state(), request.state(), problems);
     // The drawn tile is required in the tile phase and ignored otherwise.
     const TileType* drawn = nullptr;
     if (request.has_state() && request.state().phase() == v1::PHASE_PLACE_TILE) {
       drawn = TileTypeFromProto(request.tile_type(), "tile_type", problems);
     }
-    if (state && drawn != nullptr) {
-      for (const Problem& problem : CheckDrawnTile(*state, drawn)) {
+    if (game && drawn != nullptr) {
+      for (const Problem& problem : CheckDrawnTile(game->state(), drawn)) {
         problems.push_back({"tile_type", problem.message});
       }
     }
-    if (!problems.empty() || !state) return InvalidArgument(problems);
-    const LegalActions legal = ListLegalActions(*state, drawn);
-    LegalActionsToProto(legal, *state, drawn, response);
+    if (!problems.empty() || !game) return InvalidArgument(problems);
+    const LegalActions legal = game->ListLegalActions(drawn);
+    LegalActionsToProto(legal, game->state(), drawn, response);
     return grpc::Status::OK;
   });
 }
@@ -222,10 +229,11 @@ grpc::Status HandleListLegalActions(const v1::ListLegalActionsRequest& request,
 grpc::Status HandleScoreGame(const v1::ScoreGameRequest& request, v1::ScoreGameResponse* response) {
   return Guarded([&]() -> grpc::Status {
     FieldProblems problems;
-    std::optional<GameState> state = ReadState(request.has_state(), request.state(), problems);
-    if (!problems.empty() || !state) return InvalidArgument(problems);
-    const FinalScoring scoring = ScoreGame(*state);
-    FinalScoringToProto(scoring, *state, response);
+    std::optional<Game> game = ReadGame(request.has_state(), request.state(), problems);
+    if (!problems.empty() || !game) return InvalidArgument(problems);
+    const GameState state = game->state();
+    const FinalScoring scoring = ScoreGame(std::move(*game));
+    FinalScoringToProto(scoring, state, response);
     return grpc::Status::OK;
   });
 }

@@ -24,8 +24,7 @@ grpc::Status HandleApplyAction(const v1::ApplyActionRequest& request,
 grpc::Status HandlePlayTurn(const v1::PlayTurnRequest& request, v1::PlayTurnResponse* response);
 grpc::Status HandleListLegalActions(const v1::ListLegalActionsRequest& request,
                                     v1::ListLegalActionsResponse* response);
-grpc::Status HandleScoreGame(const v1::ScoreGameRequest& request,
-                             v1::ScoreGameResponse* response);
+grpc::Status HandleScoreGame(const v1::ScoreGameRequest& request, v1::ScoreGameResponse* response);
 grpc::Status HandleGetCatalog(const v1::GetCatalogRequest& request,
                               v1::GetCatalogResponse* response);
 
