@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <bit>
 
-#include "absl/container/flat_hash_set.h"
-
 namespace carcassonne {
 namespace {
 
@@ -133,6 +131,7 @@ void Board::Place(const PlacedTile& tile) {
   }
   grid_[(tile.cell.y - grid_min_y_) * grid_width_ + (tile.cell.x - grid_min_x_)] = tile_index;
 
+
   const TileType& type = *tile.type;
   for (const SegmentType& segment : type.segments) {
     const int id = static_cast<int>(segment_tile_.size());
@@ -238,22 +237,28 @@ std::optional<Location> CanonicalLocation(const BoardTile& tile, int segment_ind
   return std::nullopt;
 }
 
+std::vector<Position> Board::FrontierCells() const {
+  // Empty neighbours of each tile in placement order, each cell once. The grid
+  // has a free margin around every tile, so `seen` can share its indexing.
+  std::vector<Position> frontier;
+  std::vector<bool> seen(grid_.size(), false);
+  for (const BoardTile& tile : tiles_) {
+    for (Side side : kAllSides) {
+      const Position cell = Neighbour(tile.cell(), side);
+      const size_t index = static_cast<size_t>(cell.y - grid_min_y_) * grid_width_ +
+                           static_cast<size_t>(cell.x - grid_min_x_);
+      if (grid_[index] >= 0 || seen[index]) continue;
+      seen[index] = true;
+      frontier.push_back(cell);
+    }
+  }
+  return frontier;
+}
+
 int Board::SurroundingTileCount(Position cell) const {
   int count = 0;
   for (Position around : Surrounding(cell)) count += HasTile(around) ? 1 : 0;
   return count;
-}
-
-std::vector<Position> Board::FrontierCells() const {
-  std::vector<Position> cells;
-  absl::flat_hash_set<Position> seen;
-  for (const BoardTile& tile : tiles_) {
-    for (Side side : kAllSides) {
-      const Position cell = Neighbour(tile.cell(), side);
-      if (!HasTile(cell) && seen.insert(cell).second) cells.push_back(cell);
-    }
-  }
-  return cells;
 }
 
 }  // namespace carcassonne

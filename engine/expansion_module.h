@@ -45,6 +45,18 @@ class ExpansionModule {
   // Every legal placement of the module's own figures on the tile just placed.
   virtual void ListOwnFigurePlacements(const Game& /*game*/,
                                        std::vector<Action>& /*actions*/) const {}
+  // Decisions of the expansion's own (the mage and the witch): checks an
+  // action that the core has found in the module's phase and returns true, or
+  // returns false when the action is not the module's.
+  virtual bool CheckOwnAction(const Game& /*game*/, const Action& /*action*/,
+                              std::vector<Violation>& /*violations*/) const {
+    return false;
+  }
+  // Applies a legal action of the module's own, setting the next phase, and
+  // returns true; returns false when the action is not the module's.
+  virtual bool ApplyOwnAction(Game& /*game*/, const Action& /*action*/) const { return false; }
+  // Every legal action of a decision of the module's own phase.
+  virtual void ListOwnActions(const Game& /*game*/, std::vector<Action>& /*actions*/) const {}
   // Before a feature is scored (e.g. the Count's redeployment round).
   virtual void BeforeScoring(Game& /*game*/, int /*feature*/) const {}
   // Changes or adds line items to a scoring event (inns, cathedrals, the pig,

@@ -23,15 +23,22 @@ Verdict WrongPhase(const GameState& state, std::string_view what) {
                                   "BG-20"});
     return verdict;
   }
-  const std::string_view pending = state.phase == Phase::kPlaceTile
-                                       ? "placing a tile"
-                                       : "placing a follower on the tile just placed, or passing";
+  std::string_view pending = "placing a follower on the tile just placed, or passing";
+  std::string_view rule_id = "BG-01";
+  if (state.phase == Phase::kPlaceTile) pending = "placing a tile";
+  if (state.phase == Phase::kPlaceMagicFigure) {
+    // MW-09 before MW-04 (see engine/expansions/mage_and_witch.h).
+    const bool separate = state.magic_step == MagicStep::kSeparate;
+    pending = separate ? "moving the mage or the witch off the feature they share"
+                       : "placing or moving the mage or the witch";
+    rule_id = separate ? "MW-09" : "MW-04";
+  }
   verdict.violations.push_back(
       {ViolationCode::kWrongPhase,
        Cat("Cannot ", what, " now: the pending decision is ", pending, "."),
        {},
        std::nullopt,
-       "BG-01"});
+       rule_id});
   return verdict;
 }
 
@@ -62,12 +69,31 @@ Verdict Game::Validate(const Action& action) const {
         } else if constexpr (std::is_same_v<T, PassAction>) {
           if (state_.phase != Phase::kPlaceFigure) return WrongPhase(state_, "pass");
           return Verdict{};
-        } else {
+        } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
           if (state_.phase != Phase::kPlaceTile) return WrongPhase(state_, "discard a tile");
           return ValidateDiscard(chosen);
+        } else {
+          // The magic figures' own phase (Mage & Witch); the module judges.
+          if (state_.phase != Phase::kPlaceMagicFigure) {
+            return WrongPhase(state_, "place, move or set aside a magic figure");
+          }
+          return ValidateOwnAction(action);
         }
       },
       action);
+}
+
+Verdict Game::ValidateOwnAction(const Action& action) const {
+  Verdict verdict;
+  for (const ExpansionModule* module : modules_) {
+    if (module->CheckOwnAction(*this, action, verdict.violations)) return verdict;
+  }
+  verdict.violations.push_back({ViolationCode::kWrongPhase,
+                                "No expansion of this game takes this action.",
+                                {},
+                                std::nullopt,
+                                "BG-01"});
+  return verdict;
 }
 
 std::vector<TilePlacement> Game::LegalTilePlacements(const TileType& tile) const {
@@ -172,8 +198,12 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
           FinishTurn(events);
         } else if constexpr (std::is_same_v<T, PassAction>) {
           FinishTurn(events);
-        } else {
+        } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
           Discard(chosen, events);
+        } else {
+          for (const ExpansionModule* module : modules_) {
+            if (module->ApplyOwnAction(*this, action)) break;
+          }
         }
       },
       action);
@@ -310,7 +340,10 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
       }
       if (!not_drawable.empty()) break;
       const FollowerOptionsIfPlaced follower_options(board_, state_, player);
-      for (const TilePlacement& placement : LegalTilePlacements(*drawn)) {
+      const std::vector<TilePlacement> placements = LegalTilePlacements(*drawn);
+      legal.actions.reserve(placements.size() + 1);
+      legal.placements.reserve(placements.size());
+      for (const TilePlacement& placement : placements) {
         legal.actions.push_back(PlaceTileAction{drawn, placement.cell, placement.rotation});
         legal.placements.push_back(
             {placement.cell, placement.rotation,
@@ -335,6 +368,9 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
       legal.actions.push_back(PassAction{});
       break;
     }
+    case Phase::kPlaceMagicFigure:
+      for (const ExpansionModule* module : modules_) module->ListOwnActions(*this, legal.actions);
+      break;
   }
   return legal;
 }
@@ -342,7 +378,11 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
 std::vector<ScoreEvent> Game::ScoreEndOfGame() {
   std::vector<ScoreEvent> events;
   if (state_.phase == Phase::kGameOver) return events;
-  if (state_.phase == Phase::kPlaceFigure) ScoreCompletedFeatures(events);
+  // A pending magic-figure decision is not taken: the figures stay where they
+  // stand.
+  if (state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure) {
+    ScoreCompletedFeatures(events);
+  }
   EndGame(events);
   return events;
 }

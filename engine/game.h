@@ -47,7 +47,8 @@ class Game {
   LegalActions ListLegalActions(const TileType* drawn) const;
 
   // What the end-of-game scoring (BG-20..22) gives if the game ended now. In the
-  // figure phase the pending turn is finished first, as if the player passed.
+  // figure phase (and the magic-figure phase, with the magic figures where they
+  // stand) the pending turn is finished first, as if the player passed.
   // On a finished game there is nothing left to score.
   std::vector<ScoreEvent> ScoreIfEndedNow() const;
   // The same, applied to this game: it ends now.
@@ -66,6 +67,8 @@ class Game {
   Verdict ValidatePlaceTile(const PlaceTileAction& action) const;
   Verdict ValidatePlaceFigure(const PlaceFigureAction& action) const;
   Verdict ValidateDiscard(const DiscardTileAction& action) const;
+  // An action of an expansion's own phase (the magic figures).
+  Verdict ValidateOwnAction(const Action& action) const;
 
   void PlaceTile(const PlaceTileAction& action);
   void PlaceFigure(const PlaceFigureAction& action);

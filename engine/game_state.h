@@ -82,6 +82,26 @@ enum class Phase {
   kPlaceTile,    // the active player places the tile they drew (BG-01 step 1)
   kPlaceFigure,  // ... may place a follower on it, or pass (BG-01 step 2)
   kGameOver,     // the bag is empty and the end-of-game scoring is done (BG-20)
+  // Mage & Witch, between the tile and the follower: GameState.magic_step
+  // says which magic-figure decision is pending.
+  kPlaceMagicFigure,
+};
+
+// Mage & Witch: the magic-figure decision pending in Phase::kPlaceMagicFigure.
+enum class MagicStep {
+  kNone,       // no magic-figure decision (every other phase)
+  kMagicTile,  // MW-04, AMB-18/19: place or move one figure (the tile shows the magic symbol)
+  kSeparate,   // MW-09, AMB-20: the tile put both figures on one feature; move one away
+};
+
+// King & Robber Baron: one of the two award tokens, the King or the Robber
+// Baron. Both start beside the board, nobody's (KR-06).
+struct AwardToken {
+  std::optional<int> holder;  // player index; nullopt = nobody holds it yet
+  // Distinct tiles of the largest completed city (longest completed road) of
+  // the game so far, whoever completed it (KR-14, AMB-03); 0 before the first.
+  int record = 0;
+  friend bool operator==(const AwardToken&, const AwardToken&) = default;
 };
 
 struct GameState {
@@ -99,6 +119,17 @@ struct GameState {
   // part (which never earns another).
   bool extra_tile_earned = false;
   bool second_part = false;
+  // Mage & Witch: where the two neutral magic figures stand (never in
+  // `figures`, owned by no player); nullopt = set aside, off the board (MW-02,
+  // MW-08, MW-15). Only roads and cities of unfinished features (MW-05).
+  std::optional<SegmentAddress> mage;
+  std::optional<SegmentAddress> witch;
+  MagicStep magic_step = MagicStep::kNone;
+  // King & Robber Baron (engine/expansions/king_and_robber_baron.h): the King
+  // goes with the largest completed city, the Robber Baron with the longest
+  // completed road (KR-09, KR-10, KR-12, AMB-03).
+  AwardToken king;
+  AwardToken robber_baron;
 };
 
 }  // namespace carcassonne

@@ -6,6 +6,8 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "engine/expansions/king_and_robber_baron.h"
+#include "engine/expansions/mage_and_witch.h"
 #include "engine/figures.h"
 #include "engine/rules/follower_placement.h"
 #include "engine/rules/tile_placement.h"
@@ -40,6 +42,7 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
       }
     }
   }
+  CheckKingAndRobberBaronRules(rules, prefix, problems);
 }
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
@@ -248,7 +251,8 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
     problems.push_back(
         {"deciding_player", "in the base game the active player makes every decision"});
   }
-  if (state.phase == Phase::kPlaceFigure && state.tiles.size() < 2) {
+  if ((state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure) &&
+      state.tiles.size() < 2) {
     problems.push_back({"phase", "no tile has been placed this turn"});
   }
   if (!state.rules.Has(Expansion::kTradersAndBuilders) && !state.rules.Has(Expansion::kRiver) &&
@@ -257,10 +261,15 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
         {"second_part",
          "only the builder (TB-11) and the volcano lake (RV-10) give a second tile"});
   }
-  if (state.extra_tile_earned && state.phase != Phase::kPlaceFigure) {
+  if (state.extra_tile_earned && state.phase != Phase::kPlaceFigure &&
+      state.phase != Phase::kPlaceMagicFigure) {
     problems.push_back({"extra_tile_earned",
                         "a second tile is earned by the tile of this turn, before its figure"});
   }
+  // Mage & Witch: the magic figures and the pending magic step.
+  CheckMagicFigures(state, board, problems);
+  // King & Robber Baron: the holders and record sizes.
+  CheckKingAndRobberBaron(state, board, problems);
   return problems;
 }
 
@@ -295,6 +304,14 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
     } else if (figure->segment.segment_index < 0 ||
                figure->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
       problems.push_back({"place_figure.segment", "no such segment on that tile"});
+    }
+  } else if (const auto* move = std::get_if<MoveMagicFigureAction>(&action)) {
+    const PlacedTile* tile = TileOn(state, move->segment.cell);
+    if (tile == nullptr) {
+      problems.push_back({"move_magic_figure.segment", "no tile on that cell"});
+    } else if (move->segment.segment_index < 0 ||
+               move->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
+      problems.push_back({"move_magic_figure.segment", "no such segment on that tile"});
     }
   } else if (const auto* discard = std::get_if<DiscardTileAction>(&action)) {
     if (discard->tile == nullptr) {

@@ -28,7 +28,8 @@ struct Problem {
 // Consistency of a snapshot: player count, every tile known and placed on a
 // free cell next to an earlier tile with matching sides (BG-02), tile counts
 // within the set, figures on existing segments of their kind, followers
-// conserved, phase and players in range.
+// conserved, phase and players in range, the magic figures on unfinished roads
+// and cities, apart, with the pending magic step consistent (Mage & Witch).
 std::vector<Problem> CheckSnapshot(const GameState& state);
 
 // CheckSnapshot and, when the snapshot has no problem, its Game, building the

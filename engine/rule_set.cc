@@ -7,11 +7,11 @@ bool IsSupported(Expansion expansion) {
   switch (expansion) {
     case Expansion::kInnsAndCathedrals:
     case Expansion::kTradersAndBuilders:
-      return true;
     case Expansion::kRiver:
-    case Expansion::kKingAndRobberBaron:
-    case Expansion::kCountOfCarcassonne:
     case Expansion::kMageAndWitch:
+    case Expansion::kKingAndRobberBaron:
+      return true;
+    case Expansion::kCountOfCarcassonne:
       return false;
   }
   return false;

@@ -24,6 +24,15 @@ enum class TinyCityPoints { kFourPoints, kTwoPoints };
 // Option `river.parts` (RV-01, RV-08, RV-11): which river is laid.
 enum class RiverParts { kRiverOne, kRiverTwo, kBoth };
 
+// Option `king_robber.flat_bonus` (KR-24..KR-26, AMB-01): the house rules that
+// pay a flat bonus per award token held instead of 1 per completed city / road.
+enum class KingRobberFlatBonus { kOff, kTenEach, kTenEachFortyBoth, kFifteenEachFortyBoth };
+
+// Option `king_robber.live_scoring` (KR-27, AMB-06): the holder scores 1 each
+// time a city / road is completed, paid after that completion's transfer (our
+// reading) or to the holder from before the turn's transfer (JCloisterZone's).
+enum class KingRobberLiveScoring { kOff, kAfterTransfer, kBeforeTransfer };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
@@ -36,6 +45,12 @@ struct RuleSet {
   RiverParts river_parts = RiverParts::kRiverOne;
   bool river_u_turn_rule = true;      // option river.u_turn_rule (RV-04)
   bool river_lookahead_block = true;  // option river.lookahead_block (RV-05)
+  // King & Robber Baron (options king_robber.*). A flat bonus and live
+  // scoring exclude each other (AMB-06: live scoring has no end bonus).
+  KingRobberFlatBonus king_robber_flat_bonus = KingRobberFlatBonus::kOff;
+  KingRobberLiveScoring king_robber_live_scoring = KingRobberLiveScoring::kOff;
+  bool king_robber_leipzig_counts = true;     // KR-18: no Leipzig in this build
+  bool king_robber_ignore_road_stubs = true;  // KR-20, AMB-42: no stub is marked
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

@@ -15,6 +15,10 @@ std::string_view FeatureKindName(FeatureKind kind) {
       return "field";
     case FeatureKind::kTradeGoods:
       return "trade goods";
+    case FeatureKind::kKing:
+      return "King";
+    case FeatureKind::kRobberBaron:
+      return "Robber Baron";
   }
   return "?";
 }

@@ -3,6 +3,7 @@
 // add up to them (api-contract.md, "The scoring breakdown").
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,8 +12,9 @@
 
 namespace carcassonne {
 
-// What scored: a feature, or (Traders & Builders) the goods majorities.
-enum class FeatureKind { kRoad, kCity, kMonastery, kField, kTradeGoods };
+// What scored: a feature, or (Traders & Builders) the goods majorities, or
+// (King & Robber Baron) the King and the Robber Baron.
+enum class FeatureKind { kRoad, kCity, kMonastery, kField, kTradeGoods, kKing, kRobberBaron };
 std::string_view FeatureKindName(FeatureKind kind);
 
 enum class ScoringTrigger { kCompleted, kEndOfGame };
@@ -48,6 +50,14 @@ struct ScoreEvent {
   // Traders & Builders: goods tokens the completing player took (TB-04).
   int goods_player = -1;
   TradeGoods goods_taken;
+  // King & Robber Baron (kKing, kRobberBaron): the token after the event.
+  struct Award {
+    std::optional<int> holder;           // who holds it; nullopt = nobody
+    int record = 0;                      // its record size in tiles (AMB-03)
+    bool transferred = false;            // this event moved it to `holder` (KR-09, KR-10, KR-12)
+    std::optional<int> previous_holder;  // when transferred: who held it before
+  };
+  std::optional<Award> award;
 
   // Points of one majority player: the common items plus that player's own.
   int PointsFor(int player) const;

@@ -27,6 +27,25 @@ enum class ViolationCode {
   // The builder or the pig needs one of its owner's followers in the feature
   // (TB-09, TB-19).
   kNoOwnFollower = 12,
+  // The River's drawing order: a land tile while river tiles remain, a lake
+  // before the other river tiles, another river tile before River II's fork,
+  // a spring (RV-01, RV-02, RV-08, RV-10, RV-11).
+  kRiverTilesFirst = 13,
+  // A river tile that does not extend the river (RV-03) or would join two
+  // open river ends (RV-09).
+  kRiverNotExtended = 14,
+  // A river tile that would make a U-turn (RV-04) or run the river into tiles
+  // ahead (RV-05).
+  kRiverUTurn = 15,
+  // Mage & Witch: the mage and the witch may never stand on the same feature
+  // (MW-05, MW-09).
+  kMageWitchSameFeature = 16,
+  // Mage & Witch: a magic figure goes only to a road or city of an unfinished
+  // feature (MW-05, AMB-44), and a moved one to another feature (MW-06).
+  kMagicTargetNotAllowed = 17,
+  // Mage & Witch: a magic figure may be set aside only from the board, and
+  // only when no figure has a legal place to go (MW-08, AMB-43).
+  kMagicFigureSetAsideNotAllowed = 18,
 };
 
 struct Violation {

@@ -75,6 +75,32 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kPlaceFigure;
     case v1::PHASE_GAME_OVER:
       return Phase::kGameOver;
+    case v1::PHASE_PLACE_MAGIC_FIGURE:
+      return Phase::kPlaceMagicFigure;
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<MagicStep> MagicStepFromProto(int value) {
+  switch (value) {
+    case v1::MAGIC_STEP_UNSPECIFIED:
+      return MagicStep::kNone;
+    case v1::MAGIC_STEP_MAGIC_TILE:
+      return MagicStep::kMagicTile;
+    case v1::MAGIC_STEP_SEPARATE:
+      return MagicStep::kSeparate;
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<MagicFigure> MagicFigureFromProto(int value) {
+  switch (value) {
+    case v1::MAGIC_FIGURE_MAGE:
+      return MagicFigure::kMage;
+    case v1::MAGIC_FIGURE_WITCH:
+      return MagicFigure::kWitch;
     default:
       return std::nullopt;
   }
@@ -129,10 +155,28 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_PLACE_FIGURE;
     case Phase::kGameOver:
       return v1::PHASE_GAME_OVER;
+    case Phase::kPlaceMagicFigure:
+      return v1::PHASE_PLACE_MAGIC_FIGURE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
   return v1::PHASE_UNSPECIFIED;
+}
+
+v1::MagicStep MagicStepToProto(MagicStep step) {
+  switch (step) {
+    case MagicStep::kMagicTile:
+      return v1::MAGIC_STEP_MAGIC_TILE;
+    case MagicStep::kSeparate:
+      return v1::MAGIC_STEP_SEPARATE;
+    default:  // kNone, or a value this API version cannot express (yet)
+      break;
+  }
+  return v1::MAGIC_STEP_UNSPECIFIED;
+}
+
+v1::MagicFigure MagicFigureToProto(MagicFigure figure) {
+  return figure == MagicFigure::kMage ? v1::MAGIC_FIGURE_MAGE : v1::MAGIC_FIGURE_WITCH;
 }
 
 v1::FigureKind FigureKindToProto(FigureKind kind) {
@@ -465,6 +509,47 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
   if (proto.has_river_lookahead_block()) {
     rules.river_lookahead_block = proto.river_lookahead_block();
   }
+  switch (proto.king_robber_flat_bonus()) {
+    case v1::KING_ROBBER_FLAT_BONUS_UNSPECIFIED:
+    case v1::KING_ROBBER_FLAT_BONUS_OFF:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kOff;
+      break;
+    case v1::KING_ROBBER_FLAT_BONUS_10_EACH:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kTenEach;
+      break;
+    case v1::KING_ROBBER_FLAT_BONUS_10_EACH_40_BOTH:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kTenEachFortyBoth;
+      break;
+    case v1::KING_ROBBER_FLAT_BONUS_15_EACH_40_BOTH:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kFifteenEachFortyBoth;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "king_robber_flat_bonus"), "king_robber_flat_bonus",
+              proto.king_robber_flat_bonus());
+      break;
+  }
+  switch (proto.king_robber_live_scoring()) {
+    case v1::KING_ROBBER_LIVE_SCORING_UNSPECIFIED:
+    case v1::KING_ROBBER_LIVE_SCORING_OFF:
+      rules.king_robber_live_scoring = KingRobberLiveScoring::kOff;
+      break;
+    case v1::KING_ROBBER_LIVE_SCORING_AFTER_TRANSFER:
+      rules.king_robber_live_scoring = KingRobberLiveScoring::kAfterTransfer;
+      break;
+    case v1::KING_ROBBER_LIVE_SCORING_BEFORE_TRANSFER:
+      rules.king_robber_live_scoring = KingRobberLiveScoring::kBeforeTransfer;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "king_robber_live_scoring"), "king_robber_live_scoring",
+              proto.king_robber_live_scoring());
+      break;
+  }
+  if (proto.has_king_robber_leipzig_counts()) {
+    rules.king_robber_leipzig_counts = proto.king_robber_leipzig_counts();
+  }
+  if (proto.has_king_robber_ignore_road_stubs()) {
+    rules.king_robber_ignore_road_stubs = proto.king_robber_ignore_road_stubs();
+  }
   if (problems.size() != before) return std::nullopt;
   return rules;
 }
@@ -599,6 +684,27 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     state.bag = std::move(bag);
   }
 
+  // Mage & Witch: the magic figures, resolved on the tiles like the figures.
+  if (proto.has_magic_figures()) {
+    const std::string magic_path = FieldPath(path, "magic_figures");
+    const v1::MagicFigures& magic = proto.magic_figures();
+    const GameState* board = tiles_ok ? &state : nullptr;
+    if (magic.has_mage()) {
+      state.mage = SegmentFromProto(magic.mage(), board, FieldPath(magic_path, "mage"), problems);
+    }
+    if (magic.has_witch()) {
+      state.witch =
+          SegmentFromProto(magic.witch(), board, FieldPath(magic_path, "witch"), problems);
+    }
+  }
+  std::optional<MagicStep> magic_step = MagicStepFromProto(proto.magic_step());
+  if (magic_step) {
+    state.magic_step = *magic_step;
+  } else {
+    Add(problems, FieldPath(path, "magic_step"),
+        Cat("unknown magic_step value ", static_cast<int>(proto.magic_step())));
+  }
+
   std::optional<Phase> phase = PhaseFromProto(proto.phase());
   if (phase) {
     state.phase = *phase;
@@ -609,6 +715,15 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   state.deciding_player = proto.deciding_player();
   state.extra_tile_earned = proto.extra_tile_earned();
   state.second_part = proto.second_part();
+  // King & Robber Baron: holders and records are checked by the engine
+  // (CheckSnapshot).
+  if (proto.has_king_and_robber_baron()) {
+    const v1::KingAndRobberBaron& tokens = proto.king_and_robber_baron();
+    if (tokens.has_king_holder()) state.king.holder = tokens.king_holder();
+    state.king.record = tokens.king_record();
+    if (tokens.has_robber_holder()) state.robber_baron.holder = tokens.robber_holder();
+    state.robber_baron.record = tokens.robber_record();
+  }
 
   if (problems.size() != before) return std::nullopt;
   return state;
@@ -679,9 +794,37 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       if (type != nullptr) action = DiscardTileAction{type};
       break;
     }
+    case v1::Action::kMoveMagicFigure: {
+      const v1::MoveMagicFigure& move = proto.move_magic_figure();
+      const std::string move_path = FieldPath(path, "move_magic_figure");
+      std::optional<MagicFigure> figure = MagicFigureFromProto(move.figure());
+      if (!figure) {
+        BadEnum(problems, FieldPath(move_path, "figure"), "magic figure", move.figure());
+      }
+      const std::string segment_path = FieldPath(move_path, "segment");
+      std::optional<SegmentAddress> segment;
+      if (!move.has_segment()) {
+        Add(problems, segment_path, "the segment to put the magic figure on is required");
+      } else {
+        segment = SegmentFromProto(move.segment(), state, segment_path, problems);
+      }
+      if (figure && segment) action = MoveMagicFigureAction{*figure, *segment};
+      break;
+    }
+    case v1::Action::kSetAsideMagicFigure: {
+      const int value = proto.set_aside_magic_figure().figure();
+      std::optional<MagicFigure> figure = MagicFigureFromProto(value);
+      if (figure) {
+        action = SetAsideMagicFigureAction{*figure};
+      } else {
+        BadEnum(problems, FieldPath(path, "set_aside_magic_figure.figure"), "magic figure", value);
+      }
+      break;
+    }
     case v1::Action::ACTION_NOT_SET:
       Add(problems, std::string(path),
-          "no decision is set: choose one of place_tile, place_figure, pass, discard_tile");
+          "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
+          "move_magic_figure, set_aside_magic_figure");
       break;
   }
   if (problems.size() != before || !action || state == nullptr) return std::nullopt;
@@ -737,6 +880,33 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   }
   if (!state.rules.river_u_turn_rule) rules->set_river_u_turn_rule(false);
   if (!state.rules.river_lookahead_block) rules->set_river_lookahead_block(false);
+  switch (state.rules.king_robber_flat_bonus) {
+    case KingRobberFlatBonus::kOff:
+      break;
+    case KingRobberFlatBonus::kTenEach:
+      rules->set_king_robber_flat_bonus(v1::KING_ROBBER_FLAT_BONUS_10_EACH);
+      break;
+    case KingRobberFlatBonus::kTenEachFortyBoth:
+      rules->set_king_robber_flat_bonus(v1::KING_ROBBER_FLAT_BONUS_10_EACH_40_BOTH);
+      break;
+    case KingRobberFlatBonus::kFifteenEachFortyBoth:
+      rules->set_king_robber_flat_bonus(v1::KING_ROBBER_FLAT_BONUS_15_EACH_40_BOTH);
+      break;
+  }
+  switch (state.rules.king_robber_live_scoring) {
+    case KingRobberLiveScoring::kOff:
+      break;
+    case KingRobberLiveScoring::kAfterTransfer:
+      rules->set_king_robber_live_scoring(v1::KING_ROBBER_LIVE_SCORING_AFTER_TRANSFER);
+      break;
+    case KingRobberLiveScoring::kBeforeTransfer:
+      rules->set_king_robber_live_scoring(v1::KING_ROBBER_LIVE_SCORING_BEFORE_TRANSFER);
+      break;
+  }
+  if (!state.rules.king_robber_leipzig_counts) rules->set_king_robber_leipzig_counts(false);
+  if (!state.rules.king_robber_ignore_road_stubs) {
+    rules->set_king_robber_ignore_road_stubs(false);
+  }
   for (const Player& player : state.players) {
     v1::Player* player_proto = proto->add_players();
     player_proto->set_name(player.name);
@@ -770,6 +940,19 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   proto->set_deciding_player(state.deciding_player);
   proto->set_extra_tile_earned(state.extra_tile_earned);
   proto->set_second_part(state.second_part);
+  if (state.mage || state.witch) {
+    v1::MagicFigures* magic = proto->mutable_magic_figures();
+    if (state.mage) SegmentRefToProto(*state.mage, state, magic->mutable_mage());
+    if (state.witch) SegmentRefToProto(*state.witch, state, magic->mutable_witch());
+  }
+  proto->set_magic_step(MagicStepToProto(state.magic_step));
+  if (!(state.king == AwardToken{}) || !(state.robber_baron == AwardToken{})) {
+    v1::KingAndRobberBaron* tokens = proto->mutable_king_and_robber_baron();
+    if (state.king.holder) tokens->set_king_holder(*state.king.holder);
+    tokens->set_king_record(state.king.record);
+    if (state.robber_baron.holder) tokens->set_robber_holder(*state.robber_baron.holder);
+    tokens->set_robber_record(state.robber_baron.record);
+  }
 }
 
 void ActionToProto(const Action& action, const GameState& naming, v1::Action* proto) {
@@ -790,6 +973,12 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           proto->mutable_pass();
         } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
           proto->mutable_discard_tile()->set_tile_type(ToString(chosen.tile->id));
+        } else if constexpr (std::is_same_v<T, MoveMagicFigureAction>) {
+          v1::MoveMagicFigure* move = proto->mutable_move_magic_figure();
+          move->set_figure(MagicFigureToProto(chosen.figure));
+          SegmentRefToProto(chosen.segment, naming, move->mutable_segment());
+        } else if constexpr (std::is_same_v<T, SetAsideMagicFigureAction>) {
+          proto->mutable_set_aside_magic_figure()->set_figure(MagicFigureToProto(chosen.figure));
         }
         // Any other engine action has no message in this API version: left unset.
       },
@@ -815,6 +1004,10 @@ v1::FeatureKind FeatureKindToProto(FeatureKind kind) {
       return v1::FEATURE_KIND_FIELD;
     case FeatureKind::kTradeGoods:
       return v1::FEATURE_KIND_TRADE_GOODS;
+    case FeatureKind::kKing:
+      return v1::FEATURE_KIND_KING;
+    case FeatureKind::kRobberBaron:
+      return v1::FEATURE_KIND_ROBBER_BARON;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -870,6 +1063,13 @@ void ScoreEventToProto(const ScoreEvent& event, const GameState& naming, v1::Sco
   if (event.goods_player >= 0) {
     proto->set_goods_player(event.goods_player);
     TradeGoodsToProto(event.goods_taken, proto->mutable_goods_taken());
+  }
+  if (event.award) {
+    v1::KingRobberAward* award = proto->mutable_award();
+    if (event.award->holder) award->set_holder(*event.award->holder);
+    award->set_record(event.award->record);
+    award->set_transferred(event.award->transferred);
+    if (event.award->previous_holder) award->set_previous_holder(*event.award->previous_holder);
   }
 }
 

@@ -57,8 +57,9 @@ const TileType* TileTypeFromProto(std::string_view id, std::string_view path,
 
 // A snapshot: every field translated (tile types known, rotations 0/90/180/270,
 // enums in range and not UNSPECIFIED where required, every figure's segment
-// naming a segment of the tile on its cell, bag entries positive and each type
-// once), then, when that succeeds, the engine's CheckSnapshot.
+// (and the mage's and the witch's) naming a segment of the tile on its cell,
+// bag entries positive and each type once), then, when that succeeds, the
+// engine's CheckSnapshot.
 std::optional<GameState> GameStateFromProto(const v1::GameState& proto, std::string_view path,
                                             FieldProblems& problems);
 // The same, building the engine's Game (board included) in the same pass as

@@ -1,6 +1,9 @@
 // carcassonne_referee: the stateless Carcassonne referee gRPC server.
 //
-//   carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464]
+//   carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464] [--noop]
+//
+// --noop serves a RefereeService that answers every call with an empty
+// response (no engine): the limit of the RPC path, for benchmarks (scripts/bench).
 //
 // Every flag has a default, so the server needs no configuration file. It
 // stops cleanly (exit status 0) on SIGTERM or SIGINT.
@@ -24,6 +27,9 @@ ABSL_FLAG(std::string, address, "0.0.0.0",
 ABSL_FLAG(int, port, 50051, "gRPC port (0 = any free port; the port is logged at start-up)");
 ABSL_FLAG(int, metrics_port, 9464,
           "Prometheus metrics port, served at /metrics (0 = any free port; logged at start-up)");
+ABSL_FLAG(bool, noop, false,
+          "Benchmark baseline: every RefereeService RPC decodes its request and answers an empty "
+          "response with OK, without the engine (health, reflection and metrics as usual)");
 
 int main(int argc, char** argv) {
   // Before any other thread exists, so that every thread inherits the mask.
@@ -32,13 +38,15 @@ int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "The stateless Carcassonne referee gRPC server (carcassonne.v1.RefereeService, "
       "grpc.health.v1.Health, server reflection, Prometheus metrics).\n"
-      "Usage: carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464]");
+      "Usage: carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464] "
+      "[--noop]");
   absl::ParseCommandLine(argc, argv);
 
   carcassonne::service::ServerOptions options;
   options.address = absl::GetFlag(FLAGS_address);
   options.port = absl::GetFlag(FLAGS_port);
   options.metrics_port = absl::GetFlag(FLAGS_metrics_port);
+  options.noop = absl::GetFlag(FLAGS_noop);
   options.version = CARCASSONNE_VERSION;
   if (options.address.empty()) {
     std::fprintf(stderr, "carcassonne_referee: --address must not be empty\n");

@@ -137,6 +137,63 @@ class RefereeServiceImpl final : public v1::RefereeService::CallbackService {
   Metrics& metrics_;
 };
 
+// The no-op RefereeService (--noop, see server.h): gRPC has decoded the
+// request before the handler runs; the handler records the same per-call
+// metrics as RefereeServiceImpl and finishes with the empty response and OK.
+class NoopRefereeServiceImpl final : public v1::RefereeService::CallbackService {
+ public:
+  explicit NoopRefereeServiceImpl(Metrics& metrics) : metrics_(metrics) {}
+
+  grpc::ServerUnaryReactor* NewGame(grpc::CallbackServerContext* context,
+                                    const v1::NewGameRequest* /*request*/,
+                                    v1::NewGameResponse* /*response*/) override {
+    return Answer(context, Method::kNewGame);
+  }
+  grpc::ServerUnaryReactor* ValidateAction(grpc::CallbackServerContext* context,
+                                           const v1::ValidateActionRequest* /*request*/,
+                                           v1::ValidateActionResponse* /*response*/) override {
+    return Answer(context, Method::kValidateAction);
+  }
+  grpc::ServerUnaryReactor* ApplyAction(grpc::CallbackServerContext* context,
+                                        const v1::ApplyActionRequest* /*request*/,
+                                        v1::ApplyActionResponse* /*response*/) override {
+    return Answer(context, Method::kApplyAction);
+  }
+  grpc::ServerUnaryReactor* PlayTurn(grpc::CallbackServerContext* context,
+                                     const v1::PlayTurnRequest* /*request*/,
+                                     v1::PlayTurnResponse* /*response*/) override {
+    return Answer(context, Method::kPlayTurn);
+  }
+  grpc::ServerUnaryReactor* ListLegalActions(grpc::CallbackServerContext* context,
+                                             const v1::ListLegalActionsRequest* /*request*/,
+                                             v1::ListLegalActionsResponse* /*response*/) override {
+    return Answer(context, Method::kListLegalActions);
+  }
+  grpc::ServerUnaryReactor* ScoreGame(grpc::CallbackServerContext* context,
+                                      const v1::ScoreGameRequest* /*request*/,
+                                      v1::ScoreGameResponse* /*response*/) override {
+    return Answer(context, Method::kScoreGame);
+  }
+  grpc::ServerUnaryReactor* GetCatalog(grpc::CallbackServerContext* context,
+                                       const v1::GetCatalogRequest* /*request*/,
+                                       v1::GetCatalogResponse* /*response*/) override {
+    return Answer(context, Method::kGetCatalog);
+  }
+
+ private:
+  grpc::ServerUnaryReactor* Answer(grpc::CallbackServerContext* context, Method method) {
+    const auto start = std::chrono::steady_clock::now();
+    metrics_.RecordStarted(method);
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    metrics_.RecordHandled(method, grpc::StatusCode::OK, elapsed.count());
+    grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+    reactor->Finish(grpc::Status::OK);
+    return reactor;
+  }
+
+  Metrics& metrics_;
+};
+
 }  // namespace
 
 sigset_t BlockTerminationSignals() {
@@ -169,7 +226,12 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
 
-  RefereeServiceImpl service(metrics);
+  std::unique_ptr<grpc::Service> service;
+  if (options.noop) {
+    service = std::make_unique<NoopRefereeServiceImpl>(metrics);
+  } else {
+    service = std::make_unique<RefereeServiceImpl>(metrics);
+  }
   grpc::ResourceQuota quota("carcassonne_referee");
   const int max_threads = MaxThreads();
   quota.SetMaxThreads(max_threads);
@@ -178,7 +240,7 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   int bound_port = 0;
   const std::string listen = HostPort(options.address, options.port);
   builder.AddListeningPort(listen, grpc::InsecureServerCredentials(), &bound_port);
-  builder.RegisterService(&service);
+  builder.RegisterService(service.get());
   builder.SetResourceQuota(quota);
   builder.SetMaxReceiveMessageSize(kMaxReceiveMessageBytes);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
@@ -193,6 +255,12 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
     health->SetServingStatus(kServiceName, true);
   }
 
+  if (options.noop) {
+    std::fprintf(stderr,
+                 "carcassonne_referee: --noop: every %s RPC answers an empty response with OK "
+                 "(no engine)\n",
+                 kServiceName);
+  }
   std::fprintf(stderr,
                "carcassonne_referee %s: serving gRPC on %s, metrics on http://%s/metrics "
                "(port=%d metrics_port=%d max_receive_message_bytes=%d max_threads=%d)\n",

@@ -3,6 +3,15 @@
 // health service, server reflection, Prometheus metrics, and a clean shutdown
 // on SIGTERM / SIGINT.
 //
+// With ServerOptions::noop (the --noop flag) RefereeService is replaced by a
+// no-op implementation: gRPC decodes each request as usual, before the
+// handler, and every RPC then finishes at once with an empty response and OK
+// (no conversion, no engine). It records the same per-call metrics
+// (grpc_server_started/handled/handling_seconds) as the real service, and
+// health, reflection and the metrics endpoint are unchanged, so the no-op
+// server is the limit of the RPC path: scripts/bench compares the real server
+// against it.
+//
 // Limits in force (see server.cc):
 //   * max receive message size: 4 MiB (kMaxReceiveMessageBytes); a larger
 //     request fails with RESOURCE_EXHAUSTED before any handler runs;
@@ -30,6 +39,7 @@ struct ServerOptions {
   int port = 50051;                 // gRPC port; 0 = any free port (logged)
   int metrics_port = 9464;          // Prometheus /metrics port; 0 = any free port (logged)
   std::string version;              // carcassonne_build_info{version}
+  bool noop = false;                // serve the no-op RefereeService (see above)
 };
 
 // Blocks SIGTERM and SIGINT in the calling thread and returns that set. Call it

@@ -4,6 +4,7 @@
 #include "clients/scenario/scenario_runner.h"
 
 #include <google/protobuf/util/json_util.h>
+#include <google/protobuf/util/message_differencer.h>
 
 #include <algorithm>
 #include <cctype>
@@ -73,6 +74,13 @@ std::string FigureKindName(int kind) {
   return Lower(
       StripPrefix(api::FigureKind_Name(static_cast<api::FigureKind>(kind)), "FIGURE_KIND_"));
 }
+std::string MagicFigureName(int figure) {
+  return Lower(
+      StripPrefix(api::MagicFigure_Name(static_cast<api::MagicFigure>(figure)), "MAGIC_FIGURE_"));
+}
+std::string MagicStepName(int step) {
+  return StripPrefix(api::MagicStep_Name(static_cast<api::MagicStep>(step)), "MAGIC_STEP_");
+}
 
 std::string StatusCodeName(grpc::StatusCode code) {
   switch (code) {
@@ -141,6 +149,49 @@ std::string DescribeSegment(const api::SegmentRef& segment) {
   }
 }
 
+// Mage & Witch: where the magic figures stand, e.g. "mage (1,0) N, witch set
+// aside".
+std::string DescribeMagicFigures(bool has_mage, const api::SegmentRef& mage, bool has_witch,
+                                 const api::SegmentRef& witch) {
+  return absl::StrCat("mage ", has_mage ? DescribeSegment(mage) : "set aside", ", witch ",
+                      has_witch ? DescribeSegment(witch) : "set aside");
+}
+
+bool SameSegment(const api::SegmentRef& a, const api::SegmentRef& b) {
+  return google::protobuf::util::MessageDifferencer::Equals(a, b);
+}
+
+bool HasMageAndWitch(const api::GameState& state) {
+  for (int expansion : state.rules().expansions()) {
+    if (expansion == api::EXPANSION_MAGE_AND_WITCH) return true;
+  }
+  return false;
+}
+
+// King & Robber Baron.
+bool HasKingAndRobberBaron(const api::GameState& state) {
+  for (int expansion : state.rules().expansions()) {
+    if (expansion == api::EXPANSION_KING_AND_ROBBER_BARON) return true;
+  }
+  return false;
+}
+
+bool IsAwardKind(int kind) {
+  return kind == api::FEATURE_KIND_KING || kind == api::FEATURE_KIND_ROBBER_BARON;
+}
+
+std::string HolderName(bool has_holder, int holder) {
+  return has_holder && holder >= 0 ? absl::StrCat("player ", holder) : std::string("nobody");
+}
+
+// E.g. "King: player 1, record 5; Robber Baron: nobody, record 0".
+std::string DescribeTokens(const api::KingAndRobberBaron& tokens) {
+  return absl::StrCat("King: ", HolderName(tokens.has_king_holder(), tokens.king_holder()),
+                      ", record ", tokens.king_record(), "; Robber Baron: ",
+                      HolderName(tokens.has_robber_holder(), tokens.robber_holder()), ", record ",
+                      tokens.robber_record());
+}
+
 // --------------------------------------------------------------------------
 // Status of a rejected request: the code, the message and every field path of
 // the google.rpc.BadRequest detail.
@@ -182,7 +233,7 @@ std::string DescribePoints(const api::ScoreEvent& event) {
 
 std::string EventHeadline(int kind, bool complete, int trigger, int tile_count) {
   std::string text = FeatureName(kind);
-  if (kind != api::FEATURE_KIND_FIELD &&
+  if (kind != api::FEATURE_KIND_FIELD && !IsAwardKind(kind) &&
       (kind != api::FEATURE_KIND_TRADE_GOODS || trigger == api::SCORING_TRIGGER_COMPLETED))
     absl::StrAppend(&text, complete ? " complete" : " incomplete");
   if (trigger != api::SCORING_TRIGGER_COMPLETED)
@@ -208,6 +259,16 @@ std::string DescribeExpectedEvent(const spec::EventExpectation& event) {
   }
   if (event.has_goods_player()) absl::StrAppend(&text, ", goods to player ", event.goods_player());
   if (event.has_goods_taken()) absl::StrAppend(&text, ": ", DescribeGoods(event.goods_taken()));
+  if (event.has_award_holder()) {
+    absl::StrAppend(&text, ", held by ", HolderName(true, event.award_holder()));
+  }
+  if (event.has_award_record()) absl::StrAppend(&text, ", record ", event.award_record());
+  if (event.has_award_transferred()) {
+    absl::StrAppend(&text, event.award_transferred() ? ", moved" : ", not moved");
+  }
+  if (event.has_award_previous_holder()) {
+    absl::StrAppend(&text, " from ", HolderName(true, event.award_previous_holder()));
+  }
   return text;
 }
 
@@ -277,6 +338,22 @@ Diffs EventDiffs(const spec::EventExpectation& expected, const api::ScoreEvent& 
   if (expected.has_returned_figures()) {
     differ("returned figures", absl::StrCat(expected.returned_figures()),
            absl::StrCat(actual.returned_figures_size()));
+  }
+  const api::KingRobberAward& award = actual.award();
+  if (expected.has_award_holder()) {
+    differ("award holder", HolderName(true, expected.award_holder()),
+           HolderName(award.has_holder(), award.holder()));
+  }
+  if (expected.has_award_record()) {
+    differ("award record", absl::StrCat(expected.award_record()), absl::StrCat(award.record()));
+  }
+  if (expected.has_award_transferred()) {
+    differ("award transferred", expected.award_transferred() ? "true" : "false",
+           award.transferred() ? "true" : "false");
+  }
+  if (expected.has_award_previous_holder()) {
+    differ("award previous holder", HolderName(true, expected.award_previous_holder()),
+           HolderName(award.has_previous_holder(), award.previous_holder()));
   }
   return diffs;
 }
@@ -468,6 +545,19 @@ class Runner {
       out_ << "  " << label << ": " << DescribeEvent(event) << "\n";
     }
     if (verdict.legal()) state_ = response.state();
+    if (verdict.legal() && HasMageAndWitch(state_)) {
+      const api::MagicFigures& magic = state_.magic_figures();
+      out_ << "  magic figures: "
+           << DescribeMagicFigures(magic.has_mage(), magic.mage(), magic.has_witch(),
+                                   magic.witch());
+      if (state_.magic_step() != api::MAGIC_STEP_UNSPECIFIED) {
+        out_ << "; pending " << MagicStepName(state_.magic_step());
+      }
+      out_ << "\n";
+    }
+    if (verdict.legal() && HasKingAndRobberBaron(state_)) {
+      out_ << "  " << DescribeTokens(state_.king_and_robber_baron()) << "\n";
+    }
 
     if (!step.has_expect()) return;
     Report(label, CheckStep(step.expect(), response), step.comment());
@@ -585,6 +675,53 @@ class Runner {
       diffs.push_back(absl::StrCat("deciding player: expected ", expect.deciding_player(),
                                    ", actual ", state_.deciding_player()));
     }
+    if (expect.has_magic_figures()) {
+      const api::MagicFigures& got = state_.magic_figures();
+      const spec::MagicFiguresExpectation& want = expect.magic_figures();
+      const bool same = want.has_mage() == got.has_mage() && want.has_witch() == got.has_witch() &&
+                        (!want.has_mage() || SameSegment(want.mage(), got.mage())) &&
+                        (!want.has_witch() || SameSegment(want.witch(), got.witch()));
+      if (!same) {
+        diffs.push_back(absl::StrCat(
+            "magic figures: expected ",
+            DescribeMagicFigures(want.has_mage(), want.mage(), want.has_witch(), want.witch()),
+            ", actual ",
+            DescribeMagicFigures(got.has_mage(), got.mage(), got.has_witch(), got.witch())));
+      }
+    }
+    if (expect.has_magic_step() && expect.magic_step() != state_.magic_step()) {
+      diffs.push_back(absl::StrCat("magic step: expected ", MagicStepName(expect.magic_step()),
+                                   ", actual ", MagicStepName(state_.magic_step())));
+    }
+    if (expect.has_legal_actions()) {
+      for (auto& diff : CheckLegalActions(expect.legal_actions())) diffs.push_back(std::move(diff));
+    }
+    if (expect.has_king_and_robber_baron()) {
+      const spec::KingAndRobberBaronExpectation& want = expect.king_and_robber_baron();
+      const api::KingAndRobberBaron& got = state_.king_and_robber_baron();
+      auto holder = [&](absl::string_view what, bool has_want, int want_holder, bool has_got,
+                        int got_holder) {
+        if (!has_want) return;
+        const std::string want_name = HolderName(true, want_holder);
+        const std::string got_name = HolderName(has_got, got_holder);
+        if (want_name != got_name) {
+          diffs.push_back(
+              absl::StrCat(what, " holder: expected ", want_name, ", actual ", got_name));
+        }
+      };
+      auto record = [&](absl::string_view what, bool has_want, int want_record, int got_record) {
+        if (has_want && want_record != got_record) {
+          diffs.push_back(
+              absl::StrCat(what, " record: expected ", want_record, ", actual ", got_record));
+        }
+      };
+      holder("King", want.has_king_holder(), want.king_holder(), got.has_king_holder(),
+             got.king_holder());
+      record("King", want.has_king_record(), want.king_record(), got.king_record());
+      holder("Robber Baron", want.has_robber_holder(), want.robber_holder(),
+             got.has_robber_holder(), got.robber_holder());
+      record("Robber Baron", want.has_robber_record(), want.robber_record(), got.robber_record());
+    }
     if (expect.check_events()) {
       Diffs event_diffs = CompareEvents(expect.events(), response.events());
       if (event_diffs.empty() && expect.events_in_order()) {
@@ -598,6 +735,39 @@ class Runner {
         }
       }
       for (auto& diff : event_diffs) diffs.push_back(std::move(diff));
+    }
+    return diffs;
+  }
+
+  // ListLegalActions on the current state, compared with `expect`.
+  Diffs CheckLegalActions(const spec::LegalActionsExpectation& expect) {
+    api::ListLegalActionsRequest request;
+    *request.mutable_state() = state_;
+    request.set_tile_type(expect.tile_type());
+    api::ListLegalActionsResponse response;
+    grpc::Status status = service::HandleListLegalActions(request, &response);
+    if (!status.ok()) return DescribeStatus(status);
+    Diffs diffs;
+    if (expect.has_count() && expect.count() != response.actions_size()) {
+      diffs.push_back(absl::StrCat("legal actions: expected ", expect.count(), ", actual ",
+                                   response.actions_size()));
+    }
+    auto listed = [&](const api::Action& action) {
+      for (const auto& candidate : response.actions()) {
+        if (google::protobuf::util::MessageDifferencer::Equals(action, candidate)) return true;
+      }
+      return false;
+    };
+    for (const auto& action : expect.include()) {
+      if (!listed(action)) {
+        diffs.push_back(absl::StrCat("legal actions: ", DescribeAction(action), " is not listed"));
+      }
+    }
+    for (const auto& action : expect.exclude()) {
+      if (listed(action)) {
+        diffs.push_back(
+            absl::StrCat("legal actions: ", DescribeAction(action), " is listed, but must not be"));
+      }
     }
     return diffs;
   }
@@ -659,15 +829,24 @@ std::string DescribeAction(const api::Action& action) {
       return "pass";
     case api::Action::kDiscardTile:
       return absl::StrCat("discard_tile ", action.discard_tile().tile_type());
+    case api::Action::kMoveMagicFigure:
+      return absl::StrCat("move_magic_figure ",
+                          MagicFigureName(action.move_magic_figure().figure()), " to ",
+                          DescribeSegment(action.move_magic_figure().segment()));
+    case api::Action::kSetAsideMagicFigure:
+      return absl::StrCat("set_aside_magic_figure ",
+                          MagicFigureName(action.set_aside_magic_figure().figure()));
     default:
       return "(no action)";
   }
 }
 
 std::string DescribeEvent(const api::ScoreEvent& event) {
-  // A goods majority at the end (TB-06) covers no tile: no tile count.
-  const bool no_tiles =
-      event.feature_kind() == api::FEATURE_KIND_TRADE_GOODS && event.tiles().empty();
+  // A goods majority at the end (TB-06) and an end bonus of the King or the
+  // Robber Baron cover no tile: no tile count.
+  const bool no_tiles = (event.feature_kind() == api::FEATURE_KIND_TRADE_GOODS ||
+                         IsAwardKind(event.feature_kind())) &&
+                        event.tiles().empty();
   std::string text = EventHeadline(event.feature_kind(), event.complete(), event.trigger(),
                                    no_tiles ? -1 : event.tiles_size());
   absl::StrAppend(&text, ", majority ", List(event.majority_players()), " ×",
@@ -681,6 +860,15 @@ std::string DescribeEvent(const api::ScoreEvent& event) {
   if (event.has_goods_player()) {
     absl::StrAppend(&text, "goods to player ", event.goods_player(), ": ",
                     DescribeGoods(event.goods_taken()));
+  }
+  if (event.has_award()) {
+    const api::KingRobberAward& award = event.award();
+    absl::StrAppend(&text, "; held by ", HolderName(award.has_holder(), award.holder()),
+                    ", record ", award.record());
+    if (award.transferred()) {
+      absl::StrAppend(&text, ", moved from ",
+                      HolderName(award.has_previous_holder(), award.previous_holder()));
+    }
   }
   absl::StrAppend(&text, " → ", DescribePoints(event));
   if (!event.returned_figures().empty()) {

@@ -1,6 +1,9 @@
 // The expansion modules of a rule set, in a fixed order.
 #include "engine/expansion_module.h"
 #include "engine/expansions/inns_and_cathedrals.h"
+#include "engine/expansions/king_and_robber_baron.h"
+#include "engine/expansions/mage_and_witch.h"
+#include "engine/expansions/river.h"
 #include "engine/expansions/traders_and_builders.h"
 
 namespace carcassonne {
@@ -8,9 +11,19 @@ namespace carcassonne {
 std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   static const InnsAndCathedrals inns_and_cathedrals;
   static const TradersAndBuilders traders_and_builders;
+  static const River river;
+  static const MageAndWitch mage_and_witch;
+  static const KingAndRobberBaron king_and_robber_baron;
   std::vector<const ExpansionModule*> modules;
   if (rules.Has(Expansion::kInnsAndCathedrals)) modules.push_back(&inns_and_cathedrals);
   if (rules.Has(Expansion::kTradersAndBuilders)) modules.push_back(&traders_and_builders);
+  // It only reads the board and the turn (the completer), after each scoring.
+  if (rules.Has(Expansion::kKingAndRobberBaron)) modules.push_back(&king_and_robber_baron);
+  // After Inns & Cathedrals: its score modifiers apply to the inn or cathedral
+  // rate (MW-14, AMB-23). It lists no figure placement for the River to filter.
+  if (rules.Has(Expansion::kMageAndWitch)) modules.push_back(&mage_and_witch);
+  // Last: it filters the figure placements the others list (river.h).
+  if (rules.Has(Expansion::kRiver)) modules.push_back(&river);
   return modules;
 }
 

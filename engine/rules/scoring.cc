@@ -87,6 +87,8 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
       items.push_back(Item(tile_count, "tile", "tiles", 1, complete ? "BG-12" : "BG-21"));
       break;
     case FeatureKind::kTradeGoods:
+    case FeatureKind::kKing:
+    case FeatureKind::kRobberBaron:
       break;
     case FeatureKind::kField:
       // BG-22: 3 per completed city bordered.

@@ -1,51 +1,204 @@
 // Property tests: seeded random complete games (2-5 players) through the
-// engine, choosing among the listed legal actions, with invariants checked
-// after every step (followers conserved, scores never decrease, listed actions
-// are legal, unlisted ones are not, events add up to the score changes, and the
-// final scores equal ScoreGame on the last position).
+// engine, with the base game alone and with expansions (Inns & Cathedrals +
+// Traders & Builders, the River, all three; Mage & Witch, alone and with Inns
+// & Cathedrals; King & Robber Baron, alone, with the other three and with Mage
+// & Witch, its end-bonus options cycling with the seed), choosing among the
+// listed legal actions, with invariants
+// checked after every step (every figure kind conserved, scores never
+// decrease, listed actions are legal, unlisted ones are not, tiles the rules
+// do not let be drawn now have no legal action, the River's drawing order,
+// events add up to the score changes, and the final scores equal ScoreGame on
+// the last position).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <random>
 #include <set>
+#include <string>
 #include <tuple>
 
+#include "engine/figures.h"
 #include "engine/referee.h"
 
 namespace carcassonne {
 namespace {
 
 constexpr int kGamesPerShard = 100;
-constexpr int kShards = 10;
 
-const TileType* DrawTile(const TileBag& bag, std::mt19937& random) {
-  std::uniform_int_distribution<int> pick(0, bag.Total() - 1);
+constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
+    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder, FigureKind::kPig};
+
+// The expansions of a family of shards; with the River, the river part
+// cycles with the seed (River I, River II, both).
+struct Config {
+  std::string name;
+  std::vector<Expansion> expansions;
+  int shards = 1;
+};
+
+const std::vector<Config>& Configs() {
+  static const std::vector<Config> configs = {
+      {"Base", {}, 10},
+      {"InnsAndTraders", {Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders}, 3},
+      {"River", {Expansion::kRiver}, 3},
+      {"InnsTradersAndRiver",
+       {Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders, Expansion::kRiver},
+       3},
+      {"MageAndWitch", {Expansion::kMageAndWitch}, 2},
+      {"InnsAndMageAndWitch", {Expansion::kInnsAndCathedrals, Expansion::kMageAndWitch}, 2},
+      {"KingAndRobber", {Expansion::kKingAndRobberBaron}, 3},
+      {"InnsTradersRiverAndKing",
+       {Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders, Expansion::kRiver,
+        Expansion::kKingAndRobberBaron},
+       2},
+      {"MageWitchAndKing", {Expansion::kMageAndWitch, Expansion::kKingAndRobberBaron}, 1},
+  };
+  return configs;
+}
+
+RuleSet RulesFor(const Config& config, uint32_t seed) {
+  RuleSet rules;
+  rules.expansions = config.expansions;
+  constexpr std::array<RiverParts, 3> kParts = {RiverParts::kRiverOne, RiverParts::kRiverTwo,
+                                                RiverParts::kBoth};
+  rules.river_parts = kParts[seed % kParts.size()];
+  // King & Robber Baron: the official end bonus, the three flat bonuses, and
+  // the two readings of live scoring (KR-24..KR-27, AMB-01, AMB-06).
+  switch ((seed / kParts.size()) % 6) {
+    case 1:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kTenEach;
+      break;
+    case 2:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kTenEachFortyBoth;
+      break;
+    case 3:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kFifteenEachFortyBoth;
+      break;
+    case 4:
+      rules.king_robber_live_scoring = KingRobberLiveScoring::kAfterTransfer;
+      break;
+    case 5:
+      rules.king_robber_live_scoring = KingRobberLiveScoring::kBeforeTransfer;
+      break;
+    default:
+      break;
+  }
+  return rules;
+}
+
+// Whether the rules let `tile` be the drawn tile now (the River's order,
+// RV-02): asked of the modules, as ListLegalActions and Validate do.
+bool Drawable(const Game& game, const TileType& tile) {
+  std::vector<Violation> violations;
+  for (const ExpansionModule* module : ModulesFor(game.state().rules)) {
+    module->CheckTileDrawn(game, tile, violations);
+  }
+  return violations.empty();
+}
+
+// A random tile among those of the bag that may be drawn now, each type
+// weighted by its count (the River's tiles come first: RV-02, RV-08).
+const TileType* DrawTile(const Game& game, std::mt19937& random) {
+  std::vector<TileCount> drawable;
+  int total = 0;
+  for (const TileCount& entry : game.state().bag->tiles) {
+    if (!Drawable(game, *entry.type)) continue;
+    drawable.push_back(entry);
+    total += entry.count;
+  }
+  if (total == 0) return nullptr;
+  std::uniform_int_distribution<int> pick(0, total - 1);
   int index = pick(random);
-  for (const TileCount& entry : bag.tiles) {
+  for (const TileCount& entry : drawable) {
     if (index < entry.count) return entry.type;
     index -= entry.count;
   }
   return nullptr;
 }
 
-void ExpectFollowersConserved(const GameState& state) {
-  std::vector<int> on_board(state.players.size(), 0);
-  for (const Figure& figure : state.figures) on_board[figure.owner] += 1;
+// Every figure kind: supply + board = what each player owns (BG-04, IC-07,
+// TB-09, TB-19).
+void ExpectFiguresConserved(const GameState& state) {
+  std::vector<std::array<int, kFigureKindCount>> on_board(state.players.size());
+  for (const Figure& figure : state.figures) {
+    on_board[figure.owner][static_cast<int>(figure.kind)] += 1;
+  }
   for (size_t player = 0; player < state.players.size(); ++player) {
-    EXPECT_EQ(state.players[player].followers + on_board[player], kFollowersPerPlayer)
-        << "player " << player;
+    for (FigureKind kind : kFigureKinds) {
+      EXPECT_EQ(SupplyOf(state.players[player], kind) + on_board[player][static_cast<int>(kind)],
+                FiguresOwned(state.rules, kind))
+          << "player " << player << " " << FigureKindName(kind);
+    }
   }
 }
 
-// The score each player gains from a list of events.
+// The River's order, judged on the tile roles alone (RV-01, RV-02, RV-08):
+// `placed` was drawn from `bag`. The River's set-up leaves only tiles of the
+// river stack in the bag (no spring, no tile of a part not in play).
+void ExpectRiverOrder(const TileBag& bag, const TileType& placed) {
+  int rivers = 0;
+  int forks = 0;
+  int lakes = 0;
+  for (const TileCount& entry : bag.tiles) {
+    EXPECT_NE(entry.type->river_role, RiverRole::kSpring) << "a spring in the bag";
+    if (entry.type->river_role == RiverRole::kRiver) rivers += entry.count;
+    if (entry.type->river_role == RiverRole::kFork) forks += entry.count;
+    if (entry.type->river_role == RiverRole::kLake) lakes += entry.count;
+  }
+  if (placed.river_role == RiverRole::kNone) {
+    EXPECT_EQ(rivers + forks + lakes, 0) << placed.id;
+  } else if (placed.river_role == RiverRole::kRiver) {
+    EXPECT_EQ(forks, 0) << placed.id;
+  } else if (placed.river_role == RiverRole::kLake) {
+    EXPECT_EQ(rivers + forks, 0) << placed.id;
+  }
+}
+
+// King & Robber Baron: a token changes hands only by an event of its kind that
+// says so, and only to the player whose turn it is (the completer, KR-09,
+// KR-10, KR-12); its record never goes down (AMB-03).
+void ExpectAwardsFollowTheRules(const GameState& before, const GameState& after,
+                                const std::vector<ScoreEvent>& events) {
+  for (FeatureKind kind : {FeatureKind::kKing, FeatureKind::kRobberBaron}) {
+    const AwardToken& was = kind == FeatureKind::kKing ? before.king : before.robber_baron;
+    const AwardToken& now = kind == FeatureKind::kKing ? after.king : after.robber_baron;
+    EXPECT_GE(now.record, was.record) << FeatureKindName(kind);
+    const bool moved = std::any_of(events.begin(), events.end(), [&](const ScoreEvent& event) {
+      return event.feature_kind == kind && event.award && event.award->transferred;
+    });
+    EXPECT_EQ(moved, now.holder != was.holder) << FeatureKindName(kind);
+    if (now.holder != was.holder) {
+      EXPECT_EQ(now.holder, std::optional<int>(before.active_player)) << FeatureKindName(kind);
+    }
+  }
+}
+
+// A follower kind the player has in supply (the tile phase lists follower
+// spots for any of them), or a follower if none.
+FigureKind FollowerKindInSupply(const Player& player) {
+  return player.followers == 0 && player.big_followers > 0 ? FigureKind::kBigFollower
+                                                           : FigureKind::kFollower;
+}
+
+// The score each player gains from a list of events. Each majority player
+// scores the line items common to all (player -1) plus their own (the pig's
+// bonus, TB-21); nobody else scores.
 std::vector<int> PointsOf(const std::vector<ScoreEvent>& events, size_t players) {
   std::vector<int> points(players, 0);
   for (const ScoreEvent& event : events) {
-    int line_total = 0;
     for (const LineItem& item : event.line_items) {
       EXPECT_EQ(item.count * item.points_each, item.points);
-      line_total += item.points;
     }
+    EXPECT_EQ(event.points.size(), event.majority_players.size());
     for (const PlayerPoints& gained : event.points) {
+      EXPECT_NE(
+          std::find(event.majority_players.begin(), event.majority_players.end(), gained.player),
+          event.majority_players.end());
+      int line_total = 0;
+      for (const LineItem& item : event.line_items) {
+        if (item.player < 0 || item.player == gained.player) line_total += item.points;
+      }
       EXPECT_EQ(gained.points, line_total);
       points[gained.player] += gained.points;
     }
@@ -87,41 +240,122 @@ void CheckTilePhase(const Game& game, const TileType* tile, const LegalActions& 
     const LegalPlacement& placement = legal.placements[pick(random)];
     Game after = game;
     after.Apply(PlaceTileAction{tile, placement.cell, placement.rotation});
+    // Mage & Witch: the magic-figure decisions come first (MW-04, MW-09); the
+    // magic figures occupy nothing, so they change no follower option.
+    while (after.state().phase == Phase::kPlaceMagicFigure) {
+      const LegalActions magic = after.ListLegalActions(nullptr);
+      ASSERT_FALSE(magic.actions.empty());
+      after.Apply(magic.actions.front());
+    }
+    const FigureKind kind =
+        FollowerKindInSupply(game.state().players[game.state().deciding_player]);
     for (int segment = 0; segment < static_cast<int>(tile->segments.size()); ++segment) {
+      const bool is_legal =
+          after.Validate(PlaceFigureAction{kind, {placement.cell, segment}}).legal();
+      if (tile->volcano) {
+        // RV-10: nothing stands on the volcano lake. The tile phase's follower
+        // options come from the core, which does not ask the modules (the
+        // figure phase's listing is filtered), so only legality is checked.
+        EXPECT_FALSE(is_legal) << tile->id << " segment " << segment;
+        continue;
+      }
       const bool is_listed =
           std::find(placement.follower_segments.begin(), placement.follower_segments.end(),
                     segment) != placement.follower_segments.end();
-      EXPECT_EQ(after.Validate(PlaceFigureAction{FigureKind::kFollower, {placement.cell, segment}})
-                    .legal(),
-                is_listed)
-          << tile->id << " segment " << segment;
+      EXPECT_EQ(is_legal, is_listed) << tile->id << " segment " << segment;
     }
   }
 }
 
-void PlayRandomGame(uint32_t seed) {
+// A tile of the bag that may not be drawn now has no legal action at all.
+void CheckUndrawableTiles(const Game& game) {
+  for (const TileCount& entry : game.state().bag->tiles) {
+    if (Drawable(game, *entry.type)) continue;
+    EXPECT_TRUE(game.ListLegalActions(entry.type).actions.empty()) << entry.type->id;
+    EXPECT_FALSE(game.Validate(DiscardTileAction{entry.type}).legal()) << entry.type->id;
+  }
+}
+
+// Every figure placement on the tile just placed is legal exactly when listed.
+void CheckFigurePhase(const Game& game, const LegalActions& legal) {
+  for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
+  const PlacedTile& placed = game.state().tiles.back();
+  for (FigureKind kind : kFigureKinds) {
+    for (int segment = 0; segment < static_cast<int>(placed.type->segments.size()); ++segment) {
+      const PlaceFigureAction action{kind, {placed.cell, segment}};
+      const bool is_listed =
+          std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+            const auto* figure = std::get_if<PlaceFigureAction>(&listed);
+            return figure != nullptr && figure->kind == kind && figure->segment == action.segment;
+          });
+      EXPECT_EQ(game.Validate(action).legal(), is_listed)
+          << placed.type->id << " " << FigureKindName(kind) << " on segment " << segment;
+    }
+  }
+  // A segment of an earlier tile is never a legal follower spot (BG-04).
+  EXPECT_FALSE(
+      game.Validate(PlaceFigureAction{FigureKind::kFollower, {game.state().tiles[0].cell, 0}})
+          .legal());
+}
+
+// Mage & Witch: every placement or move of either magic figure to any segment
+// of the board, and each set-aside, is legal exactly when listed (MW-05..MW-08).
+void CheckMagicFigurePhase(const Game& game, const LegalActions& legal) {
+  auto is_listed = [&](const Action& action) {
+    return std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+      if (const auto* move = std::get_if<MoveMagicFigureAction>(&action)) {
+        const auto* other = std::get_if<MoveMagicFigureAction>(&listed);
+        return other != nullptr && other->figure == move->figure && other->segment == move->segment;
+      }
+      const auto* aside = std::get_if<SetAsideMagicFigureAction>(&action);
+      const auto* other = std::get_if<SetAsideMagicFigureAction>(&listed);
+      return aside != nullptr && other != nullptr && other->figure == aside->figure;
+    });
+  };
+  for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
+  for (MagicFigure figure : {MagicFigure::kMage, MagicFigure::kWitch}) {
+    for (const PlacedTile& tile : game.state().tiles) {
+      for (int segment = 0; segment < static_cast<int>(tile.type->segments.size()); ++segment) {
+        const Action move = MoveMagicFigureAction{figure, {tile.cell, segment}};
+        EXPECT_EQ(game.Validate(move).legal(), is_listed(move))
+            << tile.type->id << " segment " << segment;
+      }
+    }
+    const Action aside = SetAsideMagicFigureAction{figure};
+    EXPECT_EQ(game.Validate(aside).legal(), is_listed(aside));
+  }
+  EXPECT_FALSE(game.Validate(PassAction{}).legal());
+}
+
+void PlayRandomGame(const Config& config, uint32_t seed) {
   std::mt19937 random(seed);
   const int player_count = 2 + static_cast<int>(seed % 4);
   std::vector<std::string> names;
   for (int i = 0; i < player_count; ++i) names.push_back("player " + std::to_string(i));
-  GameState state = std::get<GameState>(NewGame(names, RuleSet{}));
+  const RuleSet rules = RulesFor(config, seed);
+  GameState state = std::get<GameState>(NewGame(names, rules));
   ASSERT_TRUE(CheckSnapshot(state).empty());
+  const bool river = rules.Has(Expansion::kRiver);
 
   std::vector<int> scores_from_events(player_count, 0);
   const TileType* drawn = nullptr;
   for (int step = 0; step < 1000 && state.phase != Phase::kGameOver; ++step) {
     SCOPED_TRACE("seed " + std::to_string(seed) + " step " + std::to_string(step));
-    if (state.phase == Phase::kPlaceTile && drawn == nullptr) drawn = DrawTile(*state.bag, random);
     const Game game(state);
+    if (state.phase == Phase::kPlaceTile && drawn == nullptr) {
+      drawn = DrawTile(game, random);
+      ASSERT_NE(drawn, nullptr) << "no tile of the bag may be drawn";
+      if (river) ExpectRiverOrder(*state.bag, *drawn);
+    }
     const LegalActions legal = game.ListLegalActions(drawn);
     ASSERT_FALSE(legal.actions.empty());
     if (state.phase == Phase::kPlaceTile) {
       CheckTilePhase(game, drawn, legal, random);
+      CheckUndrawableTiles(game);
+    } else if (state.phase == Phase::kPlaceMagicFigure) {
+      CheckMagicFigurePhase(game, legal);
     } else {
-      for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
-      // A segment of an earlier tile is never a legal follower spot (BG-04).
-      EXPECT_FALSE(game.Validate(PlaceFigureAction{FigureKind::kFollower, {state.tiles[0].cell, 0}})
-                       .legal());
+      CheckFigurePhase(game, legal);
     }
     if (::testing::Test::HasFailure()) return;
 
@@ -138,7 +372,8 @@ void PlayRandomGame(uint32_t seed) {
       EXPECT_EQ(next.players[player].score - state.players[player].score, gained[player]);
       scores_from_events[player] += gained[player];
     }
-    ExpectFollowersConserved(next);
+    ExpectFiguresConserved(next);
+    ExpectAwardsFollowTheRules(state, next, outcome.events);
 
     if (next.phase == Phase::kGameOver) {
       // The same last action on a snapshot whose bag is not tracked leaves the
@@ -168,16 +403,33 @@ void PlayRandomGame(uint32_t seed) {
   }
 }
 
-class RandomGames : public ::testing::TestWithParam<int> {};
+// One shard: a family of rules and a shard number.
+using Shard = std::tuple<int, int>;  // index into Configs(), shard
+
+std::vector<Shard> Shards() {
+  std::vector<Shard> shards;
+  for (int config = 0; config < static_cast<int>(Configs().size()); ++config) {
+    for (int shard = 0; shard < Configs()[config].shards; ++shard)
+      shards.push_back({config, shard});
+  }
+  return shards;
+}
+
+class RandomGames : public ::testing::TestWithParam<Shard> {};
 
 TEST_P(RandomGames, InvariantsHoldInEveryStep) {
+  const auto [config, shard] = GetParam();
   for (int game = 0; game < kGamesPerShard; ++game) {
-    PlayRandomGame(static_cast<uint32_t>(GetParam() * kGamesPerShard + game));
+    PlayRandomGame(Configs()[config], static_cast<uint32_t>(shard * kGamesPerShard + game));
     if (HasFatalFailure() || HasFailure()) return;
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Shards, RandomGames, ::testing::Range(0, kShards));
+INSTANTIATE_TEST_SUITE_P(Shards, RandomGames, ::testing::ValuesIn(Shards()),
+                         [](const ::testing::TestParamInfo<Shard>& info) {
+                           return Configs()[std::get<0>(info.param)].name + "_" +
+                                  std::to_string(std::get<1>(info.param));
+                         });
 
 }  // namespace
 }  // namespace carcassonne

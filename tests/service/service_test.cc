@@ -550,9 +550,10 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 7);
+  ASSERT_EQ(catalog.rule_options_size(), 11);
   EXPECT_EQ(catalog.rule_options(1).name(), "tb.goods");
   EXPECT_EQ(catalog.rule_options(4).name(), "river.parts");
+  EXPECT_EQ(catalog.rule_options(7).name(), "king_robber.flat_bonus");
   ASSERT_GE(catalog.known_gaps_size(), 1);
   EXPECT_EQ(catalog.known_gaps(0).rule_id(), "IC-13");
   const v1::RuleOptionInfo& option = catalog.rule_options(0);
@@ -853,6 +854,88 @@ TEST_F(ServiceTest, SnapshotFieldsAreCheckedWithTheirPaths) {
   EXPECT_EQ(fields[1], "state.phase");
 }
 
+// Mage & Witch: the magic figures and the magic-figure actions are read with
+// their own field paths.
+TEST_F(ServiceTest, MagicFiguresAreCheckedWithTheirPaths) {
+  v1::NewGameRequest new_game;
+  new_game.add_player_names("Ann");
+  new_game.add_player_names("Bob");
+  new_game.mutable_rules()->add_expansions(v1::EXPANSION_MAGE_AND_WITCH);
+  v1::NewGameResponse started;
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::NewGame, new_game, &started).ok());
+  const v1::GameState game = started.state();
+  EXPECT_FALSE(game.has_magic_figures());  // MW-02: both beside the board
+  EXPECT_EQ(game.magic_step(), v1::MAGIC_STEP_UNSPECIFIED);
+  auto segment = [](int x, int y, v1::Location location) {
+    v1::SegmentRef ref;
+    ref.set_x(x);
+    ref.set_y(y);
+    ref.set_location(location);
+    return ref;
+  };
+  auto score = [&](const v1::GameState& state) {
+    v1::ScoreGameRequest request;
+    *request.mutable_state() = state;
+    v1::ScoreGameResponse response;
+    return Call(&v1::RefereeService::Stub::ScoreGame, request, &response);
+  };
+  {
+    v1::GameState state = game;  // no tile on (5, 5)
+    *state.mutable_magic_figures()->mutable_mage() = segment(5, 5, v1::LOCATION_N);
+    ExpectBadField(score(state), "state.magic_figures.mage");
+  }
+  {
+    v1::GameState state = game;  // D's field: only roads and cities (MW-05)
+    *state.mutable_magic_figures()->mutable_witch() = segment(0, 0, v1::LOCATION_SSW);
+    ExpectBadField(score(state), "state.magic_figures.witch");
+  }
+  {
+    v1::GameState state = game;  // both on D's road
+    *state.mutable_magic_figures()->mutable_mage() = segment(0, 0, v1::LOCATION_E);
+    *state.mutable_magic_figures()->mutable_witch() = segment(0, 0, v1::LOCATION_W);
+    ExpectBadField(score(state), "state.magic_figures.witch");
+  }
+  {
+    v1::GameState state = NewGameState();  // the base game has no magic figures
+    *state.mutable_magic_figures()->mutable_mage() = segment(0, 0, v1::LOCATION_E);
+    ExpectBadField(score(state), "state.magic_figures");
+  }
+  {
+    v1::GameState state = game;
+    state.set_magic_step(static_cast<v1::MagicStep>(9));
+    ExpectBadField(score(state), "state.magic_step");
+  }
+  {
+    v1::GameState state = game;  // the magic phase needs a placed tile and its step
+    state.set_phase(v1::PHASE_PLACE_MAGIC_FIGURE);
+    ExpectBadField(score(state), "state.phase");
+  }
+  v1::ValidateActionRequest request;
+  *request.mutable_state() = game;
+  v1::ValidateActionResponse response;
+  request.mutable_action()->mutable_move_magic_figure();
+  ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                 "action.move_magic_figure.figure");
+  request.mutable_action()->mutable_move_magic_figure()->set_figure(v1::MAGIC_FIGURE_WITCH);
+  ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                 "action.move_magic_figure.segment");
+  *request.mutable_action()->mutable_move_magic_figure()->mutable_segment() =
+      segment(0, 0, v1::LOCATION_SSE);  // D has a field there, but the board has no tile (7, 7)
+  request.mutable_action()->mutable_move_magic_figure()->mutable_segment()->set_x(7);
+  ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                 "action.move_magic_figure.segment");
+  request.mutable_action()->mutable_set_aside_magic_figure()->set_figure(
+      static_cast<v1::MagicFigure>(7));
+  ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                 "action.set_aside_magic_figure.figure");
+  // Well formed but illegal: a verdict, not an error (PHASE_PLACE_TILE).
+  request.mutable_action()->mutable_set_aside_magic_figure()->set_figure(v1::MAGIC_FIGURE_MAGE);
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::ValidateAction, request, &response).ok());
+  EXPECT_FALSE(response.verdict().legal());
+  ASSERT_EQ(response.verdict().violations_size(), 1);
+  EXPECT_EQ(response.verdict().violations(0).code(), v1::VIOLATION_CODE_WRONG_PHASE);
+}
+
 TEST_F(ServiceTest, MissingStateIsMalformed) {
   v1::ValidateActionRequest request;
   *request.mutable_action() = Pass();
@@ -1074,14 +1157,25 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
     ASSERT_LT(++turns, 500) << "the game does not end";
     ASSERT_EQ(state.phase(), v1::PHASE_PLACE_TILE);
     ASSERT_GT(state.bag().tiles_size(), 0);
-    const std::string tile = state.bag().tiles(0).tile_type();
-    v1::ListLegalActionsRequest list;
-    *list.mutable_state() = state;
-    list.set_tile_type(tile);
+    // The first tile of the bag that may be drawn now: with the River, river
+    // tiles come first (RV-02), and a tile that may not be drawn yet has no
+    // legal action.
+    std::string tile;
     v1::ListLegalActionsResponse legal;
-    grpc::Status status = Call(&v1::RefereeService::Stub::ListLegalActions, list, &legal);
-    ASSERT_TRUE(status.ok()) << status.error_message();
-    ASSERT_GT(legal.actions_size(), 0) << tile;
+    grpc::Status status;
+    for (const v1::TileCount& entry : state.bag().tiles()) {
+      v1::ListLegalActionsRequest list;
+      *list.mutable_state() = state;
+      list.set_tile_type(entry.tile_type());
+      legal.Clear();
+      status = Call(&v1::RefereeService::Stub::ListLegalActions, list, &legal);
+      ASSERT_TRUE(status.ok()) << status.error_message();
+      if (legal.actions_size() > 0) {
+        tile = entry.tile_type();
+        break;
+      }
+    }
+    ASSERT_FALSE(tile.empty()) << "no tile of the bag may be drawn";
 
     const v1::Action& first = legal.actions(0);
     google::protobuf::RepeatedPtrField<v1::ScoreEvent> events;
@@ -1102,6 +1196,28 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
       v1::PlayTurnRequest turn;
       *turn.mutable_state() = state;
       *turn.add_actions() = first;
+      // Mage & Witch: the magic-figure decisions come between the tile and
+      // the figure (MW-04, MW-09); each takes the first listed action.
+      v1::ApplyActionRequest step;
+      *step.mutable_state() = state;
+      *step.mutable_action() = first;
+      for (int decisions = 0; decisions < 3; ++decisions) {
+        v1::ApplyActionResponse stepped;
+        status = Call(&v1::RefereeService::Stub::ApplyAction, step, &stepped);
+        ASSERT_TRUE(status.ok()) << status.error_message();
+        ASSERT_TRUE(stepped.verdict().legal()) << stepped.verdict().DebugString();
+        if (stepped.state().phase() != v1::PHASE_PLACE_MAGIC_FIGURE) break;
+        ASSERT_LT(decisions, 2) << "at most two magic-figure decisions per tile";
+        v1::ListLegalActionsRequest magic_list;
+        *magic_list.mutable_state() = stepped.state();
+        v1::ListLegalActionsResponse magic_legal;
+        status = Call(&v1::RefereeService::Stub::ListLegalActions, magic_list, &magic_legal);
+        ASSERT_TRUE(status.ok()) << status.error_message();
+        ASSERT_GT(magic_legal.actions_size(), 0);
+        *turn.add_actions() = magic_legal.actions(0);
+        *step.mutable_state() = stepped.state();
+        *step.mutable_action() = magic_legal.actions(0);
+      }
       const v1::LegalPlacement& placement = legal.placements(0);
       if (placement.figure_segments_size() > 0) {
         v1::Action* figure = turn.add_actions();

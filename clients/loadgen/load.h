@@ -1,0 +1,85 @@
+// The load runs: a closed loop (a fixed number of calls in flight; each
+// completion starts the next call) or an open loop (calls sent on a fixed
+// schedule at a given rate, whatever the answers), over gRPC's asynchronous
+// callback API with pre-serialized requests (grpc::GenericStub), so that the
+// client spends as little CPU per call as it can and the same bytes go to any
+// server.
+//
+// Timing: a run lasts warmup + duration. Nothing of the warm-up is counted.
+//   closed loop: a call counts when it completes inside the measured window;
+//                its latency runs from its send to its completion.
+//   open loop:   a call counts when it is scheduled inside the measured window;
+//                its latency runs from its *scheduled* send time (not from
+//                when it was actually sent), so that a slow server, or a
+//                client that falls behind its schedule, shows up in the
+//                latency instead of lowering the offered load (no coordinated
+//                omission). At most max_in_flight calls are outstanding; the
+//                schedule waits beyond that (and that wait counts as latency).
+// Every completed call's latency is recorded, whatever its status; every
+// status other than OK counts as an error, by code. Each call has a deadline,
+// so a run ends at most `deadline` after its duration.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "clients/loadgen/histogram.h"
+
+namespace carcassonne::loadgen {
+
+enum class LoopMode { kClosed, kOpen };
+
+struct LoadOptions {
+  std::string target;
+  std::string method;                                  // "/package.Service/Method"
+  const std::vector<std::string>* requests = nullptr;  // serialized, non-empty
+  LoopMode mode = LoopMode::kClosed;
+  int in_flight = 16;         // closed loop
+  double rate = 1000;         // open loop, calls per second
+  int max_in_flight = 10000;  // open loop
+  int channels = 1;
+  std::chrono::nanoseconds duration = std::chrono::seconds(10);
+  std::chrono::nanoseconds warmup = std::chrono::seconds(2);
+  std::chrono::nanoseconds deadline = std::chrono::seconds(10);
+  int server_pid = 0;  // > 0: also measure that (local) process's CPU time in the window
+};
+
+inline constexpr int kStatusCodeCount = 17;  // OK = 0 .. UNAUTHENTICATED = 16
+
+struct LoadResult {
+  double measured_seconds = 0;  // the measured window
+  uint64_t calls = 0;           // counted calls, OK or not
+  uint64_t ok = 0;
+  std::array<uint64_t, kStatusCodeCount> by_code{};  // counted calls by status code
+  uint64_t scheduled = 0;                            // open loop: calls scheduled in the window
+  uint64_t schedule_stalls = 0;  // open loop: sends that waited for max_in_flight
+  // CPU time (user + system) in the measured window, in seconds: this process;
+  // the server process (-1 without server_pid, or when unreadable); every core
+  // of the machine (-1 when /proc/stat is unreadable).
+  double client_cpu_seconds = 0;
+  double server_cpu_seconds = -1;
+  double machine_cpu_seconds = -1;
+  std::unique_ptr<LatencyHistogram> latency;  // counted calls, nanoseconds
+};
+
+// Connects every channel (fails with a message when one does not connect
+// within 5 s) and runs the load. Throws std::runtime_error on failure.
+LoadResult RunLoad(const LoadOptions& options);
+
+// One call per request, sequentially, on a fresh channel: the status code and
+// serialized response of each. Throws std::runtime_error when the target
+// cannot be reached.
+struct CheckedCall {
+  int code = 0;
+  std::string message;
+  std::string response;
+};
+std::vector<CheckedCall> CallEachOnce(const std::string& target, const std::string& method,
+                                      const std::vector<std::string>& requests,
+                                      std::chrono::nanoseconds deadline);
+
+}  // namespace carcassonne::loadgen
