@@ -131,7 +131,6 @@ void Board::Place(const PlacedTile& tile) {
   }
   grid_[(tile.cell.y - grid_min_y_) * grid_width_ + (tile.cell.x - grid_min_x_)] = tile_index;
 
-
   const TileType& type = *tile.type;
   for (const SegmentType& segment : type.segments) {
     const int id = static_cast<int>(segment_tile_.size());
