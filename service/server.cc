@@ -32,6 +32,13 @@ constexpr int kMaxReceiveMessageBytes = 4 * 1024 * 1024;
 constexpr int kThreadsPerCore = 4;
 constexpr int kMinThreads = 8;
 
+// Bounds on what clients can make the server hold at once: calls in flight on
+// one connection, and the memory gRPC may use for all of them (an open-loop
+// client offering more than the server can answer would otherwise queue
+// without limit). Past them gRPC refuses new streams / RESOURCE_EXHAUSTED.
+constexpr int kMaxConcurrentStreamsPerConnection = 256;
+constexpr size_t kMaxMemoryBytes = size_t{512} * 1024 * 1024;
+
 // Time that in-flight calls get to finish after SIGTERM / SIGINT.
 constexpr std::chrono::seconds kShutdownGrace{5};
 
@@ -235,6 +242,7 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   grpc::ResourceQuota quota("carcassonne_referee");
   const int max_threads = MaxThreads();
   quota.SetMaxThreads(max_threads);
+  quota.Resize(kMaxMemoryBytes);
 
   grpc::ServerBuilder builder;
   int bound_port = 0;
@@ -243,6 +251,7 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   builder.RegisterService(service.get());
   builder.SetResourceQuota(quota);
   builder.SetMaxReceiveMessageSize(kMaxReceiveMessageBytes);
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, kMaxConcurrentStreamsPerConnection);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (server == nullptr || bound_port == 0) {
     std::fprintf(stderr, "carcassonne_referee: cannot listen on %s\n", listen.c_str());
