@@ -7,6 +7,9 @@
 namespace carcassonne {
 namespace {
 
+// Sides in a 4-bit side mask (std::popcount may be a library call).
+constexpr std::array<int8_t, 16> kSidesInMask = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
 bool HasEdges(SegmentKind kind) {
   return kind == SegmentKind::kRoad || kind == SegmentKind::kCity || kind == SegmentKind::kRiver;
 }
@@ -14,34 +17,19 @@ bool HasEdges(SegmentKind kind) {
 }  // namespace
 
 BoardTile Orient(const PlacedTile& tile) {
+  const TileLayout& layout = tile.type->layouts[tile.rotation.quarter_turns % 4];
   BoardTile oriented;
   oriented.placed = tile;
-  oriented.segment_at_side.fill(-1);
-  oriented.segment_at_half_edge.fill(-1);
-  const TileType& type = *tile.type;
-  for (Side side : kAllSides) {
-    oriented.terrain[SideIndex(side)] = type.sides[SideIndex(CatalogueSide(side, tile.rotation))];
-  }
-  for (int i = 0; i < static_cast<int>(type.segments.size()); ++i) {
-    const SegmentType& segment = type.segments[i];
-    const SideMask edges = RotateSides(segment.edges, tile.rotation);
-    const HalfEdgeMask half_edges = RotateHalfEdges(segment.half_edges, tile.rotation);
-    for (int side = 0; side < 4; ++side) {
-      if (edges & (1u << side)) oriented.segment_at_side[side] = static_cast<int8_t>(i);
-    }
-    for (int half_edge = 0; half_edge < 8; ++half_edge) {
-      if (half_edges & (1u << half_edge)) {
-        oriented.segment_at_half_edge[half_edge] = static_cast<int8_t>(i);
-      }
-    }
-  }
+  oriented.segment_at_side = layout.segment_at_side;
+  oriented.segment_at_half_edge = layout.segment_at_half_edge;
+  oriented.terrain = layout.terrain;
   return oriented;
 }
 
-void Board::GrowGridToInclude(Position cell) {
+void Board::GrowGridToInclude(Position low, Position high) {
   constexpr int kMargin = 4;
-  int min_x = cell.x - kMargin, max_x = cell.x + kMargin;
-  int min_y = cell.y - kMargin, max_y = cell.y + kMargin;
+  int min_x = low.x - kMargin, max_x = high.x + kMargin;
+  int min_y = low.y - kMargin, max_y = high.y + kMargin;
   if (grid_width_ > 0) {
     min_x = std::min(min_x, grid_min_x_);
     min_y = std::min(min_y, grid_min_y_);
@@ -65,6 +53,11 @@ void Board::GrowGridToInclude(Position cell) {
   grid_height_ = height;
 }
 
+void Board::ReserveArea(Position low, Position high) {
+  if (low.x > high.x || low.y > high.y) return;
+  GrowGridToInclude({low.x - 1, low.y - 1}, {high.x + 1, high.y + 1});
+}
+
 int Board::SegmentId(const SegmentAddress& address) const {
   const int tile_index = TileIndexAt(address.cell);
   if (tile_index < 0) return -1;
@@ -81,9 +74,12 @@ int Board::Find(int segment_id) const {
   return segment_id;
 }
 
-int Board::FeatureOf(int segment_id) const { return Find(segment_id); }
+int Board::FeatureOf(int segment_id) const {
+  JoinFeatures();
+  return Find(segment_id);
+}
 
-void Board::Union(int a, int b) {
+void Board::Union(int a, int b) const {
   int root_a = Find(a);
   int root_b = Find(b);
   if (root_a == root_b) return;
@@ -126,34 +122,42 @@ void Board::Place(const PlacedTile& tile) {
     const int64_t column = static_cast<int64_t>(corner.x) - grid_min_x_;
     const int64_t row = static_cast<int64_t>(corner.y) - grid_min_y_;
     if (column < 0 || row < 0 || column >= grid_width_ || row >= grid_height_) {
-      GrowGridToInclude(corner);
+      GrowGridToInclude(corner, corner);
     }
   }
   grid_[(tile.cell.y - grid_min_y_) * grid_width_ + (tile.cell.x - grid_min_x_)] = tile_index;
+  segment_tile_.insert(segment_tile_.end(), tile.type->segments.size(), tile_index);
+}
 
-  const TileType& type = *tile.type;
-  for (const SegmentType& segment : type.segments) {
-    const int id = static_cast<int>(segment_tile_.size());
-    segment_tile_.push_back(tile_index);
+void Board::JoinFeatures() const {
+  for (; joined_tiles_ < tile_count(); ++joined_tiles_) JoinTile(joined_tiles_);
+}
+
+void Board::JoinTile(int tile_index) const {
+  const BoardTile& placed = tiles_[tile_index];
+  for (const SegmentType& segment : placed.type().segments) {
+    const int id = static_cast<int>(parent_.size());
     parent_.push_back(id);
     next_member_.push_back(id);
     FeatureSummary summary;
     summary.kind = segment.kind;
-    summary.open_edges = HasEdges(segment.kind) ? std::popcount(segment.edges) : 0;
+    summary.open_edges = HasEdges(segment.kind) ? kSidesInMask[segment.edges & 15] : 0;
     summary.coats_of_arms = segment.coats_of_arms;
     summary.inn = segment.inn;
     summary.cathedral = segment.cathedral;
     if (segment.goods == Goods::kWine) summary.goods.wine = 1;
     if (segment.goods == Goods::kGrain) summary.goods.grain = 1;
     if (segment.goods == Goods::kCloth) summary.goods.cloth = 1;
-    summaries_.push_back(std::move(summary));
+    summaries_.push_back(summary);
   }
 
+  // Join with the neighbours laid before this tile (a later one joins with
+  // this one in its own turn).
   for (Side side : kAllSides) {
-    const int neighbour_index = TileIndexAt(Neighbour(tile.cell, side));
-    if (neighbour_index < 0) continue;
+    const int neighbour_index = TileIndexAt(Neighbour(placed.cell(), side));
+    if (neighbour_index < 0 || neighbour_index > tile_index) continue;
     const BoardTile& neighbour = tiles_[neighbour_index];
-    const int mine = oriented.segment_at_side[SideIndex(side)];
+    const int mine = placed.segment_at_side[SideIndex(side)];
     const int theirs = neighbour.segment_at_side[SideIndex(Opposite(side))];
     if (mine >= 0 && theirs >= 0) {
       Union(SegmentId(tile_index, mine), SegmentId(neighbour_index, theirs));
@@ -161,7 +165,7 @@ void Board::Place(const PlacedTile& tile) {
       summaries_[Find(SegmentId(tile_index, mine))].open_edges -= 2;
     }
     for (int half_edge = 2 * SideIndex(side); half_edge < 2 * SideIndex(side) + 2; ++half_edge) {
-      const int my_field = oriented.segment_at_half_edge[half_edge];
+      const int my_field = placed.segment_at_half_edge[half_edge];
       const int their_field = neighbour.segment_at_half_edge[FacingHalfEdge(half_edge)];
       if (my_field >= 0 && their_field >= 0) {
         Union(SegmentId(tile_index, my_field), SegmentId(neighbour_index, their_field));
@@ -181,6 +185,7 @@ const SegmentType& Board::SegmentTypeOf(int segment_id) const {
 }
 
 std::vector<SegmentAddress> Board::SegmentsOf(int feature) const {
+  JoinFeatures();
   std::vector<int> ids;
   ids.reserve(summaries_[Find(feature)].segment_count);
   int member = feature;
@@ -196,6 +201,7 @@ std::vector<SegmentAddress> Board::SegmentsOf(int feature) const {
 }
 
 std::vector<int> Board::TilesOf(int feature) const {
+  JoinFeatures();
   std::vector<int> tiles;
   int member = feature;
   do {

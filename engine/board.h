@@ -45,11 +45,18 @@ struct FeatureSummary {
   TradeGoods goods;        // goods symbols in a city (TB-04)
 };
 
+// Features are joined lazily: Place lays the tile on the grid, and the first
+// question about features (FeatureOf, Feature, SegmentsOf, TilesOf) joins
+// every tile laid since, in placement order. A request that only checks where
+// tiles may go (validating a tile placement) never pays for the union-find.
 class Board {
  public:
   Board() = default;
   // Reserves room for `tiles` tiles, to place them without reallocating.
   void Reserve(int tiles);
+  // Makes room on the cell grid for tiles on every cell from `low` to `high`
+  // (both corners included), so that placing them does not grow it again.
+  void ReserveArea(Position low, Position high);
 
   // Lays `tile` and joins its segments to the neighbours'. The cell must be free.
   void Place(const PlacedTile& tile);
@@ -72,7 +79,10 @@ class Board {
   }
   int SegmentId(const SegmentAddress& address) const;  // -1 if no such tile/segment
   int FeatureOf(int segment_id) const;
-  const FeatureSummary& Feature(int feature) const { return summaries_[FeatureOf(feature)]; }
+  const FeatureSummary& Feature(int feature) const {
+    const int root = FeatureOf(feature);
+    return summaries_[root];
+  }
   // Every segment of a feature, in board order.
   std::vector<SegmentAddress> SegmentsOf(int feature) const;
   // The distinct tiles of a feature (board tile indexes, ascending): a tile
@@ -99,22 +109,28 @@ class Board {
 
  private:
   int Find(int segment_id) const;
-  void Union(int a, int b);
+  void Union(int a, int b) const;
+  // Joins the segments of every tile laid since the last call to their
+  // neighbours' (the union-find below is a cache of the tiles' features).
+  void JoinFeatures() const;
+  void JoinTile(int tile_index) const;
 
   std::vector<BoardTile> tiles_;
   // Tile indexes by cell on a dense grid covering the board plus a margin,
   // grown when a tile lands outside it (coordinates are bounded, and a board is
   // a connected patch, so the grid stays small).
-  void GrowGridToInclude(Position cell);
+  void GrowGridToInclude(Position low, Position high);
   std::vector<int> grid_;  // -1 = no tile
   int grid_min_x_ = 0;
   int grid_min_y_ = 0;
   int grid_width_ = 0;
   int grid_height_ = 0;
-  std::vector<int> segment_tile_;          // segment id -> tile index
-  mutable std::vector<int> parent_;        // union-find
-  std::vector<int> next_member_;           // circular list of each feature's segments
-  std::vector<FeatureSummary> summaries_;  // valid at roots
+  std::vector<int> segment_tile_;  // segment id -> tile index
+  // The features of the first `joined_tiles_` tiles.
+  mutable int joined_tiles_ = 0;
+  mutable std::vector<int> parent_;                // union-find
+  mutable std::vector<int> next_member_;           // circular list of each feature's segments
+  mutable std::vector<FeatureSummary> summaries_;  // valid at roots
 };
 
 }  // namespace carcassonne

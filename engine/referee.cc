@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <array>
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
 #include "engine/figures.h"
@@ -136,8 +134,25 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
     problems.push_back({"tiles", Cat("at most ", kMaxPlacedTiles, " placed tiles")});
     return problems;
   }
-  absl::flat_hash_map<const TileType*, int> used;
+  // Copies of each tile type placed or in the bag, by catalogue rank.
+  const Catalogue& catalogue = Catalogue::Get();
+  std::vector<int> used(catalogue.type_count(), 0);
   board.Reserve(static_cast<int>(state.tiles.size()) + 1);
+  if (!state.tiles.empty()) {
+    // The grid once, for the snapshot's tiles and the next one (coordinates
+    // are checked one by one below; out-of-range ones are left to that check).
+    // The box is bounded by the placed tiles only if they are connected:
+    Position low = state.tiles.front().cell, high = low;
+    for (const PlacedTile& tile : state.tiles) {
+      if (!WithinLimits(tile.cell)) continue;
+      low = {std::min(low.x, tile.cell.x), std::min(low.y, tile.cell.y)};
+      high = {std::max(high.x, tile.cell.x), std::max(high.y, tile.cell.y)};
+    }
+    // A connected patch of n tiles spans at most n + 1 columns and rows
+    // together; anything wider fails the checks below and gets no grid here.
+    const int64_t span = static_cast<int64_t>(high.x) - low.x + high.y - low.y + 2;
+    if (span <= static_cast<int64_t>(state.tiles.size()) + 1) board.ReserveArea(low, high);
+  }
   for (int i = 0; i < static_cast<int>(state.tiles.size()); ++i) {
     const PlacedTile& tile = state.tiles[i];
     auto field = [i] { return Indexed("tiles", i); };
@@ -169,7 +184,7 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
       }
     }
     board.Place(tile);
-    used[tile.type] += 1;
+    used[catalogue.Rank(tile.type)] += 1;
   }
   if (state.bag) {
     for (int i = 0; i < static_cast<int>(state.bag->tiles.size()); ++i) {
@@ -184,12 +199,16 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
         continue;
       }
       if (entry.count < 0) problems.push_back({field() + ".count", "a count cannot be negative"});
-      used[entry.type] += entry.count;
+      used[catalogue.Rank(entry.type)] += entry.count;
     }
   }
   std::vector<std::pair<const TileType*, int>> overused;
-  for (const auto& [type, count] : used) {
-    if (count > type->count) overused.push_back({type, count});
+  int rank = 0;
+  for (const TileSet* set : catalogue.sets()) {
+    for (const TileType& type : set->tiles) {
+      if (used[rank] > type.count) overused.push_back({&type, used[rank]});
+      ++rank;
+    }
   }
   std::sort(overused.begin(), overused.end(),
             [](const auto& a, const auto& b) { return a.first->id < b.first->id; });

@@ -67,24 +67,88 @@ const Catalogue& Catalogue::Get() {
   return *catalogue;
 }
 
+namespace {
+
+// FNV-1a: tile ids are a few ASCII bytes ("base:D", "river:2-3").
+uint64_t HashId(std::string_view id) {
+  uint64_t hash = 14695981039346656037ull;
+  for (const char c : id) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+}  // namespace
+
+void ComputeLayouts(TileType& tile) {
+  for (Rotation rotation : kAllRotations) {
+    TileLayout& layout = tile.layouts[rotation.quarter_turns];
+    layout.segment_at_side.fill(-1);
+    layout.segment_at_half_edge.fill(-1);
+    for (Side side : kAllSides) {
+      layout.terrain[SideIndex(side)] = tile.sides[SideIndex(CatalogueSide(side, rotation))];
+    }
+    for (int i = 0; i < static_cast<int>(tile.segments.size()); ++i) {
+      const SegmentType& segment = tile.segments[i];
+      const SideMask edges = RotateSides(segment.edges, rotation);
+      const HalfEdgeMask half_edges = RotateHalfEdges(segment.half_edges, rotation);
+      for (int side = 0; side < 4; ++side) {
+        if (edges & (1u << side)) layout.segment_at_side[side] = static_cast<int8_t>(i);
+      }
+      for (int half_edge = 0; half_edge < 8; ++half_edge) {
+        if (half_edges & (1u << half_edge)) {
+          layout.segment_at_half_edge[half_edge] = static_cast<int8_t>(i);
+        }
+      }
+    }
+  }
+}
+
 Catalogue::Catalogue()
     : sets_{&BaseTileSet(),  &InnsAndCathedralsTileSet(),  &TradersAndBuildersTileSet(),
             &RiverTileSet(), &KingAndRobberBaronTileSet(), &MageAndWitchTileSet()} {
+  size_t tile_count = 0;
   for (const TileSet* set : sets_) {
-    for (const TileType& tile : set->tiles) by_id_.emplace_back(tile.id, &tile);
+    first_rank_.push_back(static_cast<int>(tile_count));
+    tile_count += set->tiles.size();
   }
-  // Stable: were an id listed twice, Find would answer the first in catalogue
-  // order (the catalogue test checks that ids are unique).
-  std::stable_sort(by_id_.begin(), by_id_.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  type_count_ = static_cast<int>(tile_count);
+  size_t slots = 16;
+  while (slots < 4 * tile_count) slots *= 2;
+  by_id_.assign(slots, {std::string_view(), nullptr});
+  for (const TileSet* set : sets_) {
+    for (const TileType& tile : set->tiles) {
+      // Were an id listed twice, Find answers the first in catalogue order
+      // (the catalogue test checks that ids are unique).
+      for (size_t slot = HashId(tile.id) & (slots - 1);; slot = (slot + 1) & (slots - 1)) {
+        if (by_id_[slot].second == nullptr) {
+          by_id_[slot] = {tile.id, &tile};
+          break;
+        }
+        if (by_id_[slot].first == tile.id) break;
+      }
+    }
+  }
+}
+
+int Catalogue::Rank(const TileType* type) const {
+  for (size_t i = 0; i < sets_.size(); ++i) {
+    const std::vector<TileType>& tiles = sets_[i]->tiles;
+    if (!tiles.empty() && type >= tiles.data() && type < tiles.data() + tiles.size()) {
+      return first_rank_[i] + static_cast<int>(type - tiles.data());
+    }
+  }
+  return type_count_;
 }
 
 const TileType* Catalogue::Find(std::string_view tile_id) const {
-  const auto it = std::lower_bound(by_id_.begin(), by_id_.end(), tile_id,
-                                   [](const std::pair<std::string_view, const TileType*>& entry,
-                                      std::string_view id) { return entry.first < id; });
-  if (it == by_id_.end() || it->first != tile_id) return nullptr;
-  return it->second;
+  const size_t mask = by_id_.size() - 1;
+  for (size_t slot = HashId(tile_id) & mask;; slot = (slot + 1) & mask) {
+    const auto& [id, type] = by_id_[slot];
+    if (type == nullptr) return nullptr;
+    if (id == tile_id) return type;
+  }
 }
 
 }  // namespace carcassonne

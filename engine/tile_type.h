@@ -58,6 +58,16 @@ struct SegmentType {
   bool no_castle_base = false;
 };
 
+// Where a tile's segments lie after it is turned: the segment on each board
+// side and half-edge (-1 if none) and each side's terrain. Computed once per
+// tile type and rotation (TileType::layouts), so that laying a tile on the
+// board copies its layout instead of turning every segment again.
+struct TileLayout {
+  std::array<int8_t, 4> segment_at_side{};       // road/city/river segment, or -1
+  std::array<int8_t, 8> segment_at_half_edge{};  // field segment, or -1
+  std::array<Terrain, 4> terrain{};              // terrain on each board side
+};
+
 struct TileType {
   std::string_view id;   // "base:A"; geometry.md "Tile type identifiers"
   std::string_view set;  // "base"
@@ -69,10 +79,16 @@ struct TileType {
   bool magic_symbol = false;  // Mage & Witch: placing it moves the mage or the witch
   RiverRole river_role = RiverRole::kNone;
   bool volcano = false;  // Princess & Dragon symbol (on a River II lake)
+  // The layout after each rotation (index: quarter turns); see ComputeLayouts.
+  std::array<TileLayout, 4> layouts{};
 
   // Index of the segment with local id `segment_id`, or -1.
   int SegmentIndex(std::string_view segment_id) const;
 };
+
+// Fills `tile.layouts` from its sides and segments (catalogue builders call it
+// once the segments are set).
+void ComputeLayouts(TileType& tile);
 
 // A named set of tile types ("base", "river", ...).
 struct TileSet {
@@ -95,11 +111,18 @@ class Catalogue {
   static const Catalogue& Get();
   const TileType* Find(std::string_view tile_id) const;
   std::span<const TileSet* const> sets() const { return sets_; }
+  // The number of tile types, and a type's position in catalogue order (sets
+  // in order, then their types): 0 .. type_count() - 1.
+  int type_count() const { return type_count_; }
+  int Rank(const TileType* type) const;
 
  private:
   Catalogue();
   std::vector<const TileSet*> sets_;
-  // Every tile type by id, sorted by id (for binary search in Find).
+  std::vector<int> first_rank_;  // per set: the rank of its first type
+  int type_count_ = 0;
+  // Every tile type by id, in an open-addressing hash table (a power-of-two
+  // number of slots, at most a quarter full; empty slots have a null type).
   std::vector<std::pair<std::string_view, const TileType*>> by_id_;
 };
 

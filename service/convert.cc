@@ -272,27 +272,9 @@ const PlacedTile* FirstTileOn(const GameState& state, Position cell) {
 // The number of Expansion values (EXPANSION_UNSPECIFIED excluded).
 constexpr int kExpansionCount = v1::Expansion_MAX;
 
-// The number of tile types in the catalogue.
-int CatalogueTypeCount() {
-  static const int count = [] {
-    int total = 0;
-    for (const TileSet* set : Catalogue::Get().sets()) total += static_cast<int>(set->tiles.size());
-    return total;
-  }();
-  return count;
-}
-
-// Position of a tile type in catalogue order (sets in order, then types).
-int CatalogueRank(const TileType* type) {
-  int rank = 0;
-  for (const TileSet* set : Catalogue::Get().sets()) {
-    for (const TileType& candidate : set->tiles) {
-      if (&candidate == type) return rank;
-      ++rank;
-    }
-  }
-  return rank;
-}
+// The number of tile types in the catalogue, and a type's position in it.
+int CatalogueTypeCount() { return Catalogue::Get().type_count(); }
+int CatalogueRank(const TileType* type) { return Catalogue::Get().Rank(type); }
 
 std::optional<Rotation> RotationFromProto(int degrees, std::string field, FieldProblems& problems) {
   std::optional<Rotation> rotation = Rotation::FromDegrees(degrees);
@@ -303,38 +285,40 @@ std::optional<Rotation> RotationFromProto(int degrees, std::string field, FieldP
   return rotation;
 }
 
-// A SegmentRef on the tile at (x, y) of `state`. `path` names the SegmentRef.
-// With a null `state` (the tiles could not be read) only the reference itself
-// is checked and nothing is returned.
-std::optional<SegmentAddress> SegmentFromProto(const v1::SegmentRef& proto, const GameState* state,
-                                               std::string_view path, FieldProblems& problems) {
+// A SegmentRef on the tile at (x, y) of `state`. `path()` names the
+// SegmentRef; it is called only to report a problem, so that a well-formed
+// reference costs no string. With a null `state` (the tiles could not be read)
+// only the reference itself is checked and nothing is returned.
+template <typename PathFunction>
+std::optional<SegmentAddress> ReadSegment(const v1::SegmentRef& proto, const GameState* state,
+                                          const PathFunction& path, FieldProblems& problems) {
   const Position cell{proto.x(), proto.y()};
   std::optional<Location> location;
   switch (proto.segment_case()) {
     case v1::SegmentRef::kLocation:
       location = LocationFromProto(proto.location());
       if (!location) {
-        BadEnum(problems, FieldPath(path, "location"), "location", proto.location());
+        BadEnum(problems, FieldPath(path(), "location"), "location", proto.location());
         return std::nullopt;
       }
       break;
     case v1::SegmentRef::kSegmentId:
       break;
     case v1::SegmentRef::SEGMENT_NOT_SET:
-      Add(problems, FieldPath(path, "location"),
+      Add(problems, FieldPath(path(), "location"),
           "the segment is required: set a location or a segment_id");
       return std::nullopt;
   }
   if (state == nullptr) return std::nullopt;
   const PlacedTile* tile = FirstTileOn(*state, cell);
   if (tile == nullptr) {
-    Add(problems, std::string(path), Cat("no tile lies on (", cell.x, ", ", cell.y, ")"));
+    Add(problems, std::string(path()), Cat("no tile lies on (", cell.x, ", ", cell.y, ")"));
     return std::nullopt;
   }
   std::optional<int> index = location ? ResolveSegment(*state, cell, *location)
                                       : ResolveSegment(*state, cell, proto.segment_id());
   if (!index) {
-    Add(problems, std::string(path),
+    Add(problems, std::string(path()),
         location ? Cat("the tile ", tile->type->id, " on (", cell.x, ", ", cell.y,
                        ") has no segment touching ", LocationName(*location))
                  : Cat("the tile ", tile->type->id, " on (", cell.x, ", ", cell.y,
@@ -342,6 +326,12 @@ std::optional<SegmentAddress> SegmentFromProto(const v1::SegmentRef& proto, cons
     return std::nullopt;
   }
   return SegmentAddress{cell, *index};
+}
+
+std::optional<SegmentAddress> SegmentFromProto(const v1::SegmentRef& proto, const GameState* state,
+                                               std::string_view path, FieldProblems& problems) {
+  return ReadSegment(
+      proto, state, [path] { return path; }, problems);
 }
 
 void PrefixProblems(const std::vector<Problem>& engine_problems, std::string_view path,
@@ -610,6 +600,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
         Cat("at most ", kMaxPlacedTiles, " placed tiles, not ", proto.tiles_size()));
     tiles_ok = false;
   } else {
+    state.tiles.reserve(proto.tiles_size() + 1);
     for (int i = 0; i < proto.tiles_size(); ++i) {
       const v1::PlacedTile& tile = proto.tiles(i);
       const TileType* type = Catalogue::Get().Find(tile.tile_type());
@@ -633,18 +624,20 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     Add(problems, figures_path,
         Cat("at most ", kMaxFigures, " figures, not ", proto.figures_size()));
   } else {
+    state.figures.reserve(proto.figures_size());
     for (int i = 0; i < proto.figures_size(); ++i) {
       const v1::Figure& figure = proto.figures(i);
-      const std::string figure_path = IndexPath(figures_path, i);
+      // Field paths are built only to report a problem.
+      auto figure_path = [&] { return IndexPath(figures_path, i); };
+      auto segment_path = [&] { return FieldPath(figure_path(), "segment"); };
       std::optional<FigureKind> kind = FigureKindFromProto(figure.kind());
-      if (!kind) BadEnum(problems, FieldPath(figure_path, "kind"), "figure kind", figure.kind());
+      if (!kind) BadEnum(problems, FieldPath(figure_path(), "kind"), "figure kind", figure.kind());
       std::optional<SegmentAddress> segment;
-      const std::string segment_path = FieldPath(figure_path, "segment");
       if (!figure.has_segment()) {
-        Add(problems, segment_path, "the segment the figure stands on is required");
+        Add(problems, segment_path(), "the segment the figure stands on is required");
       } else {
         segment =
-            SegmentFromProto(figure.segment(), tiles_ok ? &state : nullptr, segment_path, problems);
+            ReadSegment(figure.segment(), tiles_ok ? &state : nullptr, segment_path, problems);
       }
       if (kind && segment) state.figures.push_back({*kind, figure.owner(), *segment});
     }
@@ -662,16 +655,19 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     const std::string bag_path = FieldPath(path, "bag.tiles");
     for (int i = 0; i < proto.bag().tiles_size(); ++i) {
       const v1::TileCount& entry = proto.bag().tiles(i);
-      const std::string entry_path = IndexPath(bag_path, i);
-      const TileType* type =
-          TileTypeFromProto(entry.tile_type(), FieldPath(entry_path, "tile_type"), problems);
+      // Field paths are built only to report a problem.
+      auto entry_path = [&] { return IndexPath(bag_path, i); };
+      const TileType* type = Catalogue::Get().Find(entry.tile_type());
+      if (type == nullptr) {
+        TileTypeFromProto(entry.tile_type(), FieldPath(entry_path(), "tile_type"), problems);
+      }
       if (type != nullptr && !seen.insert(type).second) {
-        Add(problems, FieldPath(entry_path, "tile_type"),
+        Add(problems, FieldPath(entry_path(), "tile_type"),
             Cat("the tile type ", type->id, " is listed more than once in the bag"));
         continue;
       }
       if (entry.count() <= 0) {
-        Add(problems, FieldPath(entry_path, "count"),
+        Add(problems, FieldPath(entry_path(), "count"),
             Cat("a bag count must be positive, not ", entry.count()));
         continue;
       }

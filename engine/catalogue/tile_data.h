@@ -270,6 +270,7 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
     }
     tile.segments.push_back(segment);
   }
+  ComputeLayouts(tile);
   return tile;
 }
 
