@@ -103,11 +103,7 @@ void Board::Union(int a, int b) const {
 
 void Board::Reserve(int tiles) {
   tiles_.reserve(tiles);
-  const int segments = tiles * 6;
-  segment_tile_.reserve(segments);
-  parent_.reserve(segments);
-  next_member_.reserve(segments);
-  summaries_.reserve(segments);
+  segment_tile_.reserve(static_cast<size_t>(tiles) * 6);
 }
 
 void Board::Place(const PlacedTile& tile) {
@@ -130,6 +126,15 @@ void Board::Place(const PlacedTile& tile) {
 }
 
 void Board::JoinFeatures() const {
+  if (joined_tiles_ == tile_count()) return;
+  if (parent_.empty()) {
+    // The first question about features: room for as many segments as the
+    // board has reserved.
+    const size_t segments = segment_tile_.capacity();
+    parent_.reserve(segments);
+    next_member_.reserve(segments);
+    summaries_.reserve(segments);
+  }
   for (; joined_tiles_ < tile_count(); ++joined_tiles_) JoinTile(joined_tiles_);
 }
 

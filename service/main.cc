@@ -14,6 +14,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/synchronization/mutex.h"
 #include "service/server.h"
 
 #ifndef CARCASSONNE_VERSION
@@ -32,6 +33,11 @@ ABSL_FLAG(bool, noop, false,
           "response with OK, without the engine (health, reflection and metrics as usual)");
 
 int main(int argc, char** argv) {
+  // Debian's Abseil is built with its mutex deadlock detector on: every lock
+  // that gRPC takes then updates a lock-order graph (a few percent of the
+  // server's CPU under load). The server's own locking is plain std::mutex.
+  absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
+
   // Before any other thread exists, so that every thread inherits the mask.
   const sigset_t signals = carcassonne::service::BlockTerminationSignals();
 
