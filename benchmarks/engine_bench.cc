@@ -253,16 +253,50 @@ void BM_ValidateApplyTurn(benchmark::State& state) {
 
 // Every legal action for the drawn tile, with the follower options of each
 // placement, on a built Game.
+// The legal actions of the drawn tile on a built Game. (Not inlined: a
+// profiler can single it out, e.g. valgrind --toggle-collect='*ListForTile*'.)
+[[gnu::noinline]] LegalActions ListForTile(const Game& game, const TileType* drawn) {
+  return game.ListLegalActions(drawn);
+}
+
 void BM_ListLegalActions(benchmark::State& state) {
   const Fixture& fixture = FixtureFor(state.range(0));
   const Game game(fixture.state);
   size_t actions = 0;
   for (auto _ : state) {
-    LegalActions legal = game.ListLegalActions(fixture.drawn);
+    LegalActions legal = ListForTile(game, fixture.drawn);
     actions = legal.actions.size();
     benchmark::DoNotOptimize(legal);
   }
   state.counters["actions"] = static_cast<double>(actions);
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+// The legal actions of each base tile type in turn (one type per iteration,
+// cycling through all of them) on a built Game, the bag untracked so that
+// every type may be drawn. The mean is the cost of one listing whatever tile
+// is drawn, so that boards of different sizes are compared on the same tiles:
+// BM_ListLegalActions lists each board's own drawn tile, whose shape alone
+// changes the number of placements (and the growth it shows).
+void BM_ListLegalActionsEachTile(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(state.range(0));
+  GameState untracked = fixture.state;
+  untracked.bag.reset();
+  const Game game(std::move(untracked));
+  std::vector<const TileType*> types;
+  for (const TileType& type : BaseTileSet().tiles) types.push_back(&type);
+  size_t next = 0;
+  int64_t listings = 0;
+  int64_t placements = 0;
+  for (auto _ : state) {
+    LegalActions legal = ListForTile(game, types[next]);
+    placements += static_cast<int64_t>(legal.placements.size());
+    ++listings;
+    next = (next + 1) % types.size();
+    benchmark::DoNotOptimize(legal);
+  }
+  state.counters["placements"] =
+      listings > 0 ? static_cast<double>(placements) / static_cast<double>(listings) : 0;
   ReportRatio(state, fixture.parse_seconds);
 }
 
@@ -425,6 +459,7 @@ BENCHMARK(BM_BuildGame)->Apply(BoardSizes);
 BENCHMARK(BM_ValidateTile)->Apply(BoardSizes);
 BENCHMARK(BM_ValidateApplyTurn)->Apply(BoardSizes);
 BENCHMARK(BM_ListLegalActions)->Apply(BoardSizes);
+BENCHMARK(BM_ListLegalActionsEachTile)->Apply(BoardSizes);
 BENCHMARK(BM_ScoreGame)->Apply(BoardSizes);
 BENCHMARK(BM_ScoreIfEndedNow)->Apply(BoardSizes);
 BENCHMARK(BM_CheckSnapshot)->Apply(SnapshotSizes);

@@ -18,7 +18,7 @@ namespace carcassonne {
 struct LegalPlacement {
   Position cell;
   Rotation rotation;
-  std::vector<int> follower_segments;  // segment indexes of the tile
+  SegmentIndexes follower_segments;  // segment indexes of the tile
 };
 
 struct LegalActions {

@@ -39,6 +39,23 @@ std::string_view RiverRoleName(RiverRole role);  // "none", "spring", "lake", "r
 // `bordered_cities` bit set below.
 inline constexpr int kMaxSegmentsPerTile = 16;
 
+// Some segment indexes of one tile, kept inline (a tile has at most
+// kMaxSegmentsPerTile segments): the answer of a question asked once per legal
+// placement, where a heap allocation would cost more than the question.
+class SegmentIndexes {
+ public:
+  void push_back(int index) { indexes_[count_++] = static_cast<int8_t>(index); }
+  const int8_t* begin() const { return indexes_.data(); }
+  const int8_t* end() const { return indexes_.data() + count_; }
+  int size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  int operator[](int i) const { return indexes_[i]; }
+
+ private:
+  std::array<int8_t, kMaxSegmentsPerTile> indexes_{};
+  int8_t count_ = 0;
+};
+
 // One segment printed on a tile, in catalogue orientation (rotation 0).
 struct SegmentType {
   std::string_view id;  // local to the tile: "c1", "r2", "f1", "m1", ...

@@ -92,9 +92,9 @@ FollowerOptionsIfPlaced::FollowerOptionsIfPlaced(const Board& board, const GameS
   std::sort(occupied_.begin(), occupied_.end());
 }
 
-std::vector<int> FollowerOptionsIfPlaced::For(const TileType& tile, Position cell,
-                                              Rotation rotation) const {
-  std::vector<int> result;
+SegmentIndexes FollowerOptionsIfPlaced::For(const TileType& tile, Position cell,
+                                            Rotation rotation) const {
+  SegmentIndexes result;
   if (!has_follower_) return result;
   const BoardTile oriented = Orient({&tile, cell, rotation});
   const int segment_count = static_cast<int>(tile.segments.size());

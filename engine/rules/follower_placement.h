@@ -35,7 +35,7 @@ std::vector<int> FollowerSegments(const Board& board, const GameState& state, in
 class FollowerOptionsIfPlaced {
  public:
   FollowerOptionsIfPlaced(const Board& board, const GameState& state, int player);
-  std::vector<int> For(const TileType& tile, Position cell, Rotation rotation) const;
+  SegmentIndexes For(const TileType& tile, Position cell, Rotation rotation) const;
 
  private:
   const Board& board_;
