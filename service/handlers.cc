@@ -82,6 +82,26 @@ std::optional<Action> ReadAction(bool present, const v1::Action& proto,
   return ActionFromProto(proto, game ? &game->state() : nullptr, "action", problems);
 }
 
+// The snapshot and the action of a ValidateAction or ApplyAction request, read
+// and checked; INVALID_ARGUMENT (with every problem found) unless both are
+// well-formed.
+template <typename Request>
+grpc::Status ReadGameAndAction(const Request& request, std::optional<Game>& game,
+                               std::optional<Action>& action) {
+  FieldProblems problems;
+  game = ReadGame(request.has_state(), request.state(), problems);
+  action = ReadAction(request.has_action(), request.action(), game, problems);
+  if (!problems.empty() || !game || !action) return InvalidArgument(problems);
+  return grpc::Status::OK;
+}
+
+// An illegal verdict, its segments named on the snapshot with the action's
+// tile laid (a violation may concern a segment of the tile being placed).
+void IllegalVerdictToProto(const Verdict& verdict, const Game& game, const Action& action,
+                           v1::Verdict* proto) {
+  VerdictToProto(verdict, WithTilesPlacedBy(game.state(), {&action, 1}), proto);
+}
+
 }  // namespace
 
 grpc::Status HandleNewGame(const v1::NewGameRequest& request, v1::NewGameResponse* response) {
@@ -114,17 +134,14 @@ grpc::Status HandleNewGame(const v1::NewGameRequest& request, v1::NewGameRespons
 grpc::Status HandleValidateAction(const v1::ValidateActionRequest& request,
                                   v1::ValidateActionResponse* response) {
   return Guarded([&]() -> grpc::Status {
-    FieldProblems problems;
-    std::optional<Game> game = ReadGame(request.has_state(), request.state(), problems);
-    std::optional<Action> action =
-        ReadAction(request.has_action(), request.action(), game, problems);
-    if (!problems.empty() || !game || !action) return InvalidArgument(problems);
+    std::optional<Game> game;
+    std::optional<Action> action;
+    if (grpc::Status read = ReadGameAndAction(request, game, action); !read.ok()) return read;
     const Verdict verdict = game->Validate(*action);
     if (verdict.legal()) {
       response->mutable_verdict()->set_legal(true);
     } else {
-      VerdictToProto(verdict, WithTilesPlacedBy(game->state(), {&*action, 1}),
-                     response->mutable_verdict());
+      IllegalVerdictToProto(verdict, *game, *action, response->mutable_verdict());
     }
     return grpc::Status::OK;
   });
@@ -133,15 +150,15 @@ grpc::Status HandleValidateAction(const v1::ValidateActionRequest& request,
 grpc::Status HandleApplyAction(const v1::ApplyActionRequest& request,
                                v1::ApplyActionResponse* response) {
   return Guarded([&]() -> grpc::Status {
-    FieldProblems problems;
-    std::optional<Game> game = ReadGame(request.has_state(), request.state(), problems);
-    std::optional<Action> action =
-        ReadAction(request.has_action(), request.action(), game, problems);
-    if (!problems.empty() || !game || !action) return InvalidArgument(problems);
+    std::optional<Game> game;
+    std::optional<Action> action;
+    if (grpc::Status read = ReadGameAndAction(request, game, action); !read.ok()) return read;
+    // Game::Apply expects a legal action: validated here (not through the
+    // engine's ApplyAction) so that an illegal verdict is named on the
+    // snapshot the request sent.
     const Verdict verdict = game->Validate(*action);
     if (!verdict.legal()) {
-      VerdictToProto(verdict, WithTilesPlacedBy(game->state(), {&*action, 1}),
-                     response->mutable_verdict());
+      IllegalVerdictToProto(verdict, *game, *action, response->mutable_verdict());
       return grpc::Status::OK;
     }
     const std::vector<ScoreEvent> events = game->Apply(*action);
