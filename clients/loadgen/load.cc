@@ -223,17 +223,22 @@ class Run {
                    });
   }
 
-  // ---- open loop: calls sent on schedule from this thread.
+  // ---- open loop: calls sent on schedule from this thread, every call that
+  // is due at each wake-up (at most one wake-up per send tick).
   void RunOpen() {
     prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);  // wake up on time (default slack: 50 us)
     const double interval_ns = 1e9 / std::max(options_.rate, 1e-3);
     const auto max_in_flight = static_cast<int64_t>(std::max(1, options_.max_in_flight));
+    Clock::time_point last_wake = start_ - options_.send_tick;
     for (uint64_t k = 0;; ++k) {
       const Clock::time_point when =
           start_ + std::chrono::nanoseconds(
                        static_cast<int64_t>(std::llround(static_cast<double>(k) * interval_ns)));
       if (when >= end_) break;
-      if (Clock::now() < when) std::this_thread::sleep_until(when);
+      if (Clock::now() < when) {
+        std::this_thread::sleep_until(std::max(when, last_wake + options_.send_tick));
+        last_wake = Clock::now();
+      }
       {
         std::unique_lock<std::mutex> lock(mutex_);
         if (outstanding_ >= max_in_flight) {

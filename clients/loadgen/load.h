@@ -15,6 +15,11 @@
 //                latency instead of lowering the offered load (no coordinated
 //                omission). At most max_in_flight calls are outstanding; the
 //                schedule waits beyond that (and that wait counts as latency).
+//                The sending thread wakes at most once per send_tick and then
+//                sends every call that is due (a call waits at most one tick
+//                before it is sent, and that wait counts as latency): calls
+//                close together leave in one write, as they would from a
+//                busy game site, instead of one wake-up and one write each.
 // Every completed call's latency is recorded, whatever its status; every
 // status other than OK counts as an error, by code. Each call has a deadline,
 // so a run ends at most `deadline` after its duration.
@@ -41,6 +46,7 @@ struct LoadOptions {
   int in_flight = 16;         // closed loop
   double rate = 1000;         // open loop, calls per second
   int max_in_flight = 10000;  // open loop
+  std::chrono::nanoseconds send_tick = std::chrono::microseconds(200);  // open loop
   int channels = 1;
   std::chrono::nanoseconds duration = std::chrono::seconds(10);
   std::chrono::nanoseconds warmup = std::chrono::seconds(2);
