@@ -68,8 +68,9 @@ const Catalogue& Catalogue::Get() {
 }
 
 Catalogue::Catalogue()
-    : sets_{&BaseTileSet(),  &InnsAndCathedralsTileSet(),  &TradersAndBuildersTileSet(),
-            &RiverTileSet(), &KingAndRobberBaronTileSet(), &MageAndWitchTileSet()} {
+    : sets_{&BaseTileSet(),        &InnsAndCathedralsTileSet(),  &TradersAndBuildersTileSet(),
+            &RiverTileSet(),       &KingAndRobberBaronTileSet(), &CountTileSet(),
+            &MageAndWitchTileSet()} {
   for (const TileSet* set : sets_) {
     for (const TileType& tile : set->tiles) by_id_.emplace_back(tile.id, &tile);
   }

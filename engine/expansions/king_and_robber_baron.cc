@@ -69,9 +69,16 @@ struct Completed {
   int largest = 0;
 };
 
-Completed CompletedFeatures(const Board& board, SegmentKind kind, bool skip_last_tile) {
+Completed CompletedFeatures(const Board& board, SegmentKind kind, bool skip_last_tile,
+                            const std::vector<SegmentAddress>& pending = {}) {
   Completed completed;
   if (board.tile_count() == 0) return completed;
+  // The Count's redeployment round: these features are not scored yet.
+  std::vector<int> pending_roots;
+  for (const SegmentAddress& address : pending) {
+    const int segment = board.SegmentId(address);
+    if (segment >= 0) pending_roots.push_back(board.FeatureOf(segment));
+  }
   const int last = board.tile_count() - 1;
   const int segment_total =
       board.tile(last).first_segment + static_cast<int>(board.tile(last).type().segments.size());
@@ -86,6 +93,9 @@ Completed CompletedFeatures(const Board& board, SegmentKind kind, bool skip_last
       if (board.Feature(root).open_edges != 0) continue;
       const std::vector<int> tiles = board.TilesOf(root);
       if (skip_last_tile && tiles.back() == last) continue;  // ascending indexes
+      if (std::find(pending_roots.begin(), pending_roots.end(), root) != pending_roots.end()) {
+        continue;
+      }
       completed.count += 1;
       completed.largest = std::max(completed.largest, static_cast<int>(tiles.size()));
     }
@@ -213,6 +223,13 @@ void KingAndRobberBaron::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events
           {Cat(count, " completed ", count == 1 ? kind->feature_name : kind->features_name,
                " × 1 (", kind->name, ")"),
            count, 1, count, kind->end_rule});
+      // KR-16, AMB-02, AMB-39: the City of Carcassonne is one more completed
+      // city for the King (never a feature on the board: it never moved the
+      // King nor set the record).
+      if (kind == &kKing && rules.Has(Expansion::kCountOfCarcassonne)) {
+        event.line_items.push_back(
+            {"City of Carcassonne: 1 completed city × 1 (King)", 1, 1, 1, "KR-16"});
+      }
       Apply(state, event, events);
     }
     return;
@@ -267,7 +284,8 @@ void CheckKingAndRobberBaron(const GameState& state, const Board& board,
     if (token.holder && (*token.holder < 0 || *token.holder >= player_count)) {
       problems.push_back({holder_field, "no such player"});
     }
-    const int largest = CompletedFeatures(board, kind->feature, scoring_pending).largest;
+    const int largest =
+        CompletedFeatures(board, kind->feature, scoring_pending, state.pending_scorings).largest;
     if (token.record != largest) {
       problems.push_back(
           {record_field, largest == 0 ? Cat("no ", kind->feature_name,

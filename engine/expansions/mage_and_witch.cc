@@ -174,6 +174,7 @@ void MageAndWitch::AfterTilePlaced(Game& game) const {
 
 bool MageAndWitch::CheckOwnAction(const Game& game, const Action& action,
                                   std::vector<Violation>& violations) const {
+  if (game.state().phase != Phase::kPlaceMagicFigure) return false;
   if (const auto* move = std::get_if<MoveMagicFigureAction>(&action)) {
     CheckMove(game, *move, violations);
     return true;
@@ -185,8 +186,10 @@ bool MageAndWitch::CheckOwnAction(const Game& game, const Action& action,
   return false;
 }
 
-bool MageAndWitch::ApplyOwnAction(Game& game, const Action& action) const {
+bool MageAndWitch::ApplyOwnAction(Game& game, const Action& action,
+                                  std::vector<ScoreEvent>& /*events*/) const {
   GameState& state = game.mutable_state();
+  if (state.phase != Phase::kPlaceMagicFigure) return false;
   if (const auto* move = std::get_if<MoveMagicFigureAction>(&action)) {
     Where(state, move->figure) = move->segment;
   } else if (const auto* set_aside = std::get_if<SetAsideMagicFigureAction>(&action)) {
@@ -208,6 +211,7 @@ bool MageAndWitch::ApplyOwnAction(Game& game, const Action& action) const {
 
 void MageAndWitch::ListOwnActions(const Game& game, std::vector<Action>& actions) const {
   const GameState& state = game.state();
+  if (state.phase != Phase::kPlaceMagicFigure) return;
   // Every segment of every legal feature, for either figure (AMB-19).
   const std::vector<SegmentAddress> targets = Targets(game.board(), state);
   for (MagicFigure figure : kMagicFigures) {
