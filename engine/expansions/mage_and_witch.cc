@@ -1,6 +1,7 @@
 // Mage & Witch: the magic figures (see mage_and_witch.h).
 #include "engine/expansions/mage_and_witch.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <optional>
@@ -309,8 +310,15 @@ void CheckMagicFigures(const GameState& state, const Board& board, std::vector<P
       continue;
     }
     const int feature = board.FeatureOf(segment);
+    // The Count's redeployment round: the features still to be scored.
+    const bool in_pending_scoring =
+        std::any_of(state.pending_scorings.begin(), state.pending_scorings.end(),
+                    [&](const SegmentAddress& address) {
+                      const int pending = board.SegmentId(address);
+                      return pending >= 0 && board.FeatureOf(pending) == feature;
+                    });
     if (board.Feature(feature).open_edges == 0 &&
-        !(scoring_pending && TouchesLastTile(board, feature))) {
+        !(scoring_pending && TouchesLastTile(board, feature)) && !in_pending_scoring) {
       problems.push_back({field,
                           "this feature is completed: its magic figure was set aside when it "
                           "was (MW-15)"});
