@@ -44,11 +44,13 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
     }
   }
   CheckKingAndRobberBaronRules(rules, prefix, problems);
-  // AMB-13: the River with the Count is not built yet (see KnownGaps).
-  if (rules.Has(Expansion::kCountOfCarcassonne) && rules.Has(Expansion::kRiver)) {
-    problems.push_back({Cat(prefix, "expansions"),
-                        "this build does not implement the River together with The Count of "
-                        "Carcassonne (AMB-13)"});
+  // AMB-13, CO-21: the house rule laying the river before the city is not
+  // built (the city's place is fixed by the geometry contract).
+  if (rules.count_river_layout == CountRiverLayout::kRiverFirstHouseRule &&
+      (!rules.Has(Expansion::kCountOfCarcassonne) || rules.Has(Expansion::kRiver))) {
+    problems.push_back({Cat(prefix, "count_river_layout"),
+                        "this build does not implement the house rule river_first_house_rule "
+                        "(CO-21); with the River the spring goes next to the city (AMB-13)"});
   }
 }
 

@@ -59,6 +59,7 @@ const std::vector<Config>& Configs() {
         Expansion::kTradersAndBuilders, Expansion::kKingAndRobberBaron},
        2},
       {"CountAndMageWitch", {Expansion::kCountOfCarcassonne, Expansion::kMageAndWitch}, 1},
+      {"CountAndRiver", {Expansion::kCountOfCarcassonne, Expansion::kRiver}, 2},
   };
   return configs;
 }
@@ -161,7 +162,11 @@ void ExpectRiverOrder(const TileBag& bag, const TileType& placed) {
   int forks = 0;
   int lakes = 0;
   for (const TileCount& entry : bag.tiles) {
-    EXPECT_NE(entry.type->river_role, RiverRole::kSpring) << "a spring in the bag";
+    // With the Count the spring is drawn first (AMB-13, CO-27).
+    if (entry.type->river_role == RiverRole::kSpring) {
+      EXPECT_EQ(placed.river_role, RiverRole::kSpring) << "the spring is drawn first";
+      continue;
+    }
     if (entry.type->river_role == RiverRole::kRiver) rivers += entry.count;
     if (entry.type->river_role == RiverRole::kFork) forks += entry.count;
     if (entry.type->river_role == RiverRole::kLake) lakes += entry.count;
