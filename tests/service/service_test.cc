@@ -777,6 +777,55 @@ TEST_F(ServiceTest, RotationOtherThanQuarterTurnsIsMalformed) {
                  "action.place_tile.rotation");
 }
 
+TEST_F(ServiceTest, MalformedCountActionsAndStateNameTheirFields) {
+  v1::NewGameRequest new_game;
+  new_game.add_player_names("Ann");
+  new_game.add_player_names("Bob");
+  new_game.mutable_rules()->add_expansions(v1::EXPANSION_COUNT_OF_CARCASSONNE);
+  v1::NewGameResponse started;
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::NewGame, new_game, &started).ok());
+  {
+    // A deployment needs a quarter.
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = started.state();
+    request.mutable_action()->mutable_deploy_to_quarter()->set_kind(v1::FIGURE_KIND_FOLLOWER);
+    v1::ValidateActionResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                   "action.deploy_to_quarter.quarter");
+  }
+  {
+    // A redeployment of nobody.
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = started.state();
+    request.mutable_action()->mutable_redeploy_from_quarter()->set_quarter(v1::QUARTER_CASTLE);
+    v1::ValidateActionResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                   "action.redeploy_from_quarter");
+  }
+  {
+    // A follower in a quarter that does not exist.
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = started.state();
+    v1::QuarterFollower* follower = request.mutable_state()->mutable_count()->add_followers();
+    follower->set_kind(v1::FIGURE_KIND_FOLLOWER);
+    follower->set_quarter(static_cast<v1::Quarter>(9));
+    *request.mutable_action() = Pass();
+    v1::ValidateActionResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                   "state.count.followers[0].quarter");
+  }
+  {
+    // The river-first house rule is not built (CO-21).
+    v1::NewGameRequest river_first = new_game;
+    river_first.mutable_rules()->add_expansions(v1::EXPANSION_RIVER);
+    river_first.mutable_rules()->set_count_river_layout(
+        v1::COUNT_RIVER_LAYOUT_RIVER_FIRST_HOUSE_RULE);
+    v1::NewGameResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, river_first, &response),
+                   "rules.count_river_layout");
+  }
+}
+
 TEST_F(ServiceTest, UnknownTileTypeIsMalformed) {
   v1::ValidateActionRequest request;
   *request.mutable_state() = NewGameState();
