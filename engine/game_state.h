@@ -144,6 +144,12 @@ struct AwardToken {
   // Distinct tiles of the largest completed city (longest completed road) of
   // the game so far, whoever completed it (KR-14, AMB-03); 0 before the first.
   int record = 0;
+  // The token moved earlier in the turn being scored, and who held it before:
+  // the holder "from before the turn's transfer" (king_robber.live_scoring =
+  // before_transfer, AMB-06) when the Count's redeployment round splits the
+  // turn's scoring over several requests. Only set in PHASE_COUNT_REDEPLOY.
+  bool moved_this_turn = false;
+  std::optional<int> holder_before_turn;
   friend bool operator==(const AwardToken&, const AwardToken&) = default;
 };
 

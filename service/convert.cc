@@ -829,6 +829,14 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     state.king.record = tokens.king_record();
     if (tokens.has_robber_holder()) state.robber_baron.holder = tokens.robber_holder();
     state.robber_baron.record = tokens.robber_record();
+    state.king.moved_this_turn = tokens.king_moved_this_turn();
+    if (tokens.has_king_holder_before_turn()) {
+      state.king.holder_before_turn = tokens.king_holder_before_turn();
+    }
+    state.robber_baron.moved_this_turn = tokens.robber_moved_this_turn();
+    if (tokens.has_robber_holder_before_turn()) {
+      state.robber_baron.holder_before_turn = tokens.robber_holder_before_turn();
+    }
   }
   // The Count of Carcassonne: the engine checks the consistency
   // (CheckSnapshot); here only what cannot be read.
@@ -1166,6 +1174,14 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     tokens->set_king_record(state.king.record);
     if (state.robber_baron.holder) tokens->set_robber_holder(*state.robber_baron.holder);
     tokens->set_robber_record(state.robber_baron.record);
+    tokens->set_king_moved_this_turn(state.king.moved_this_turn);
+    if (state.king.holder_before_turn) {
+      tokens->set_king_holder_before_turn(*state.king.holder_before_turn);
+    }
+    tokens->set_robber_moved_this_turn(state.robber_baron.moved_this_turn);
+    if (state.robber_baron.holder_before_turn) {
+      tokens->set_robber_holder_before_turn(*state.robber_baron.holder_before_turn);
+    }
   }
   if (state.rules.Has(Expansion::kCountOfCarcassonne) || !(state.count == CountState{}) ||
       !state.pending_scorings.empty()) {

@@ -96,6 +96,8 @@ class KingAndRobberBaron : public ExpansionModule {
                              std::vector<ScoreEvent>& events) const override;
   // KR-11, KR-13, KR-24..KR-26, AMB-01, AMB-04.
   void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
+  // AMB-06: the turn's transfers are forgotten once its scoring is over.
+  bool OpenDecisionAfterTurnScoring(Game& game) const override;
 };
 
 // CheckSnapshot's part for the King and the Robber Baron, on the board built
