@@ -167,6 +167,10 @@ std::optional<int> NextAtEnd(const Game& game, int after) {
 void AdvanceRound(Game& game, std::vector<ScoreEvent>& events) {
   GameState& state = game.mutable_state();
   const int feature = PendingFeature(game);
+  if (feature < 0) {  // CheckSnapshot makes sure a round has its feature
+    game.ContinueTurn(events);
+    return;
+  }
   const std::optional<Quarter> quarter = QuarterFor(game.board().Feature(feature).kind);
   const std::optional<int> next =
       quarter ? NextInRound(state, state.deciding_player, *quarter) : std::nullopt;
