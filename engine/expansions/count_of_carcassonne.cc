@@ -140,13 +140,12 @@ bool HasPassed(const GameState& state, int player) {
 }
 
 // CO-46: `player` may still move a follower at the end.
-bool MayRedeployAtEnd(const Game& game, int player) {
-  const GameState& state = game.state();
+bool MayRedeployAtEnd(const GameState& state, const Board& board, int player) {
   if (HasPassed(state, player)) return false;
   for (Quarter quarter : kQuarters) {
     if (quarter == state.count.count || !FinalQuarterAllowed(state.rules, quarter)) continue;
     if (InQuarter(state, player, quarter) == 0) continue;
-    if (!FinalTargets(game.board(), quarter, 1).empty()) return true;
+    if (!FinalTargets(board, quarter, 1).empty()) return true;
   }
   return false;
 }
@@ -157,7 +156,7 @@ std::optional<int> NextAtEnd(const Game& game, int after) {
   const int n = PlayerCount(game.state());
   for (int step = 1; step <= n; ++step) {
     const int player = (after + step) % n;
-    if (MayRedeployAtEnd(game, player)) return player;
+    if (MayRedeployAtEnd(game.state(), game.board(), player)) return player;
   }
   return std::nullopt;
 }
@@ -689,10 +688,10 @@ void CheckCountOfCarcassonne(const GameState& state, const Board& board,
       if (state.bag && state.bag->Total() > 0) {
         problems.push_back({"phase", "the final redeployment comes when the bag is empty"});
       }
-      if (HasPassed(state, decider)) {
+      if (!MayRedeployAtEnd(state, board, decider)) {
         problems.push_back({"deciding_player",
-                            "this player passed out of the final "
-                            "redeployment (AMB-45)"});
+                            "in the final redeployment the deciding player has not passed and "
+                            "has a follower that can leave Carcassonne (CO-46, AMB-45)"});
       }
       break;
     default:
