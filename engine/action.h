@@ -1,6 +1,7 @@
 // The decisions a player can take, one at a time (api-contract.md, "The action").
 #pragma once
 
+#include <optional>
 #include <variant>
 
 #include "engine/game_state.h"
@@ -42,7 +43,28 @@ struct SetAsideMagicFigureAction {
   MagicFigure figure = MagicFigure::kMage;
 };
 
+// The Count of Carcassonne: put a follower (or big follower) from the supply
+// into a quarter, and optionally move the Count to a quarter (CO-05, CO-06,
+// CO-08, CO-16; variants CO-19, CO-20).
+struct DeployToQuarterAction {
+  FigureKind kind = FigureKind::kFollower;
+  Quarter quarter = Quarter::kCastle;
+  std::optional<Quarter> move_count_to;  // unset: the Count stays (or moves by the variant)
+};
+
+// The Count of Carcassonne: move followers of the deciding player from a
+// quarter onto a feature. During play, any number onto the feature about to
+// be scored (CO-10, CO-13; `target` unset or a segment of that feature); at
+// the end of the game, exactly one onto `target` (CO-46).
+struct RedeployFromQuarterAction {
+  Quarter quarter = Quarter::kCastle;
+  int followers = 0;
+  int big_followers = 0;
+  std::optional<SegmentAddress> target;
+};
+
 using Action = std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
-                            MoveMagicFigureAction, SetAsideMagicFigureAction>;
+                            MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
+                            RedeployFromQuarterAction>;
 
 }  // namespace carcassonne

@@ -24,6 +24,9 @@ class ExpansionModule {
   // The tile the game starts with, if the expansion replaces base:D (the
   // River's spring, RV-01).
   virtual const TileType* StartTile(const RuleSet& /*rules*/) const { return nullptr; }
+  // The tiles the game starts with, if the expansion lays several in place of
+  // the start tile (the Count's city, CO-02); comes before StartTile.
+  virtual std::vector<PlacedTile> StartLayout(const RuleSet& /*rules*/) const { return {}; }
   // Whether `tile` may be the drawn tile now (e.g. river tiles first, RV-02).
   virtual void CheckTileDrawn(const Game& /*game*/, const TileType& /*tile*/,
                               std::vector<Violation>& /*violations*/) const {}
@@ -54,11 +57,36 @@ class ExpansionModule {
   }
   // Applies a legal action of the module's own, setting the next phase, and
   // returns true; returns false when the action is not the module's.
-  virtual bool ApplyOwnAction(Game& /*game*/, const Action& /*action*/) const { return false; }
+  // `events` collects the scorings the action causes (e.g. the feature scored
+  // once the Count's redeployment round is over).
+  virtual bool ApplyOwnAction(Game& /*game*/, const Action& /*action*/,
+                              std::vector<ScoreEvent>& /*events*/) const {
+    return false;
+  }
   // Every legal action of a decision of the module's own phase.
   virtual void ListOwnActions(const Game& /*game*/, std::vector<Action>& /*actions*/) const {}
-  // Before a feature is scored (e.g. the Count's redeployment round).
+  // Before a feature is scored.
   virtual void BeforeScoring(Game& /*game*/, int /*feature*/) const {}
+  // The turn's scoring as a sequence that decisions may interrupt (the
+  // service is stateless: GameState.pending_scorings keeps what is left):
+  // - BeforeTurnScoring: the tile's figure step is over; the scoring of the
+  //   features it completed begins.
+  // - OpenDecisionBeforeScoring: before `feature` (the first pending one) is
+  //   scored, the module may set a phase of its own and return true; it then
+  //   resumes with Game::ScorePendingFeature and Game::ContinueTurn.
+  // - OnTurnScoreEvent: each scoring event of the turn's scoring.
+  // - OpenDecisionAfterTurnScoring: everything is scored; the module may set a
+  //   phase and return true; it then resumes with Game::EndTurnPart.
+  // - OpenDecisionBeforeEndScoring: the game is over (the last tile was
+  //   placed by `last_player`); before the final scoring, the module may set a
+  //   phase and return true; it then resumes with Game::EndGame.
+  virtual void BeforeTurnScoring(Game& /*game*/) const {}
+  virtual bool OpenDecisionBeforeScoring(Game& /*game*/, int /*feature*/) const { return false; }
+  virtual void OnTurnScoreEvent(Game& /*game*/, const ScoreEvent& /*event*/) const {}
+  virtual bool OpenDecisionAfterTurnScoring(Game& /*game*/) const { return false; }
+  virtual bool OpenDecisionBeforeEndScoring(Game& /*game*/, int /*last_player*/) const {
+    return false;
+  }
   // Changes or adds line items to a scoring event (inns, cathedrals, the pig,
   // the mage). The core settles the points from the line items afterwards.
   virtual void ModifyScore(const Game& /*game*/, int /*feature*/, ScoreEvent& /*event*/) const {}

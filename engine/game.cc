@@ -13,6 +13,26 @@
 namespace carcassonne {
 namespace {
 
+// Phases whose decisions an expansion module judges (CheckOwnAction).
+bool IsModulePhase(Phase phase) {
+  return phase == Phase::kPlaceMagicFigure || phase == Phase::kCountRedeploy ||
+         phase == Phase::kCountDeploy || phase == Phase::kCountFinalRedeploy;
+}
+
+// AMB-40: cities, then roads, then monasteries.
+int ScoringRank(SegmentKind kind) {
+  switch (kind) {
+    case SegmentKind::kCity:
+      return 0;
+    case SegmentKind::kRoad:
+      return 1;
+    case SegmentKind::kMonastery:
+      return 2;
+    default:
+      return 3;
+  }
+}
+
 Verdict WrongPhase(const GameState& state, std::string_view what) {
   Verdict verdict;
   if (state.phase == Phase::kGameOver) {
@@ -26,6 +46,18 @@ Verdict WrongPhase(const GameState& state, std::string_view what) {
   std::string_view pending = "placing a follower on the tile just placed, or passing";
   std::string_view rule_id = "BG-01";
   if (state.phase == Phase::kPlaceTile) pending = "placing a tile";
+  if (state.phase == Phase::kCountRedeploy) {
+    pending = "the Count's redeployment round before a scoring (redeploy or pass)";
+    rule_id = "CO-13";
+  }
+  if (state.phase == Phase::kCountDeploy) {
+    pending = "putting a follower into Carcassonne, or passing";
+    rule_id = "CO-05";
+  }
+  if (state.phase == Phase::kCountFinalRedeploy) {
+    pending = "the final redeployment from Carcassonne (redeploy one follower or pass)";
+    rule_id = "CO-46";
+  }
   if (state.phase == Phase::kPlaceMagicFigure) {
     // MW-09 before MW-04 (see engine/expansions/mage_and_witch.h).
     const bool separate = state.magic_step == MagicStep::kSeparate;
@@ -67,16 +99,17 @@ Verdict Game::Validate(const Action& action) const {
           if (state_.phase != Phase::kPlaceFigure) return WrongPhase(state_, "place a figure");
           return ValidatePlaceFigure(chosen);
         } else if constexpr (std::is_same_v<T, PassAction>) {
-          if (state_.phase != Phase::kPlaceFigure) return WrongPhase(state_, "pass");
-          return Verdict{};
+          if (state_.phase == Phase::kPlaceFigure) return Verdict{};
+          // The Count's decisions may be declined too; the module judges.
+          if (!IsModulePhase(state_.phase)) return WrongPhase(state_, "pass");
+          return ValidateOwnAction(action);
         } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
           if (state_.phase != Phase::kPlaceTile) return WrongPhase(state_, "discard a tile");
           return ValidateDiscard(chosen);
         } else {
-          // The magic figures' own phase (Mage & Witch); the module judges.
-          if (state_.phase != Phase::kPlaceMagicFigure) {
-            return WrongPhase(state_, "place, move or set aside a magic figure");
-          }
+          // An expansion's own phase (the magic figures, the Count); the
+          // module judges.
+          if (!IsModulePhase(state_.phase)) return WrongPhase(state_, "take this decision");
           return ValidateOwnAction(action);
         }
       },
@@ -88,12 +121,7 @@ Verdict Game::ValidateOwnAction(const Action& action) const {
   for (const ExpansionModule* module : modules_) {
     if (module->CheckOwnAction(*this, action, verdict.violations)) return verdict;
   }
-  verdict.violations.push_back({ViolationCode::kWrongPhase,
-                                "No expansion of this game takes this action.",
-                                {},
-                                std::nullopt,
-                                "BG-01"});
-  return verdict;
+  return WrongPhase(state_, "take this decision");
 }
 
 std::vector<TilePlacement> Game::LegalTilePlacements(const TileType& tile) const {
@@ -197,12 +225,18 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
           PlaceFigure(chosen);
           FinishTurn(events);
         } else if constexpr (std::is_same_v<T, PassAction>) {
-          FinishTurn(events);
+          if (state_.phase == Phase::kPlaceFigure) {
+            FinishTurn(events);
+          } else {
+            for (const ExpansionModule* module : modules_) {
+              if (module->ApplyOwnAction(*this, action, events)) break;
+            }
+          }
         } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
           Discard(chosen, events);
         } else {
           for (const ExpansionModule* module : modules_) {
-            if (module->ApplyOwnAction(*this, action)) break;
+            if (module->ApplyOwnAction(*this, action, events)) break;
           }
         }
       },
@@ -237,12 +271,48 @@ void Game::Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& eve
   // BG-03: the tile leaves the game and the same player draws again.
   if (state_.bag) {
     state_.bag->Remove(action.tile);
-    if (state_.bag->Total() == 0) EndGame(events);
+    if (state_.bag->Total() == 0) BeginEndGame(state_.active_player, events);
   }
 }
 
 void Game::FinishTurn(std::vector<ScoreEvent>& events) {
-  ScoreCompletedFeatures(events);
+  // BG-01 step 3 / BG-07: every feature the tile just placed completed scores
+  // now, including one the follower was placed on in this very turn.
+  state_.pending_scorings = CompletedByLastTile();
+  for (const ExpansionModule* module : modules_) module->BeforeTurnScoring(*this);
+  ContinueTurn(events);
+}
+
+void Game::ContinueTurn(std::vector<ScoreEvent>& events) {
+  while (!state_.pending_scorings.empty()) {
+    const int feature = board_.FeatureOf(board_.SegmentId(state_.pending_scorings.front()));
+    for (const ExpansionModule* module : modules_) {
+      if (module->OpenDecisionBeforeScoring(*this, feature)) return;
+    }
+    ScorePendingFeature(events);
+  }
+  for (const ExpansionModule* module : modules_) {
+    if (module->OpenDecisionAfterTurnScoring(*this)) return;
+  }
+  EndTurnPart(events);
+}
+
+void Game::ScorePendingFeature(std::vector<ScoreEvent>& events) {
+  if (state_.pending_scorings.empty()) return;
+  const int feature = board_.FeatureOf(board_.SegmentId(state_.pending_scorings.front()));
+  state_.pending_scorings.erase(state_.pending_scorings.begin());
+  const size_t first_event = events.size();
+  Score(feature, ScoringTrigger::kCompleted, events);
+  for (const ExpansionModule* module : modules_) {
+    module->AfterFeatureCompleted(*this, feature, events);
+  }
+  for (size_t i = first_event; i < events.size(); ++i) {
+    for (const ExpansionModule* module : modules_) module->OnTurnScoreEvent(*this, events[i]);
+  }
+}
+
+void Game::EndTurnPart(std::vector<ScoreEvent>& events) {
+  const int placer = state_.active_player;
   if (state_.extra_tile_earned && !state_.second_part) {
     // TB-11: the same player places a second tile; TB-12: never a third.
     state_.second_part = true;
@@ -254,12 +324,17 @@ void Game::FinishTurn(std::vector<ScoreEvent>& events) {
   state_.deciding_player = state_.active_player;
   state_.phase = Phase::kPlaceTile;
   // BG-20: the game ends after the last tile is placed.
-  if (state_.bag && state_.bag->Total() == 0) EndGame(events);
+  if (state_.bag && state_.bag->Total() == 0) BeginEndGame(placer, events);
 }
 
-void Game::ScoreCompletedFeatures(std::vector<ScoreEvent>& events) {
-  // BG-01 step 3 / BG-07: every feature the tile just placed completed scores
-  // now, including one the follower was placed on in this very turn.
+void Game::BeginEndGame(int last_player, std::vector<ScoreEvent>& events) {
+  for (const ExpansionModule* module : modules_) {
+    if (module->OpenDecisionBeforeEndScoring(*this, last_player)) return;
+  }
+  EndGame(events);
+}
+
+std::vector<SegmentAddress> Game::CompletedByLastTile() const {
   const int placed_index = board_.tile_count() - 1;
   const BoardTile& placed = board_.tile(placed_index);
   std::vector<int> completed;
@@ -288,12 +363,21 @@ void Game::ScoreCompletedFeatures(std::vector<ScoreEvent>& events) {
       if (segments[i].kind == SegmentKind::kMonastery && IsComplete(board_, segment)) add(segment);
     }
   }
+  // AMB-40: cities, then roads, then monasteries; within a kind, by the
+  // feature's first segment in board (placement) order.
+  std::vector<std::pair<std::pair<int, int>, SegmentAddress>> ordered;
+  ordered.reserve(completed.size());
   for (int feature : completed) {
-    Score(feature, ScoringTrigger::kCompleted, events);
-    for (const ExpansionModule* module : modules_) {
-      module->AfterFeatureCompleted(*this, feature, events);
-    }
+    const std::vector<SegmentAddress> segments = board_.SegmentsOf(feature);
+    const int first = board_.SegmentId(segments.front());
+    ordered.push_back({{ScoringRank(board_.Feature(feature).kind), first}, segments.front()});
   }
+  std::sort(ordered.begin(), ordered.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<SegmentAddress> addresses;
+  addresses.reserve(ordered.size());
+  for (const auto& entry : ordered) addresses.push_back(entry.second);
+  return addresses;
 }
 
 void Game::EndGame(std::vector<ScoreEvent>& events) {
@@ -306,6 +390,8 @@ void Game::EndGame(std::vector<ScoreEvent>& events) {
   while (!state_.figures.empty()) ReturnFigure(state_.figures.back());
   state_.extra_tile_earned = false;
   state_.second_part = false;
+  state_.pending_scorings.clear();
+  state_.deciding_player = state_.active_player;
   state_.phase = Phase::kGameOver;
 }
 
@@ -369,6 +455,9 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
       break;
     }
     case Phase::kPlaceMagicFigure:
+    case Phase::kCountRedeploy:
+    case Phase::kCountDeploy:
+    case Phase::kCountFinalRedeploy:
       for (const ExpansionModule* module : modules_) module->ListOwnActions(*this, legal.actions);
       break;
   }
@@ -379,10 +468,12 @@ std::vector<ScoreEvent> Game::ScoreEndOfGame() {
   std::vector<ScoreEvent> events;
   if (state_.phase == Phase::kGameOver) return events;
   // A pending magic-figure decision is not taken: the figures stay where they
-  // stand.
+  // stand. The Count's pending decisions are declined: nobody redeploys or
+  // deploys (followers in Carcassonne never score, CO-48).
   if (state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure) {
-    ScoreCompletedFeatures(events);
+    state_.pending_scorings = CompletedByLastTile();
   }
+  while (!state_.pending_scorings.empty()) ScorePendingFeature(events);
   EndGame(events);
   return events;
 }

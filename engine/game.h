@@ -62,6 +62,18 @@ class Game {
   GameState& mutable_state() { return state_; }
   // Takes a figure off the board and back to its owner's supply.
   void ReturnFigure(const Figure& figure);
+  // The turn's scoring, resumed by a module after a decision of its own (see
+  // ExpansionModule::OpenDecisionBeforeScoring and the hooks after it):
+  // scores the first of GameState.pending_scorings without asking the
+  // modules again; goes on with the rest of the turn; ends the turn part
+  // (second tile, next player, end of game); scores the end of the game.
+  void ScorePendingFeature(std::vector<ScoreEvent>& events);
+  void ContinueTurn(std::vector<ScoreEvent>& events);
+  void EndTurnPart(std::vector<ScoreEvent>& events);
+  void EndGame(std::vector<ScoreEvent>& events);
+  // The features the tile placed last completed, in scoring order (AMB-40),
+  // each named by its first segment in board order.
+  std::vector<SegmentAddress> CompletedByLastTile() const;
 
  private:
   Verdict ValidatePlaceTile(const PlaceTileAction& action) const;
@@ -75,8 +87,9 @@ class Game {
   void Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& events);
   // BG-01 step 3 and the hand-over to the next player.
   void FinishTurn(std::vector<ScoreEvent>& events);
-  void ScoreCompletedFeatures(std::vector<ScoreEvent>& events);
-  void EndGame(std::vector<ScoreEvent>& events);
+  // BG-20: the bag is empty after `last_player`'s tile; the final scoring,
+  // unless a module asks for a decision first.
+  void BeginEndGame(int last_player, std::vector<ScoreEvent>& events);
   // Scores one feature and gives its points and figures back (BG-06).
   void Score(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& events);
 

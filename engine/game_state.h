@@ -85,6 +85,49 @@ enum class Phase {
   // Mage & Witch, between the tile and the follower: GameState.magic_step
   // says which magic-figure decision is pending.
   kPlaceMagicFigure,
+  // The Count of Carcassonne (engine/expansions/count_of_carcassonne.h):
+  // before a feature the tile completed is scored, the redeployment round
+  // (CO-10, CO-13): GameState.deciding_player may move followers from the
+  // matching quarter onto GameState.pending_scorings[0], or pass.
+  kCountRedeploy,
+  // ... after the turn's scoring, the active player may put a follower into a
+  // quarter and move the Count, or pass (CO-05, CO-16, AMB-07).
+  kCountDeploy,
+  // ... before the final scoring, the rounds of single redeployments (CO-46,
+  // AMB-16, AMB-45).
+  kCountFinalRedeploy,
+};
+
+// The Count of Carcassonne: the four quarters of the city (CO-03), in the
+// clockwise order of variant CO-19.
+enum class Quarter { kCastle, kMarket, kBlacksmith, kCathedral };
+inline constexpr int kQuarterCount = 4;
+
+// A follower in a quarter of Carcassonne (off the board, CO-05, CO-14).
+struct QuarterFollower {
+  FigureKind kind = FigureKind::kFollower;  // a follower or a big follower (CO-08)
+  int owner = 0;
+  Quarter quarter = Quarter::kCastle;
+  friend bool operator==(const QuarterFollower&, const QuarterFollower&) = default;
+};
+
+// The Count of Carcassonne's pieces and the bookkeeping of the turn part in
+// progress, which a stateless referee must carry in the snapshot.
+struct CountState {
+  Quarter count = Quarter::kCastle;  // where the Count stands (CO-04, CO-18)
+  std::vector<QuarterFollower> followers;
+  // The scorings of the current turn part so far (AMB-07): the active player
+  // scored points; another player scored points; another player scored points
+  // for a completed road, city or monastery (option count.trigger =
+  // completion, CO-28). Only set while the part's scoring is under way
+  // (PHASE_COUNT_REDEPLOY, PHASE_COUNT_DEPLOY).
+  bool active_scored = false;
+  bool others_scored = false;
+  bool others_scored_on_completion = false;
+  // PHASE_COUNT_FINAL_REDEPLOY: the players who passed, and so take no more
+  // part in the final redeployment (AMB-45).
+  std::vector<int> final_passed;
+  friend bool operator==(const CountState&, const CountState&) = default;
 };
 
 // Mage & Witch: the magic-figure decision pending in Phase::kPlaceMagicFigure.
@@ -101,6 +144,12 @@ struct AwardToken {
   // Distinct tiles of the largest completed city (longest completed road) of
   // the game so far, whoever completed it (KR-14, AMB-03); 0 before the first.
   int record = 0;
+  // The token moved earlier in the turn being scored, and who held it before:
+  // the holder "from before the turn's transfer" (king_robber.live_scoring =
+  // before_transfer, AMB-06) when the Count's redeployment round splits the
+  // turn's scoring over several requests. Only set in PHASE_COUNT_REDEPLOY.
+  bool moved_this_turn = false;
+  std::optional<int> holder_before_turn;
   friend bool operator==(const AwardToken&, const AwardToken&) = default;
 };
 
@@ -130,6 +179,14 @@ struct GameState {
   // completed road (KR-09, KR-10, KR-12, AMB-03).
   AwardToken king;
   AwardToken robber_baron;
+  // The Count of Carcassonne.
+  CountState count;
+  // The features the tile of this turn part completed that are still to be
+  // scored, in scoring order (AMB-40), each named by one of its segments.
+  // Only non-empty while a decision interrupts the scoring (the Count's
+  // redeployment round, PHASE_COUNT_REDEPLOY: the first is the one about to
+  // be scored).
+  std::vector<SegmentAddress> pending_scorings;
 };
 
 }  // namespace carcassonne

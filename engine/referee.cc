@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/expansions/count_of_carcassonne.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
 #include "engine/figures.h"
@@ -41,6 +42,14 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
     }
   }
   CheckKingAndRobberBaronRules(rules, prefix, problems);
+  // AMB-13, CO-21: the house rule laying the river before the city is not
+  // built (the city's place is fixed by the geometry contract).
+  if (rules.count_river_layout == CountRiverLayout::kRiverFirstHouseRule &&
+      (!rules.Has(Expansion::kCountOfCarcassonne) || rules.Has(Expansion::kRiver))) {
+    problems.push_back({Cat(prefix, "count_river_layout"),
+                        "this build does not implement the house rule river_first_house_rule "
+                        "(CO-21); with the River the spring goes next to the city (AMB-13)"});
+  }
 }
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
@@ -75,12 +84,18 @@ bool MayStandOn(FigureKind kind, SegmentKind segment) {
   return false;
 }
 
-// The start tile: base:D, unless an expansion brings its own (RV-01).
-const TileType* StartTile(const RuleSet& rules) {
-  for (const ExpansionModule* module : ModulesFor(rules)) {
-    if (const TileType* start = module->StartTile(rules)) return start;
+// The tiles a game starts with: the Count's city (CO-02), or one start tile,
+// base:D unless an expansion brings its own (RV-01), at (0, 0) turned 0.
+std::vector<PlacedTile> StartLayout(const RuleSet& rules) {
+  const std::vector<const ExpansionModule*> modules = ModulesFor(rules);
+  for (const ExpansionModule* module : modules) {
+    std::vector<PlacedTile> layout = module->StartLayout(rules);
+    if (!layout.empty()) return layout;
   }
-  return Catalogue::Get().Find("base:D");
+  for (const ExpansionModule* module : modules) {
+    if (const TileType* start = module->StartTile(rules)) return {{start, {0, 0}, Rotation{0}}};
+  }
+  return {{Catalogue::Get().Find("base:D"), {0, 0}, Rotation{0}}};
 }
 
 const PlacedTile* TileOn(const GameState& state, Position cell) {
@@ -127,8 +142,8 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
 
   // Tiles: start tile first, then each next to an earlier one with matching
   // sides (BG-02); no more copies of a type than the set holds.
-  if (state.tiles.empty()) {
-    problems.push_back({"tiles", "the start tile must be the first placed tile"});
+  if (static_cast<int>(state.tiles.size()) < static_cast<int>(StartLayout(state.rules).size())) {
+    problems.push_back({"tiles", "the start tile (or the Count's city) must be placed first"});
   }
   if (static_cast<int>(state.tiles.size()) > kMaxPlacedTiles) {
     problems.push_back({"tiles", Cat("at most ", kMaxPlacedTiles, " placed tiles")});
@@ -153,6 +168,8 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
     const int64_t span = static_cast<int64_t>(high.x) - low.x + high.y - low.y + 2;
     if (span <= static_cast<int64_t>(state.tiles.size()) + 1) board.ReserveArea(low, high);
   }
+  const std::vector<PlacedTile> start = StartLayout(state.rules);
+  const int start_count = static_cast<int>(start.size());
   for (int i = 0; i < static_cast<int>(state.tiles.size()); ++i) {
     const PlacedTile& tile = state.tiles[i];
     auto field = [i] { return Indexed("tiles", i); };
@@ -168,12 +185,18 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
       problems.push_back({field(), Cat("coordinates must lie within ±", kMaxCoordinate)});
       return problems;
     }
-    if (i == 0) {
-      const TileType* start = StartTile(state.rules);
-      if (tile.type != start || !(tile.cell == Position{0, 0}) ||
+    if (i < start_count) {
+      const PlacedTile& expected = start[i];
+      if (tile.type != expected.type || !(tile.cell == expected.cell) ||
           tile.rotation.quarter_turns != 0) {
-        problems.push_back({field(), Cat("the first tile must be the start tile ", start->id,
-                                         " at (0, 0) with rotation 0")});
+        problems.push_back(
+            {field(), start_count == 1
+                          ? Cat("the first tile must be the start tile ", expected.type->id,
+                                " at (0, 0) with rotation 0")
+                          : Cat("the game starts with the City of Carcassonne (CO-02): tile ", i,
+                                " must be ", expected.type->id, " at (", expected.cell.x, ", ",
+                                expected.cell.y, ") with rotation 0")});
+        return problems;
       }
     } else {
       if (!TileFits(board, *tile.type, tile.cell, tile.rotation)) {
@@ -243,6 +266,12 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
                               SegmentKindName(board.SegmentTypeOf(segment).kind), " segment")});
     }
     for (int j = 0; j < i; ++j) {
+      // The Count: followers redeployed from Carcassonne stand with the
+      // feature's other followers (CO-10, CO-43).
+      if (state.rules.Has(Expansion::kCountOfCarcassonne) && IsFollower(figure.kind) &&
+          IsFollower(state.figures[j].kind)) {
+        continue;
+      }
       if (state.figures[j].segment == figure.segment) {
         problems.push_back({field() + ".segment", "another figure already stands on this segment"});
         break;
@@ -250,15 +279,22 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
     }
     on_board[figure.owner][static_cast<int>(figure.kind)] += 1;
   }
+  // The Count: followers in the quarters are out of the supply too.
+  for (const QuarterFollower& follower : state.count.followers) {
+    if (follower.owner >= 0 && follower.owner < player_count) {
+      on_board[follower.owner][static_cast<int>(follower.kind)] += 1;
+    }
+  }
   for (int i = 0; i < player_count; ++i) {
     for (FigureKind kind : kFigureKinds) {
       const int supply = SupplyOf(state.players[i], kind);
       const int placed = on_board[i][static_cast<int>(kind)];
       const int owned = FiguresOwned(state.rules, kind);
       if (supply + placed != owned) {
-        problems.push_back({Cat(Indexed("players", i), ".", SupplyField(kind)),
-                            Cat(FigureKindName(kind), "s in supply (", supply,
-                                ") and on the board (", placed, ") must add up to ", owned)});
+        problems.push_back(
+            {Cat(Indexed("players", i), ".", SupplyField(kind)),
+             Cat(FigureKindName(kind), "s in supply (", supply,
+                 ") and on the board or in Carcassonne (", placed, ") must add up to ", owned)});
       }
     }
   }
@@ -266,12 +302,18 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   if (player_count > 0 && (state.active_player < 0 || state.active_player >= player_count)) {
     problems.push_back({"active_player", "no such player"});
   }
-  if (state.deciding_player != state.active_player) {
-    problems.push_back(
-        {"deciding_player", "in the base game the active player makes every decision"});
+  const bool out_of_turn =
+      state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountFinalRedeploy;
+  if (player_count > 0 && (state.deciding_player < 0 || state.deciding_player >= player_count)) {
+    problems.push_back({"deciding_player", "no such player"});
+  } else if (state.deciding_player != state.active_player && !out_of_turn) {
+    problems.push_back({"deciding_player",
+                        "the active player makes every decision, except in the Count's "
+                        "redeployment rounds"});
   }
-  if ((state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure) &&
-      state.tiles.size() < 2) {
+  if ((state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure ||
+       state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountDeploy) &&
+      state.tiles.size() <= start.size()) {
     problems.push_back({"phase", "no tile has been placed this turn"});
   }
   if (!state.rules.Has(Expansion::kTradersAndBuilders) && !state.rules.Has(Expansion::kRiver) &&
@@ -281,7 +323,8 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
          "only the builder (TB-11) and the volcano lake (RV-10) give a second tile"});
   }
   if (state.extra_tile_earned && state.phase != Phase::kPlaceFigure &&
-      state.phase != Phase::kPlaceMagicFigure) {
+      state.phase != Phase::kPlaceMagicFigure && state.phase != Phase::kCountRedeploy &&
+      state.phase != Phase::kCountDeploy) {
     problems.push_back({"extra_tile_earned",
                         "a second tile is earned by the tile of this turn, before its figure"});
   }
@@ -289,6 +332,8 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   CheckMagicFigures(state, board, problems);
   // King & Robber Baron: the holders and record sizes.
   CheckKingAndRobberBaron(state, board, problems);
+  // The Count of Carcassonne: the quarters and the pending decision.
+  CheckCountOfCarcassonne(state, board, problems);
   return problems;
 }
 
@@ -332,6 +377,25 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
                move->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
       problems.push_back({"move_magic_figure.segment", "no such segment on that tile"});
     }
+  } else if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&action)) {
+    if (redeploy->followers < 0 || redeploy->big_followers < 0 ||
+        redeploy->followers + redeploy->big_followers == 0) {
+      problems.push_back({"redeploy_from_quarter",
+                          "followers and big_followers are counts of 0 or more, at least one "
+                          "in all (to move none, pass)"});
+    }
+    if (redeploy->followers > kMaxFigures || redeploy->big_followers > kMaxFigures) {
+      problems.push_back({"redeploy_from_quarter", "too many followers"});
+    }
+    if (redeploy->target) {
+      const PlacedTile* tile = TileOn(state, redeploy->target->cell);
+      if (tile == nullptr) {
+        problems.push_back({"redeploy_from_quarter.target", "no tile on that cell"});
+      } else if (redeploy->target->segment_index < 0 ||
+                 redeploy->target->segment_index >= static_cast<int>(tile->type->segments.size())) {
+        problems.push_back({"redeploy_from_quarter.target", "no such segment on that tile"});
+      }
+    }
   } else if (const auto* discard = std::get_if<DiscardTileAction>(&action)) {
     if (discard->tile == nullptr) {
       problems.push_back({"discard_tile.tile_type", "unknown tile type"});
@@ -369,13 +433,15 @@ std::variant<GameState, std::vector<Problem>> NewGame(const std::vector<std::str
     for (FigureKind kind : kFigureKinds) SupplyOf(player, kind) = FiguresOwned(rules, kind);
     state.players.push_back(std::move(player));
   }
-  const TileType* start = StartTile(rules);
-  state.tiles.push_back({start, {0, 0}, Rotation{0}});
+  state.tiles = StartLayout(rules);
   TileBag bag;
   for (const TileSet* set : Catalogue::Get().sets()) {
     if (!TileSetInPlay(rules, set->name)) continue;
     for (const TileType& type : set->tiles) {
-      const int count_in_bag = type.count - (&type == start ? 1 : 0);
+      const int placed = static_cast<int>(
+          std::count_if(state.tiles.begin(), state.tiles.end(),
+                        [&](const PlacedTile& tile) { return tile.type == &type; }));
+      const int count_in_bag = type.count - placed;
       if (count_in_bag > 0) bag.tiles.push_back({&type, count_in_bag});
     }
   }

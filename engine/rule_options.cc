@@ -72,6 +72,42 @@ std::span<const RuleOption> RuleOptions() {
        "Road stubs that the catalogue marks as neither occupiable nor scorable are not roads for "
        "the Robber Baron's end bonus (RuleSet.king_robber_ignore_road_stubs). The catalogue marks "
        "no segment so: no effect."},
+      {"count.trigger",
+       {"scoring", "completion"},
+       "scoring",
+       {"CO-05", "CO-28", "AMB-07"},
+       "What earns the active player a deployment into Carcassonne, the active player having "
+       "scored no points in the turn part: another player scored points (scoring), or, as the "
+       "original rules had it, another player scored points for a completed road, city or "
+       "monastery (completion) (RuleSet.count_trigger)."},
+      {"count.movement",
+       {"free", "clockwise", "follow_deployment"},
+       "free",
+       {"CO-16", "CO-19", "CO-20"},
+       "How the Count moves: freely with a deployment (free), by himself one quarter clockwise "
+       "(castle, market, blacksmith, cathedral) whenever a follower enters (clockwise, variant "
+       "A), or to the new follower's quarter (follow_deployment, variant B) "
+       "(RuleSet.count_movement)."},
+      {"count.rgg_block_deploy_into_count_quarter",
+       {"false", "true"},
+       "false",
+       {"CO-54", "AMB-11"},
+       "The RGG Big Box 2 text: no follower may be put into the quarter where the Count stands "
+       "(RuleSet.count_rgg_block_deploy_into_count_quarter)."},
+      {"count.final_redeploy",
+       {"any_quarter", "market_only"},
+       "any_quarter",
+       {"CO-46", "AMB-45"},
+       "Which quarters may be emptied before the final scoring: every quarter, each to its kind "
+       "of feature (any_quarter), or only the market, to fields (market_only) "
+       "(RuleSet.count_final_redeploy)."},
+      {"count.river_layout",
+       {"spring_next_to_city", "river_first_house_rule"},
+       "spring_next_to_city",
+       {"CO-21", "CO-26", "CO-27", "AMB-13"},
+       "The River with the Count: the spring is drawn first and goes next to the city, the "
+       "river leading away from it (spring_next_to_city); the house rule laying the river first "
+       "(river_first_house_rule) is not built and is rejected (RuleSet.count_river_layout)."},
   };
   return options;
 }
@@ -91,9 +127,9 @@ std::span<const KnownGap> KnownGaps() {
       {"KR-15",
        "Castles (Bridges, Castles & Bazaars) are not cities for the King: this build has no "
        "castles, so nothing to leave out."},
-      {"KR-16",
-       "The city of Carcassonne (The Count of Carcassonne) counts once for the King's end bonus "
-       "and never sets the record (AMB-02, AMB-39, KR-T04): the Count is not in this build."},
+      {"KR-T04",
+       "KR-T04's castle part: castles (Bridges, Castles & Bazaars) are not built; the City of "
+       "Carcassonne part (KR-16, AMB-39) is."},
       {"KR-18",
        "Leipzig (The Markets of Leipzig) for the King: not in this build; option "
        "king_robber.leipzig_counts has no effect."},
@@ -104,6 +140,36 @@ std::span<const KnownGap> KnownGaps() {
        "Road stubs left out of the Robber Baron's end bonus (AMB-42): the catalogue marks no "
        "segment as a stub, so every road counts and option king_robber.ignore_road_stubs has no "
        "effect."},
+      {"CO-09",
+       "The mayor and the wagon (Abbey & Mayor) in the quarters (CO-09, CO-30, CO-38, AMB-12; "
+       "option count.mayor_wagon_count_as_two): Abbey & Mayor is not built; only followers "
+       "and big followers go into Carcassonne."},
+      {"CO-15",
+       "The dragon and the City of Carcassonne (CO-15, CO-24, CO-50, CO-51, CO-T11, AMB-09; "
+       "option count.dragon_enters_city_tiles): The Princess & the Dragon is not built."},
+      {"CO-25",
+       "The plague on the outer parts of the city tiles (CO-25, CO-52, AMB-10; option "
+       "count.plague_on_city_tiles): the plague is not built."},
+      {"CO-29",
+       "Tower ransom (CO-29, CO-T09) and message points (AMB-14) as non-landscape scoring that "
+       "never triggers a deployment: The Tower and The Messengers are not built."},
+      {"CO-31",
+       "A barn placement as a trigger, and market followers moving to a farm scored by a barn "
+       "or a farm join (CO-31, CO-44, CO-45, CO-T03, CO-T05, AMB-08; options "
+       "count.market_redeploy_on_barn, count.market_redeploy_on_farm_join): barns (Abbey & "
+       "Mayor) are not built, so fields are only scored at the end and market followers move "
+       "only then."},
+      {"CO-32", "The heretic's challenge (CO-32, CO-T02): the heretic is not built."},
+      {"CO-33",
+       "The magic portal (CO-33, CO-53): The Princess & the Dragon is not built; normal "
+       "placement never reaches the outer features of the city tiles."},
+      {"CO-42",
+       "Castles of Bridges, Castles & Bazaars are not cities for the castle quarter (CO-42): "
+       "not built."},
+      {"CO-21",
+       "House rule CO-21 (the river first, then the city beside it; option count.river_layout = "
+       "river_first_house_rule): the city's place is fixed at (0, 0) by the geometry contract; "
+       "not built, rejected as malformed."},
   };
   return gaps;
 }

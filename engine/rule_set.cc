@@ -10,9 +10,8 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kRiver:
     case Expansion::kMageAndWitch:
     case Expansion::kKingAndRobberBaron:
-      return true;
     case Expansion::kCountOfCarcassonne:
-      return false;
+      return true;
   }
   return false;
 }
@@ -24,6 +23,7 @@ bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "river") return rules.Has(Expansion::kRiver);
   if (set == "kr") return rules.Has(Expansion::kKingAndRobberBaron);
   if (set == "mw") return rules.Has(Expansion::kMageAndWitch);
+  if (set == "count") return rules.Has(Expansion::kCountOfCarcassonne);
   return false;
 }
 

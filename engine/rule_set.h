@@ -33,6 +33,24 @@ enum class KingRobberFlatBonus { kOff, kTenEach, kTenEachFortyBoth, kFifteenEach
 // reading) or to the holder from before the turn's transfer (JCloisterZone's).
 enum class KingRobberLiveScoring { kOff, kAfterTransfer, kBeforeTransfer };
 
+// Option `count.trigger` (CO-05, CO-28, AMB-07): what earns a deployment into
+// Carcassonne: another player scored points while the active player scored
+// none (scoring, the default), or, as the original rules had it, another
+// player scored for a completed road, city or monastery (completion).
+enum class CountTrigger { kScoring, kCompletion };
+
+// Option `count.movement` (CO-16, CO-19, CO-20): the Count moves freely with
+// a deployment (free), one quarter clockwise whenever a follower enters
+// (clockwise), or to the quarter the new follower entered (follow_deployment).
+enum class CountMovement { kFree, kClockwise, kFollowDeployment };
+
+// Option `count.final_redeploy` (CO-46, AMB-45): which quarters may be
+// emptied before the final scoring.
+enum class CountFinalRedeploy { kAnyQuarter, kMarketOnly };
+
+// Option `count.river_layout` (CO-21, CO-27, AMB-13).
+enum class CountRiverLayout { kSpringNextToCity, kRiverFirstHouseRule };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
@@ -51,6 +69,12 @@ struct RuleSet {
   KingRobberLiveScoring king_robber_live_scoring = KingRobberLiveScoring::kOff;
   bool king_robber_leipzig_counts = true;     // KR-18: no Leipzig in this build
   bool king_robber_ignore_road_stubs = true;  // KR-20, AMB-42: no stub is marked
+  // The Count of Carcassonne (options count.*).
+  CountTrigger count_trigger = CountTrigger::kScoring;
+  CountMovement count_movement = CountMovement::kFree;
+  bool count_rgg_block_deploy_into_count_quarter = false;  // CO-54, AMB-11
+  CountFinalRedeploy count_final_redeploy = CountFinalRedeploy::kAnyQuarter;
+  CountRiverLayout count_river_layout = CountRiverLayout::kSpringNextToCity;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <utility>
@@ -15,7 +16,11 @@
 namespace carcassonne {
 
 // What a side of a tile shows; two tiles may touch only with equal terrain (BG-02).
-enum class Terrain : uint8_t { kField = 0, kRoad, kCity, kRiver };
+// The Count's 12 city tiles (set "count") also have inner sides, facing
+// another tile of the block: kPartial (one half is field, the outer field
+// ring crosses it) and kNone (nothing crosses). The block is laid whole at
+// set-up, so an inner side never meets an outside tile.
+enum class Terrain : uint8_t { kField = 0, kRoad, kCity, kRiver, kPartial, kNone };
 
 // What a segment is.
 enum class SegmentKind : uint8_t { kRoad = 0, kCity, kField, kMonastery, kRiver, kGarden };
@@ -73,6 +78,9 @@ struct SegmentType {
   // City: may not be made a castle (Bridges, Castles & Bazaars; facts
   // `castle_base: false`, JCZ's IC/C!).
   bool no_castle_base = false;
+  // Field on a tile of the Count's city (facts `coc_adjacent`): the field
+  // borders the City of Carcassonne, one completed city (CO-22, BG-22).
+  bool borders_city_of_carcassonne = false;
 };
 
 // Where a tile's segments lie after it is turned: the segment on each board
@@ -96,6 +104,11 @@ struct TileType {
   bool magic_symbol = false;  // Mage & Witch: placing it moves the mage or the witch
   RiverRole river_role = RiverRole::kNone;
   bool volcano = false;  // Princess & Dragon symbol (on a River II lake)
+  // The Count of Carcassonne: where the tile lies in the 4x3 block, as an
+  // offset from count:1 (laid at set-up with rotation 0, CO-02), and whether
+  // it holds the four quarters (count:7, CO-03).
+  std::optional<Position> city_layout;
+  bool city_quarters = false;
   // The layout after each rotation (index: quarter turns); see ComputeLayouts.
   std::array<TileLayout, 4> layouts{};
 
@@ -121,6 +134,7 @@ const TileSet& TradersAndBuildersTileSet();
 const TileSet& RiverTileSet();  // River I and River II, ids river:1-.. and river:2-..
 const TileSet& KingAndRobberBaronTileSet();
 const TileSet& MageAndWitchTileSet();
+const TileSet& CountTileSet();  // the 12 tiles of the City of Carcassonne, count:1..count:12
 
 // All tile types this build knows, looked up by id.
 class Catalogue {

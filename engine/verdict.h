@@ -46,6 +46,24 @@ enum class ViolationCode {
   // Mage & Witch: a magic figure may be set aside only from the board, and
   // only when no figure has a legal place to go (MW-08, AMB-43).
   kMagicFigureSetAsideNotAllowed = 18,
+  // The Count of Carcassonne: no follower may be moved out of the quarter
+  // where the Count stands (CO-17), nor, with option
+  // count.rgg_block_deploy_into_count_quarter, put into it (CO-54, AMB-11).
+  kCountQuarterBlocked = 19,
+  // The Count: the quarter does not match the feature (castle -> city,
+  // blacksmith -> road, cathedral -> monastery, market -> field; CO-11,
+  // CO-12, AMB-45).
+  kWrongQuarterForFeature = 20,
+  // The Count: the player has not that many followers of that kind in the
+  // quarter (CO-10, CO-46).
+  kNoFollowerInQuarter = 21,
+  // The Count: the Count may not be moved so: under variant CO-19 he moves
+  // only clockwise by himself, under CO-20 only to the new follower's quarter.
+  kCountMoveNotAllowed = 22,
+  // The Count: a redeployment target that the rules do not allow now: during
+  // play only the feature about to be scored (CO-10); at the end a feature of
+  // the final scoring, one follower at a time (CO-46, BG-20).
+  kRedeployTargetNotAllowed = 23,
 };
 
 struct Violation {

@@ -77,6 +77,27 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kGameOver;
     case v1::PHASE_PLACE_MAGIC_FIGURE:
       return Phase::kPlaceMagicFigure;
+    case v1::PHASE_COUNT_REDEPLOY:
+      return Phase::kCountRedeploy;
+    case v1::PHASE_COUNT_DEPLOY:
+      return Phase::kCountDeploy;
+    case v1::PHASE_COUNT_FINAL_REDEPLOY:
+      return Phase::kCountFinalRedeploy;
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<Quarter> QuarterFromProto(int value) {
+  switch (value) {
+    case v1::QUARTER_CASTLE:
+      return Quarter::kCastle;
+    case v1::QUARTER_MARKET:
+      return Quarter::kMarket;
+    case v1::QUARTER_BLACKSMITH:
+      return Quarter::kBlacksmith;
+    case v1::QUARTER_CATHEDRAL:
+      return Quarter::kCathedral;
     default:
       return std::nullopt;
   }
@@ -157,10 +178,30 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_GAME_OVER;
     case Phase::kPlaceMagicFigure:
       return v1::PHASE_PLACE_MAGIC_FIGURE;
+    case Phase::kCountRedeploy:
+      return v1::PHASE_COUNT_REDEPLOY;
+    case Phase::kCountDeploy:
+      return v1::PHASE_COUNT_DEPLOY;
+    case Phase::kCountFinalRedeploy:
+      return v1::PHASE_COUNT_FINAL_REDEPLOY;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
   return v1::PHASE_UNSPECIFIED;
+}
+
+v1::Quarter QuarterToProto(Quarter quarter) {
+  switch (quarter) {
+    case Quarter::kCastle:
+      return v1::QUARTER_CASTLE;
+    case Quarter::kMarket:
+      return v1::QUARTER_MARKET;
+    case Quarter::kBlacksmith:
+      return v1::QUARTER_BLACKSMITH;
+    case Quarter::kCathedral:
+      return v1::QUARTER_CATHEDRAL;
+  }
+  return v1::QUARTER_UNSPECIFIED;
 }
 
 v1::MagicStep MagicStepToProto(MagicStep step) {
@@ -217,6 +258,10 @@ v1::Terrain TerrainToProto(Terrain terrain) {
       return v1::TERRAIN_CITY;
     case Terrain::kRiver:
       return v1::TERRAIN_RIVER;
+    case Terrain::kPartial:
+      return v1::TERRAIN_PARTIAL;
+    case Terrain::kNone:
+      return v1::TERRAIN_NONE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -400,12 +445,15 @@ v1::GetCatalogResponse BuildCatalog() {
         segment_proto->set_cathedral(segment.cathedral);
         segment_proto->set_goods(GoodsToProto(segment.goods));
         segment_proto->set_pig_herd(segment.pig_herd);
+        segment_proto->set_borders_city_of_carcassonne(segment.borders_city_of_carcassonne);
       }
       type_proto->set_description(ToString(type.description));
       type_proto->set_magic_symbol(type.magic_symbol);
       if (type.river_role != RiverRole::kNone) {
         type_proto->set_river_role(ToString(RiverRoleName(type.river_role)));
       }
+      if (type.city_layout) CellToProto(*type.city_layout, type_proto->mutable_city_layout());
+      type_proto->set_city_quarters(type.city_quarters);
     }
   }
   for (const RuleOption& option : RuleOptions()) {
@@ -539,6 +587,64 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
   }
   if (proto.has_king_robber_ignore_road_stubs()) {
     rules.king_robber_ignore_road_stubs = proto.king_robber_ignore_road_stubs();
+  }
+  switch (proto.count_trigger()) {
+    case v1::COUNT_TRIGGER_UNSPECIFIED:
+    case v1::COUNT_TRIGGER_SCORING:
+      rules.count_trigger = CountTrigger::kScoring;
+      break;
+    case v1::COUNT_TRIGGER_COMPLETION:
+      rules.count_trigger = CountTrigger::kCompletion;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "count_trigger"), "count_trigger", proto.count_trigger());
+      break;
+  }
+  switch (proto.count_movement()) {
+    case v1::COUNT_MOVEMENT_UNSPECIFIED:
+    case v1::COUNT_MOVEMENT_FREE:
+      rules.count_movement = CountMovement::kFree;
+      break;
+    case v1::COUNT_MOVEMENT_CLOCKWISE:
+      rules.count_movement = CountMovement::kClockwise;
+      break;
+    case v1::COUNT_MOVEMENT_FOLLOW_DEPLOYMENT:
+      rules.count_movement = CountMovement::kFollowDeployment;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "count_movement"), "count_movement",
+              proto.count_movement());
+      break;
+  }
+  if (proto.has_count_rgg_block_deploy_into_count_quarter()) {
+    rules.count_rgg_block_deploy_into_count_quarter =
+        proto.count_rgg_block_deploy_into_count_quarter();
+  }
+  switch (proto.count_final_redeploy()) {
+    case v1::COUNT_FINAL_REDEPLOY_UNSPECIFIED:
+    case v1::COUNT_FINAL_REDEPLOY_ANY_QUARTER:
+      rules.count_final_redeploy = CountFinalRedeploy::kAnyQuarter;
+      break;
+    case v1::COUNT_FINAL_REDEPLOY_MARKET_ONLY:
+      rules.count_final_redeploy = CountFinalRedeploy::kMarketOnly;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "count_final_redeploy"), "count_final_redeploy",
+              proto.count_final_redeploy());
+      break;
+  }
+  switch (proto.count_river_layout()) {
+    case v1::COUNT_RIVER_LAYOUT_UNSPECIFIED:
+    case v1::COUNT_RIVER_LAYOUT_SPRING_NEXT_TO_CITY:
+      rules.count_river_layout = CountRiverLayout::kSpringNextToCity;
+      break;
+    case v1::COUNT_RIVER_LAYOUT_RIVER_FIRST_HOUSE_RULE:
+      rules.count_river_layout = CountRiverLayout::kRiverFirstHouseRule;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "count_river_layout"), "count_river_layout",
+              proto.count_river_layout());
+      break;
   }
   if (problems.size() != before) return std::nullopt;
   return rules;
@@ -719,6 +825,63 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     state.king.record = tokens.king_record();
     if (tokens.has_robber_holder()) state.robber_baron.holder = tokens.robber_holder();
     state.robber_baron.record = tokens.robber_record();
+    state.king.moved_this_turn = tokens.king_moved_this_turn();
+    if (tokens.has_king_holder_before_turn()) {
+      state.king.holder_before_turn = tokens.king_holder_before_turn();
+    }
+    state.robber_baron.moved_this_turn = tokens.robber_moved_this_turn();
+    if (tokens.has_robber_holder_before_turn()) {
+      state.robber_baron.holder_before_turn = tokens.robber_holder_before_turn();
+    }
+  }
+  // The Count of Carcassonne: the engine checks the consistency
+  // (CheckSnapshot); here only what cannot be read.
+  if (proto.has_count()) {
+    const v1::CountOfCarcassonne& count = proto.count();
+    const std::string count_path = FieldPath(path, "count");
+    if (count.count_quarter() != v1::QUARTER_UNSPECIFIED) {
+      std::optional<Quarter> quarter = QuarterFromProto(count.count_quarter());
+      if (quarter) {
+        state.count.count = *quarter;
+      } else {
+        BadEnum(problems, FieldPath(count_path, "count_quarter"), "quarter", count.count_quarter());
+      }
+    }
+    if (count.followers_size() > kMaxFigures) {
+      Add(problems, FieldPath(count_path, "followers"),
+          Cat("at most ", kMaxFigures, " followers, not ", count.followers_size()));
+    } else {
+      for (int i = 0; i < count.followers_size(); ++i) {
+        const v1::QuarterFollower& follower = count.followers(i);
+        const std::string follower_path = IndexPath(FieldPath(count_path, "followers"), i);
+        std::optional<FigureKind> kind = FigureKindFromProto(follower.kind());
+        std::optional<Quarter> quarter = QuarterFromProto(follower.quarter());
+        if (!kind)
+          BadEnum(problems, FieldPath(follower_path, "kind"), "figure kind", follower.kind());
+        if (!quarter) {
+          BadEnum(problems, FieldPath(follower_path, "quarter"), "quarter", follower.quarter());
+        }
+        if (kind && quarter) state.count.followers.push_back({*kind, follower.owner(), *quarter});
+      }
+    }
+    if (count.pending_features_size() > kMaxPlacedTiles) {
+      Add(problems, FieldPath(count_path, "pending_features"), "too many pending features");
+    } else {
+      for (int i = 0; i < count.pending_features_size(); ++i) {
+        std::optional<SegmentAddress> segment =
+            SegmentFromProto(count.pending_features(i), tiles_ok ? &state : nullptr,
+                             IndexPath(FieldPath(count_path, "pending_features"), i), problems);
+        if (segment) state.pending_scorings.push_back(*segment);
+      }
+    }
+    state.count.active_scored = count.active_scored();
+    state.count.others_scored = count.others_scored();
+    state.count.others_scored_on_completion = count.others_scored_on_completion();
+    if (count.final_passed_size() > kMaxPlayers) {
+      Add(problems, FieldPath(count_path, "final_passed"), "more players than a game has");
+    } else {
+      for (int player : count.final_passed()) state.count.final_passed.push_back(player);
+    }
   }
 
   if (problems.size() != before) return std::nullopt;
@@ -817,10 +980,52 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       }
       break;
     }
+    case v1::Action::kDeployToQuarter: {
+      const v1::DeployToQuarter& deploy = proto.deploy_to_quarter();
+      const std::string deploy_path = FieldPath(path, "deploy_to_quarter");
+      std::optional<FigureKind> kind = FigureKindFromProto(deploy.kind());
+      if (!kind) BadEnum(problems, FieldPath(deploy_path, "kind"), "figure kind", deploy.kind());
+      std::optional<Quarter> quarter = QuarterFromProto(deploy.quarter());
+      if (!quarter)
+        BadEnum(problems, FieldPath(deploy_path, "quarter"), "quarter", deploy.quarter());
+      std::optional<Quarter> move_to;
+      if (deploy.move_count_to() != v1::QUARTER_UNSPECIFIED) {
+        move_to = QuarterFromProto(deploy.move_count_to());
+        if (!move_to) {
+          BadEnum(problems, FieldPath(deploy_path, "move_count_to"), "quarter",
+                  deploy.move_count_to());
+        }
+      }
+      if (kind && quarter && (move_to || deploy.move_count_to() == v1::QUARTER_UNSPECIFIED)) {
+        action = DeployToQuarterAction{*kind, *quarter, move_to};
+      }
+      break;
+    }
+    case v1::Action::kRedeployFromQuarter: {
+      const v1::RedeployFromQuarter& redeploy = proto.redeploy_from_quarter();
+      const std::string redeploy_path = FieldPath(path, "redeploy_from_quarter");
+      std::optional<Quarter> quarter = QuarterFromProto(redeploy.quarter());
+      if (!quarter) {
+        BadEnum(problems, FieldPath(redeploy_path, "quarter"), "quarter", redeploy.quarter());
+      }
+      std::optional<SegmentAddress> target;
+      bool target_ok = true;
+      if (redeploy.has_target()) {
+        target = SegmentFromProto(redeploy.target(), state, FieldPath(redeploy_path, "target"),
+                                  problems);
+        target_ok = target.has_value() || state == nullptr;
+      }
+      if (quarter && target_ok) {
+        action = RedeployFromQuarterAction{*quarter, redeploy.followers(), redeploy.big_followers(),
+                                           target};
+      }
+      break;
+    }
     case v1::Action::ACTION_NOT_SET:
       Add(problems, std::string(path),
           "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
-          "move_magic_figure, set_aside_magic_figure");
+          "move_magic_figure, set_aside_magic_figure, deploy_to_quarter, "
+          "redeploy_from_quarter");
       break;
   }
   if (problems.size() != before || !action || state == nullptr) return std::nullopt;
@@ -903,6 +1108,23 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (!state.rules.king_robber_ignore_road_stubs) {
     rules->set_king_robber_ignore_road_stubs(false);
   }
+  if (state.rules.count_trigger == CountTrigger::kCompletion) {
+    rules->set_count_trigger(v1::COUNT_TRIGGER_COMPLETION);
+  }
+  if (state.rules.count_movement == CountMovement::kClockwise) {
+    rules->set_count_movement(v1::COUNT_MOVEMENT_CLOCKWISE);
+  } else if (state.rules.count_movement == CountMovement::kFollowDeployment) {
+    rules->set_count_movement(v1::COUNT_MOVEMENT_FOLLOW_DEPLOYMENT);
+  }
+  if (state.rules.count_rgg_block_deploy_into_count_quarter) {
+    rules->set_count_rgg_block_deploy_into_count_quarter(true);
+  }
+  if (state.rules.count_final_redeploy == CountFinalRedeploy::kMarketOnly) {
+    rules->set_count_final_redeploy(v1::COUNT_FINAL_REDEPLOY_MARKET_ONLY);
+  }
+  if (state.rules.count_river_layout == CountRiverLayout::kRiverFirstHouseRule) {
+    rules->set_count_river_layout(v1::COUNT_RIVER_LAYOUT_RIVER_FIRST_HOUSE_RULE);
+  }
   for (const Player& player : state.players) {
     v1::Player* player_proto = proto->add_players();
     player_proto->set_name(player.name);
@@ -948,6 +1170,32 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     tokens->set_king_record(state.king.record);
     if (state.robber_baron.holder) tokens->set_robber_holder(*state.robber_baron.holder);
     tokens->set_robber_record(state.robber_baron.record);
+    tokens->set_king_moved_this_turn(state.king.moved_this_turn);
+    if (state.king.holder_before_turn) {
+      tokens->set_king_holder_before_turn(*state.king.holder_before_turn);
+    }
+    tokens->set_robber_moved_this_turn(state.robber_baron.moved_this_turn);
+    if (state.robber_baron.holder_before_turn) {
+      tokens->set_robber_holder_before_turn(*state.robber_baron.holder_before_turn);
+    }
+  }
+  if (state.rules.Has(Expansion::kCountOfCarcassonne) || !(state.count == CountState{}) ||
+      !state.pending_scorings.empty()) {
+    v1::CountOfCarcassonne* count = proto->mutable_count();
+    count->set_count_quarter(QuarterToProto(state.count.count));
+    for (const QuarterFollower& follower : state.count.followers) {
+      v1::QuarterFollower* follower_proto = count->add_followers();
+      follower_proto->set_kind(FigureKindToProto(follower.kind));
+      follower_proto->set_owner(follower.owner);
+      follower_proto->set_quarter(QuarterToProto(follower.quarter));
+    }
+    for (const SegmentAddress& segment : state.pending_scorings) {
+      SegmentRefToProto(segment, state, count->add_pending_features());
+    }
+    count->set_active_scored(state.count.active_scored);
+    count->set_others_scored(state.count.others_scored);
+    count->set_others_scored_on_completion(state.count.others_scored_on_completion);
+    for (int player : state.count.final_passed) count->add_final_passed(player);
   }
 }
 
@@ -975,6 +1223,18 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           SegmentRefToProto(chosen.segment, naming, move->mutable_segment());
         } else if constexpr (std::is_same_v<T, SetAsideMagicFigureAction>) {
           proto->mutable_set_aside_magic_figure()->set_figure(MagicFigureToProto(chosen.figure));
+        } else if constexpr (std::is_same_v<T, DeployToQuarterAction>) {
+          v1::DeployToQuarter* deploy = proto->mutable_deploy_to_quarter();
+          deploy->set_kind(FigureKindToProto(chosen.kind));
+          deploy->set_quarter(QuarterToProto(chosen.quarter));
+          if (chosen.move_count_to)
+            deploy->set_move_count_to(QuarterToProto(*chosen.move_count_to));
+        } else if constexpr (std::is_same_v<T, RedeployFromQuarterAction>) {
+          v1::RedeployFromQuarter* redeploy = proto->mutable_redeploy_from_quarter();
+          redeploy->set_quarter(QuarterToProto(chosen.quarter));
+          redeploy->set_followers(chosen.followers);
+          redeploy->set_big_followers(chosen.big_followers);
+          if (chosen.target) SegmentRefToProto(*chosen.target, naming, redeploy->mutable_target());
         }
         // Any other engine action has no message in this API version: left unset.
       },

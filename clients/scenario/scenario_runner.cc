@@ -78,6 +78,9 @@ std::string MagicFigureName(int figure) {
   return Lower(
       StripPrefix(api::MagicFigure_Name(static_cast<api::MagicFigure>(figure)), "MAGIC_FIGURE_"));
 }
+std::string QuarterName(int quarter) {
+  return Lower(StripPrefix(api::Quarter_Name(static_cast<api::Quarter>(quarter)), "QUARTER_"));
+}
 std::string MagicStepName(int step) {
   return StripPrefix(api::MagicStep_Name(static_cast<api::MagicStep>(step)), "MAGIC_STEP_");
 }
@@ -558,6 +561,14 @@ class Runner {
     if (verdict.legal() && HasKingAndRobberBaron(state_)) {
       out_ << "  " << DescribeTokens(state_.king_and_robber_baron()) << "\n";
     }
+    if (verdict.legal() && state_.has_count()) {
+      const api::CountOfCarcassonne& count = state_.count();
+      out_ << "  the Count: "
+           << QuarterName(count.count_quarter() == api::QUARTER_UNSPECIFIED ? api::QUARTER_CASTLE
+                                                                            : count.count_quarter())
+           << "; " << count.followers_size() << " follower(s) in the quarters; phase "
+           << PhaseName(state_.phase()) << ", deciding player " << state_.deciding_player() << "\n";
+    }
 
     if (!step.has_expect()) return;
     Report(label, CheckStep(step.expect(), response), step.comment());
@@ -722,6 +733,39 @@ class Runner {
              got.has_robber_holder(), got.robber_holder());
       record("Robber Baron", want.has_robber_record(), want.robber_record(), got.robber_record());
     }
+    if (expect.has_count()) {
+      const spec::CountExpectation& want = expect.count();
+      const api::CountOfCarcassonne& got = state_.count();
+      const int got_quarter = got.count_quarter() == api::QUARTER_UNSPECIFIED ? api::QUARTER_CASTLE
+                                                                              : got.count_quarter();
+      if (want.count_quarter() != api::QUARTER_UNSPECIFIED && want.count_quarter() != got_quarter) {
+        diffs.push_back(absl::StrCat("the Count's quarter: expected ",
+                                     QuarterName(want.count_quarter()), ", actual ",
+                                     QuarterName(got_quarter)));
+      }
+      if (want.check_followers()) {
+        auto describe = [](const auto& followers) {
+          std::vector<std::string> names;
+          for (const api::QuarterFollower& follower : followers) {
+            names.push_back(absl::StrCat(FigureKindName(follower.kind()), " of player ",
+                                         follower.owner(), " in the ",
+                                         QuarterName(follower.quarter())));
+          }
+          std::sort(names.begin(), names.end());
+          return absl::StrCat("[", absl::StrJoin(names, "; "), "]");
+        };
+        if (describe(want.followers()) != describe(got.followers())) {
+          diffs.push_back(absl::StrCat("followers in the quarters: expected ",
+                                       describe(want.followers()), ", actual ",
+                                       describe(got.followers())));
+        }
+      }
+      if (want.has_pending_features() && want.pending_features() != got.pending_features_size()) {
+        diffs.push_back(absl::StrCat("features waiting for their scoring: expected ",
+                                     want.pending_features(), ", actual ",
+                                     got.pending_features_size()));
+      }
+    }
     if (expect.check_events()) {
       Diffs event_diffs = CompareEvents(expect.events(), response.events());
       if (event_diffs.empty() && expect.events_in_order()) {
@@ -836,6 +880,23 @@ std::string DescribeAction(const api::Action& action) {
     case api::Action::kSetAsideMagicFigure:
       return absl::StrCat("set_aside_magic_figure ",
                           MagicFigureName(action.set_aside_magic_figure().figure()));
+    case api::Action::kDeployToQuarter: {
+      const api::DeployToQuarter& deploy = action.deploy_to_quarter();
+      std::string text = absl::StrCat("deploy_to_quarter ", FigureKindName(deploy.kind()),
+                                      " into the ", QuarterName(deploy.quarter()));
+      if (deploy.move_count_to() != api::QUARTER_UNSPECIFIED) {
+        absl::StrAppend(&text, ", the Count to the ", QuarterName(deploy.move_count_to()));
+      }
+      return text;
+    }
+    case api::Action::kRedeployFromQuarter: {
+      const api::RedeployFromQuarter& redeploy = action.redeploy_from_quarter();
+      std::string text = absl::StrCat("redeploy_from_quarter ", QuarterName(redeploy.quarter()),
+                                      ": ", redeploy.followers(), " follower(s), ",
+                                      redeploy.big_followers(), " big follower(s)");
+      if (redeploy.has_target()) absl::StrAppend(&text, " to ", DescribeSegment(redeploy.target()));
+      return text;
+    }
     default:
       return "(no action)";
   }

@@ -17,6 +17,8 @@
 // and tile flags follow the tile:
 //   Tile(...).WithMagicSymbol()   Tile(...).WithRiverRole(RiverRole::kLake)
 //   Tile(...).WithVolcano()
+//   Tile(...).AtCityLayout(dx, dy)   Tile(...).WithQuarters()   (the Count)
+//   Field(...).BordersCityOfCarcassonne()                       (the Count)
 #pragma once
 
 #include <array>
@@ -54,7 +56,14 @@ struct SegmentSpec {
   Goods goods = Goods::kNone;
   bool pig_herd = false;
   bool no_castle_base = false;
+  bool coc_adjacent = false;
 
+  // A field on a Count tile: it borders the City of Carcassonne (CO-22).
+  constexpr SegmentSpec BordersCityOfCarcassonne() const {
+    SegmentSpec spec = *this;
+    spec.coc_adjacent = true;
+    return spec;
+  }
   constexpr SegmentSpec WithInn() const {
     SegmentSpec spec = *this;
     spec.inn = true;
@@ -93,7 +102,25 @@ struct TileSpec {
   bool magic_symbol = false;
   RiverRole river_role = RiverRole::kNone;
   bool volcano = false;
+  bool in_city_layout = false;
+  int layout_dx = 0;
+  int layout_dy = 0;
+  bool city_quarters = false;
 
+  // The Count: the tile's place in the 4x3 block, (dx, dy) from count:1.
+  constexpr TileSpec AtCityLayout(int dx, int dy) const {
+    TileSpec spec = *this;
+    spec.in_city_layout = true;
+    spec.layout_dx = dx;
+    spec.layout_dy = dy;
+    return spec;
+  }
+  // The Count: the tile holds the four quarters (count:7).
+  constexpr TileSpec WithQuarters() const {
+    TileSpec spec = *this;
+    spec.city_quarters = true;
+    return spec;
+  }
   constexpr TileSpec WithMagicSymbol() const {
     TileSpec spec = *this;
     spec.magic_symbol = true;
@@ -225,7 +252,7 @@ constexpr bool SymbolsOnTheirSegments(std::span<const TileSpec> tiles) {
           !city) {
         return false;
       }
-      if (s.pig_herd && s.kind != SegmentKind::kField) return false;
+      if ((s.pig_herd || s.coc_adjacent) && s.kind != SegmentKind::kField) return false;
     }
   }
   return true;
@@ -251,6 +278,8 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
   tile.magic_symbol = spec.magic_symbol;
   tile.river_role = spec.river_role;
   tile.volcano = spec.volcano;
+  if (spec.in_city_layout) tile.city_layout = Position{spec.layout_dx, spec.layout_dy};
+  tile.city_quarters = spec.city_quarters;
   tile.segments.reserve(spec.segment_count);
   for (int i = 0; i < spec.segment_count; ++i) {
     const SegmentSpec& s = spec.segments[i];
@@ -263,7 +292,8 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
                         .cathedral = s.cathedral,
                         .goods = s.goods,
                         .pig_herd = s.pig_herd,
-                        .no_castle_base = s.no_castle_base};
+                        .no_castle_base = s.no_castle_base,
+                        .borders_city_of_carcassonne = s.coc_adjacent};
     for (int c = 0; c < s.city_count; ++c) {
       segment.bordered_cities =
           static_cast<uint16_t>(segment.bordered_cities | (1u << IndexOf(spec, s.cities[c])));

@@ -69,9 +69,16 @@ struct Completed {
   int largest = 0;
 };
 
-Completed CompletedFeatures(const Board& board, SegmentKind kind, bool skip_last_tile) {
+Completed CompletedFeatures(const Board& board, SegmentKind kind, bool skip_last_tile,
+                            const std::vector<SegmentAddress>& pending = {}) {
   Completed completed;
   if (board.tile_count() == 0) return completed;
+  // The Count's redeployment round: these features are not scored yet.
+  std::vector<int> pending_roots;
+  for (const SegmentAddress& address : pending) {
+    const int segment = board.SegmentId(address);
+    if (segment >= 0) pending_roots.push_back(board.FeatureOf(segment));
+  }
   const int last = board.tile_count() - 1;
   const int segment_total =
       board.tile(last).first_segment + static_cast<int>(board.tile(last).type().segments.size());
@@ -86,6 +93,9 @@ Completed CompletedFeatures(const Board& board, SegmentKind kind, bool skip_last
       if (board.Feature(root).open_edges != 0) continue;
       const std::vector<int> tiles = board.TilesOf(root);
       if (skip_last_tile && tiles.back() == last) continue;  // ascending indexes
+      if (std::find(pending_roots.begin(), pending_roots.end(), root) != pending_roots.end()) {
+        continue;
+      }
       completed.count += 1;
       completed.largest = std::max(completed.largest, static_cast<int>(tiles.size()));
     }
@@ -93,18 +103,17 @@ Completed CompletedFeatures(const Board& board, SegmentKind kind, bool skip_last
   return completed;
 }
 
-// The holder of `kind`'s token before the transfer of the turn being scored:
-// an earlier event of this turn (the events of one Apply) that moved the token
-// says who held it; otherwise nobody moved it yet (AMB-06, before_transfer).
-std::optional<int> HolderBeforeTurn(const GameState& state, const TokenKind& kind,
-                                    const std::vector<ScoreEvent>& events) {
-  for (const ScoreEvent& event : events) {
-    if (event.feature_kind == kind.event_kind && event.trigger == ScoringTrigger::kCompleted &&
-        event.award && event.award->transferred) {
-      return event.award->previous_holder;
-    }
-  }
-  return (state.*kind.token).holder;
+// The holder of `kind`'s token before the transfer of the turn being scored
+// (AMB-06, before_transfer): the one recorded with the turn's first transfer,
+// else the holder now.
+std::optional<int> HolderBeforeTurn(const GameState& state, const TokenKind& kind) {
+  const AwardToken& token = state.*kind.token;
+  return token.moved_this_turn ? token.holder_before_turn : token.holder;
+}
+
+void ForgetTurn(AwardToken& token) {
+  token.moved_this_turn = false;
+  token.holder_before_turn.reset();
 }
 
 // An event of `kind` for one player at the end of the game.
@@ -137,7 +146,7 @@ void KingAndRobberBaron::AfterFeatureCompleted(Game& game, int feature,
   const std::vector<int> tiles = board.TilesOf(feature);
   const int size = static_cast<int>(tiles.size());  // KR-14: distinct tiles
   const int completer = state.active_player;
-  const std::optional<int> before_turn = HolderBeforeTurn(state, *kind, events);
+  const std::optional<int> before_turn = HolderBeforeTurn(state, *kind);
 
   ScoreEvent event;
   event.feature_kind = kind->event_kind;
@@ -163,6 +172,10 @@ void KingAndRobberBaron::AfterFeatureCompleted(Game& game, int feature,
                                     " than the record of ", token.record, ": the ", kind->name,
                                     " from player ", *token.holder, " to player ", completer),
                                 size, 0, 0, kind->transfer_rule});
+  }
+  if (transferred && !token.moved_this_turn) {
+    token.moved_this_turn = true;
+    token.holder_before_turn = token.holder;
   }
   if (transferred) token.holder = completer;
   token.record = std::max(token.record, size);  // AMB-03: the holder raises it too
@@ -194,8 +207,16 @@ void KingAndRobberBaron::AfterFeatureCompleted(Game& game, int feature,
   Apply(state, event, events);
 }
 
+bool KingAndRobberBaron::OpenDecisionAfterTurnScoring(Game& game) const {
+  ForgetTurn(game.mutable_state().king);
+  ForgetTurn(game.mutable_state().robber_baron);
+  return false;
+}
+
 void KingAndRobberBaron::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const {
   GameState& state = game.mutable_state();
+  ForgetTurn(state.king);
+  ForgetTurn(state.robber_baron);
   const RuleSet& rules = state.rules;
   // AMB-06: live scoring has paid as the game went; there is no end bonus.
   if (rules.king_robber_live_scoring != KingRobberLiveScoring::kOff) return;
@@ -213,6 +234,13 @@ void KingAndRobberBaron::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events
           {Cat(count, " completed ", count == 1 ? kind->feature_name : kind->features_name,
                " × 1 (", kind->name, ")"),
            count, 1, count, kind->end_rule});
+      // KR-16, AMB-02, AMB-39: the City of Carcassonne is one more completed
+      // city for the King (never a feature on the board: it never moved the
+      // King nor set the record).
+      if (kind == &kKing && rules.Has(Expansion::kCountOfCarcassonne)) {
+        event.line_items.push_back(
+            {"City of Carcassonne: 1 completed city × 1 (King)", 1, 1, 1, "KR-16"});
+      }
       Apply(state, event, events);
     }
     return;
@@ -267,7 +295,19 @@ void CheckKingAndRobberBaron(const GameState& state, const Board& board,
     if (token.holder && (*token.holder < 0 || *token.holder >= player_count)) {
       problems.push_back({holder_field, "no such player"});
     }
-    const int largest = CompletedFeatures(board, kind->feature, scoring_pending).largest;
+    const std::string turn_field =
+        Cat("king_and_robber_baron.", kind->field, "_holder_before_turn");
+    if ((token.moved_this_turn || token.holder_before_turn) &&
+        (state.phase != Phase::kCountRedeploy || !token.moved_this_turn ||
+         (token.holder_before_turn &&
+          (*token.holder_before_turn < 0 || *token.holder_before_turn >= player_count)))) {
+      problems.push_back({turn_field,
+                          "a transfer earlier in the turn is kept only during the Count's "
+                          "redeployment round, with a holder before it that is a player or "
+                          "nobody"});
+    }
+    const int largest =
+        CompletedFeatures(board, kind->feature, scoring_pending, state.pending_scorings).largest;
     if (token.record != largest) {
       problems.push_back(
           {record_field, largest == 0 ? Cat("no ", kind->feature_name,

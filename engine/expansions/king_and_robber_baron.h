@@ -33,6 +33,9 @@
 //   the board, the Robber Baron's 1 per completed road (KR-11, KR-13): every
 //   completed one, empty or occupied, whoever completed it (AMB-04), counted
 //   from the board's features (a 2-tile road between two junctions counts).
+//   With the Count, the City of Carcassonne is one more completed city for the
+//   King (KR-16, AMB-02, AMB-39: a line item of its own). It is not a feature
+//   on the board, so it never moves the King nor sets the record.
 // - king_robber.flat_bonus (KR-24..KR-26, AMB-01), instead: 10 per token held
 //   (10_each); 10 each or 40 for one player holding both (10_each_40_both,
 //   KR-25); 15 each or 40 for both (15_each_40_both, KR-26). One event per
@@ -61,9 +64,6 @@
 // - KR-15: castles (Bridges, Castles & Bazaars) are not cities for the King.
 //   No castle exists here; a castle would be a feature kind of its own and
 //   would not be counted.
-// - KR-16, AMB-39, KR-T04: the city of Carcassonne (The Count) counts once for
-//   the King's end bonus and never sets the record. No Count here (KR-17 is not
-//   applied, AMB-02).
 // - KR-18: Leipzig (The Markets of Leipzig); option king_robber.leipzig_counts
 //   is accepted and echoed but changes nothing.
 // - KR-19, KR-T05: the three-way road junction of Abbey & Mayor. The size of a
@@ -96,6 +96,8 @@ class KingAndRobberBaron : public ExpansionModule {
                              std::vector<ScoreEvent>& events) const override;
   // KR-11, KR-13, KR-24..KR-26, AMB-01, AMB-04.
   void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
+  // AMB-06: the turn's transfers are forgotten once its scoring is over.
+  bool OpenDecisionAfterTurnScoring(Game& game) const override;
 };
 
 // CheckSnapshot's part for the King and the Robber Baron, on the board built

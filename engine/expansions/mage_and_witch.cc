@@ -1,6 +1,7 @@
 // Mage & Witch: the magic figures (see mage_and_witch.h).
 #include "engine/expansions/mage_and_witch.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <optional>
@@ -174,6 +175,7 @@ void MageAndWitch::AfterTilePlaced(Game& game) const {
 
 bool MageAndWitch::CheckOwnAction(const Game& game, const Action& action,
                                   std::vector<Violation>& violations) const {
+  if (game.state().phase != Phase::kPlaceMagicFigure) return false;
   if (const auto* move = std::get_if<MoveMagicFigureAction>(&action)) {
     CheckMove(game, *move, violations);
     return true;
@@ -185,8 +187,10 @@ bool MageAndWitch::CheckOwnAction(const Game& game, const Action& action,
   return false;
 }
 
-bool MageAndWitch::ApplyOwnAction(Game& game, const Action& action) const {
+bool MageAndWitch::ApplyOwnAction(Game& game, const Action& action,
+                                  std::vector<ScoreEvent>& /*events*/) const {
   GameState& state = game.mutable_state();
+  if (state.phase != Phase::kPlaceMagicFigure) return false;
   if (const auto* move = std::get_if<MoveMagicFigureAction>(&action)) {
     Where(state, move->figure) = move->segment;
   } else if (const auto* set_aside = std::get_if<SetAsideMagicFigureAction>(&action)) {
@@ -208,6 +212,7 @@ bool MageAndWitch::ApplyOwnAction(Game& game, const Action& action) const {
 
 void MageAndWitch::ListOwnActions(const Game& game, std::vector<Action>& actions) const {
   const GameState& state = game.state();
+  if (state.phase != Phase::kPlaceMagicFigure) return;
   // Every segment of every legal feature, for either figure (AMB-19).
   const std::vector<SegmentAddress> targets = Targets(game.board(), state);
   for (MagicFigure figure : kMagicFigures) {
@@ -305,8 +310,15 @@ void CheckMagicFigures(const GameState& state, const Board& board, std::vector<P
       continue;
     }
     const int feature = board.FeatureOf(segment);
+    // The Count's redeployment round: the features still to be scored.
+    const bool in_pending_scoring =
+        std::any_of(state.pending_scorings.begin(), state.pending_scorings.end(),
+                    [&](const SegmentAddress& address) {
+                      const int pending = board.SegmentId(address);
+                      return pending >= 0 && board.FeatureOf(pending) == feature;
+                    });
     if (board.Feature(feature).open_edges == 0 &&
-        !(scoring_pending && TouchesLastTile(board, feature))) {
+        !(scoring_pending && TouchesLastTile(board, feature)) && !in_pending_scoring) {
       problems.push_back({field,
                           "this feature is completed: its magic figure was set aside when it "
                           "was (MW-15)"});

@@ -47,7 +47,8 @@ class MageAndWitch : public ExpansionModule {
   void AfterTilePlaced(Game& game) const override;
   bool CheckOwnAction(const Game& game, const Action& action,
                       std::vector<Violation>& violations) const override;
-  bool ApplyOwnAction(Game& game, const Action& action) const override;
+  bool ApplyOwnAction(Game& game, const Action& action,
+                      std::vector<ScoreEvent>& events) const override;
   void ListOwnActions(const Game& game, std::vector<Action>& actions) const override;
   // MW-12, MW-13, MW-14, MW-16..18.
   void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;

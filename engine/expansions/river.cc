@@ -39,6 +39,22 @@ bool InRiverStack(const RuleSet& rules, const TileType& tile) {
          PartInPlay(rules, RiverPart(tile));
 }
 
+// AMB-13, CO-27: with the Count the city is the start, and the spring of the
+// chosen part (River I's for both parts, as RV-11) is drawn first.
+bool SpringDrawnFirst(const RuleSet& rules) { return rules.Has(Expansion::kCountOfCarcassonne); }
+
+const TileType* SpringOf(const RuleSet& rules) {
+  return Catalogue::Get().Find(rules.river_parts == RiverParts::kRiverTwo ? "river:2-01"
+                                                                          : "river:1-01");
+}
+
+bool SpringOnBoard(const Board& board) {
+  for (int tile = 0; tile < board.tile_count(); ++tile) {
+    if (board.tile(tile).type().river_role == RiverRole::kSpring) return true;
+  }
+  return false;
+}
+
 std::string_view PartName(int part) { return part == 1 ? "River I" : "River II"; }
 
 std::string SideName(Side side) { return std::string(LocationName(EdgeLocation(side))); }
@@ -111,6 +127,35 @@ RiverStack CountRiverStack(const RuleSet& rules, const TileBag& bag) {
   return stack;
 }
 
+// RV-05: the cells ahead of each open river end of the new tile are empty.
+void CheckLookahead(const Game& game, const TileType& tile, const PlaceTileAction& action,
+                    SideMask exits, std::vector<Violation>& violations) {
+  const Board& board = game.board();
+  const Position cell = action.cell;
+  if (game.state().rules.river_lookahead_block) {
+    for (Side exit : kAllSides) {
+      if ((exits & Bit(exit)) == 0) continue;
+      const Side left = SideFromIndex(SideIndex(exit) - 1);
+      const Side right = SideFromIndex(SideIndex(exit) + 1);
+      const Position ahead = Neighbour(cell, exit);
+      const Position further = Neighbour(ahead, exit);
+      const std::array<Position, 6> watched = {
+          ahead,   Neighbour(ahead, left),   Neighbour(ahead, right),
+          further, Neighbour(further, left), Neighbour(further, right)};
+      for (Position watched_cell : watched) {
+        if (!board.HasTile(watched_cell)) continue;
+        violations.push_back({ViolationCode::kRiverUTurn,
+                              Cat("The river must have room ahead: the open river end on the ",
+                                  SideName(exit), " side of ", tile.id, " at ", CellName(cell),
+                                  " turned ", action.rotation.degrees(), "° points at the tile at ",
+                                  CellName(watched_cell), "."),
+                              cell, std::nullopt, "RV-05"});
+        break;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 const TileType* River::StartTile(const RuleSet& rules) const {
@@ -125,8 +170,11 @@ void River::SetUpGame(GameState& state) const {
   // too, both lakes stay). The base start tile goes into the normal stack:
   // the core kept every base:D since the spring is the start tile.
   if (!state.bag) return;
+  // AMB-13, CO-27: with the Count the spring stays in the bag, drawn first.
+  const TileType* spring = SpringDrawnFirst(state.rules) ? SpringOf(state.rules) : nullptr;
   std::erase_if(state.bag->tiles, [&](const TileCount& entry) {
-    return entry.type->river_role != RiverRole::kNone && !InRiverStack(state.rules, *entry.type);
+    return entry.type->river_role != RiverRole::kNone && entry.type != spring &&
+           !InRiverStack(state.rules, *entry.type);
   });
 }
 
@@ -144,6 +192,16 @@ void River::CheckTileDrawn(const Game& game, const TileType& tile,
                             std::nullopt, std::nullopt, "RV-01"});
       return;
     }
+    if (tile.river_role == RiverRole::kSpring && SpringDrawnFirst(state.rules) &&
+        &tile == SpringOf(state.rules)) {
+      // AMB-13, CO-27: the spring is drawn first, once.
+      if (SpringOnBoard(game.board())) {
+        violations.push_back({ViolationCode::kRiverTilesFirst,
+                              Cat("The spring ", tile.id, " is already on the board."),
+                              std::nullopt, std::nullopt, "RV-11"});
+      }
+      return;
+    }
     if (tile.river_role == RiverRole::kSpring) {
       violations.push_back(
           {ViolationCode::kRiverTilesFirst,
@@ -156,6 +214,15 @@ void River::CheckTileDrawn(const Game& game, const TileType& tile,
   }
   // Untracked bag: what is left of the river stack is unknown (see river.h).
   if (!state.bag) return;
+  // AMB-13, CO-27: with the Count, the spring before any other tile.
+  if (SpringDrawnFirst(state.rules) && state.bag->CountOf(SpringOf(state.rules)) > 0) {
+    violations.push_back(
+        {ViolationCode::kRiverTilesFirst,
+         Cat("With the Count the spring ", SpringOf(state.rules)->id,
+             " is placed first, next to the city: ", tile.id, " cannot be drawn yet."),
+         std::nullopt, std::nullopt, "CO-27"});
+    return;
+  }
   const RiverStack stack = CountRiverStack(state.rules, *state.bag);
   switch (tile.river_role) {
     case RiverRole::kNone:
@@ -203,6 +270,33 @@ void River::CheckTilePlacement(const Game& game, const PlaceTileAction& action,
   const Position cell = action.cell;
   if (board.HasTile(cell)) return;  // BG-02 says so
   const SideMask river = RiverSides(tile, action.rotation);
+
+  if (tile.river_role == RiverRole::kSpring && SpringDrawnFirst(game.state().rules)) {
+    // AMB-13, CO-27: the spring goes next to the City of Carcassonne, the
+    // river leading away from it: its river side is opposite the side that
+    // touches the city.
+    int touching = 0;
+    Side city_side = Side::kNorth;
+    for (Side side : kAllSides) {
+      const int neighbour = board.TileIndexAt(Neighbour(cell, side));
+      if (neighbour >= 0 && board.tile(neighbour).type().city_layout) {
+        ++touching;
+        city_side = side;
+      }
+    }
+    if (touching != 1 || river != Bit(Opposite(city_side))) {
+      violations.push_back(
+          {ViolationCode::kRiverNotExtended,
+           Cat("The spring goes next to the City of Carcassonne with the river leading away from "
+               "it: ",
+               tile.id, " at ", CellName(cell), " turned ", action.rotation.degrees(),
+               "° does not."),
+           cell, std::nullopt, "CO-27"});
+      return;
+    }
+    CheckLookahead(game, tile, action, river, violations);
+    return;
+  }
 
   // RV-03, RV-09: exactly one river side meets the river.
   int meeting = 0;
@@ -255,29 +349,7 @@ void River::CheckTilePlacement(const Game& game, const PlaceTileAction& action,
     }
   }
 
-  // RV-05: the cells ahead of each open river end of the new tile are empty.
-  if (game.state().rules.river_lookahead_block) {
-    for (Side exit : kAllSides) {
-      if ((exits & Bit(exit)) == 0) continue;
-      const Side left = SideFromIndex(SideIndex(exit) - 1);
-      const Side right = SideFromIndex(SideIndex(exit) + 1);
-      const Position ahead = Neighbour(cell, exit);
-      const Position further = Neighbour(ahead, exit);
-      const std::array<Position, 6> watched = {
-          ahead,   Neighbour(ahead, left),   Neighbour(ahead, right),
-          further, Neighbour(further, left), Neighbour(further, right)};
-      for (Position watched_cell : watched) {
-        if (!board.HasTile(watched_cell)) continue;
-        violations.push_back({ViolationCode::kRiverUTurn,
-                              Cat("The river must have room ahead: the open river end on the ",
-                                  SideName(exit), " side of ", tile.id, " at ", CellName(cell),
-                                  " turned ", action.rotation.degrees(), "° points at the tile at ",
-                                  CellName(watched_cell), "."),
-                              cell, std::nullopt, "RV-05"});
-        break;
-      }
-    }
-  }
+  CheckLookahead(game, tile, action, exits, violations);
 }
 
 void River::AfterTilePlaced(Game& game) const {

@@ -39,6 +39,12 @@
 //   the second tile of a builder's double turn, no further tile follows. The
 //   dragon part needs The Princess & the Dragon, which this build does not
 //   have.
+// - With the Count of Carcassonne (AMB-13, CO-26, CO-27, option
+//   count.river_layout = spring_next_to_city): the city is the start; the
+//   spring of the chosen part stays in the bag and is drawn before any other
+//   tile. It goes next to the city, touching it on one side, with its river
+//   side opposite that side (leading away, CO-27), RV-05 applying to its
+//   exit. River tiles that cannot be placed are set aside as usual (CO-26).
 #pragma once
 
 #include "engine/expansion_module.h"

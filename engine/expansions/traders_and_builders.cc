@@ -118,7 +118,8 @@ void TradersAndBuilders::ModifyScore(const Game& game, int feature, ScoreEvent& 
   // completed city (4 instead of 3).
   int cities = 0;
   for (const LineItem& item : event.line_items) {
-    if (item.rule_id == "BG-22") cities = item.count;
+    // BG-22, and the City of Carcassonne (CO-22).
+    if (item.rule_id == "BG-22" || item.rule_id == "CO-22") cities += item.count;
   }
   for (int player : event.majority_players) {
     for (const Figure& figure : game.state().figures) {

@@ -94,6 +94,14 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
       // BG-22: 3 per completed city bordered.
       items.push_back(Item(CompletedCitiesBordered(board, segments), "completed city",
                            "completed cities", 3, "BG-22"));
+      // CO-22 (BG-22): a field on the Count's tiles borders the City of
+      // Carcassonne, one more completed city, once per field.
+      if (std::any_of(segments.begin(), segments.end(), [&](const SegmentAddress& address) {
+            const BoardTile& tile = board.tile(board.TileIndexAt(address.cell));
+            return tile.type().segments[address.segment_index].borders_city_of_carcassonne;
+          })) {
+        items.push_back({"City of Carcassonne: 1 completed city × 3", 1, 3, 3, "CO-22"});
+      }
       break;
   }
   return items;

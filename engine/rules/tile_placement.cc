@@ -16,6 +16,10 @@ std::string_view TerrainName(Terrain terrain) {
       return "city";
     case Terrain::kRiver:
       return "river";
+    case Terrain::kPartial:
+      return "partial";
+    case Terrain::kNone:
+      return "none";
   }
   return "?";
 }

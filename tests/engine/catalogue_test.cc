@@ -43,6 +43,7 @@ const SetCase kSetCases[] = {
     {"traders-and-builders.yaml", "tb", &TradersAndBuildersTileSet},
     {"river.yaml", "river", &RiverTileSet},
     {"king-and-robber.yaml", "kr", &KingAndRobberBaronTileSet},
+    {"count.yaml", "count", &CountTileSet},
     {"mage-and-witch.yaml", "mw", &MageAndWitchTileSet},
 };
 
@@ -344,6 +345,10 @@ std::string TerrainName(Terrain terrain) {
       return "city";
     case Terrain::kRiver:
       return "river";
+    case Terrain::kPartial:
+      return "partial";
+    case Terrain::kNone:
+      return "none";
   }
   return "?";
 }
@@ -434,15 +439,16 @@ const std::map<std::string, std::string>& RiverRoleRemarks() {
 
 // Keys of a segment that the catalogue models, and cross-references to the
 // JCZ data that it deliberately leaves out.
-const std::set<std::string> kSegmentFacts = {"id",     "kind",         "edges",       "half_edges",
-                                             "cities", "coat_of_arms", "cathedral",   "goods",
-                                             "inn",    "pig_herd",     "castle_base", "enclosed"};
+const std::set<std::string> kSegmentFacts = {
+    "id",    "kind", "edges",    "half_edges",  "cities",   "coat_of_arms", "cathedral",
+    "goods", "inn",  "pig_herd", "castle_base", "enclosed", "coc_adjacent"};
 const std::set<std::string> kSegmentCrossReferences = {"jcz_location"};
 
 // Keys of a tile: modelled facts, blocks, and documentation / cross-references.
-const std::set<std::string> kTileFacts = {"id",           "count",      "start_tile",
-                                          "desc",         "sides",      "segments",
-                                          "magic_symbol", "river_role", "volcano"};
+const std::set<std::string> kTileFacts = {
+    "id",      "count",    "start_tile",   "desc",
+    "sides",   "segments", "magic_symbol", "river_role",
+    "volcano", "layout",   "outer_sides",  "city_of_carcassonne_quarters"};
 const std::set<std::string> kTileDocumentation = {"letter", "jcz_id", "counts", "notes"};
 
 // Keys of a file and of a part: modelled (or checked) facts, and
@@ -493,6 +499,7 @@ void ExpectSegmentMatches(const TileType& tile, const SegmentType& actual,
   EXPECT_EQ(GoodsName(actual.goods), Lookup(expected.scalars, "goods", "none")) << "goods";
   ExpectFlag(actual.pig_herd, expected.scalars, "pig_herd", false);
   ExpectFlag(!actual.no_castle_base, expected.scalars, "castle_base", true);
+  ExpectFlag(actual.borders_city_of_carcassonne, expected.scalars, "coc_adjacent", false);
 }
 
 void ExpectTileMatches(const TileType& tile, const FactTile& expected) {
@@ -518,6 +525,28 @@ void ExpectTileMatches(const TileType& tile, const FactTile& expected) {
   }
   ExpectFlag(tile.magic_symbol, expected.scalars, "magic_symbol", false);
   ExpectFlag(tile.volcano, expected.scalars, "volcano", false);
+  ExpectFlag(tile.city_quarters, expected.scalars, "city_of_carcassonne_quarters", false);
+  // The Count: `layout: {dx: .., dy: .., rotation: 0}` is the tile's place in
+  // the 4x3 block; `outer_sides` are the sides that face outwards, i.e. those
+  // that are not inner sides (partial / none).
+  const std::string layout = Lookup(expected.scalars, "layout");
+  if (layout.empty()) {
+    EXPECT_FALSE(tile.city_layout.has_value()) << "layout";
+  } else {
+    ASSERT_TRUE(tile.city_layout.has_value()) << "layout";
+    EXPECT_EQ(layout, "{dx: " + std::to_string(tile.city_layout->x) +
+                          ", dy: " + std::to_string(tile.city_layout->y) + ", rotation: 0}");
+    std::vector<std::string> outer;
+    for (Side side : kAllSides) {
+      const Terrain terrain = tile.sides[SideIndex(side)];
+      if (terrain != Terrain::kPartial && terrain != Terrain::kNone) {
+        outer.emplace_back(LocationName(EdgeLocation(side)));
+      }
+    }
+    std::string outer_text = "[";
+    for (size_t i = 0; i < outer.size(); ++i) outer_text += (i > 0 ? ", " : "") + outer[i];
+    EXPECT_EQ(Lookup(expected.scalars, "outer_sides"), outer_text + "]") << "outer_sides";
+  }
 
   // river_role: "<role> (<remark>)", e.g. "spring (start tile)".
   const std::string river_role = Lookup(expected.scalars, "river_role", "none");
@@ -532,7 +561,8 @@ void ExpectTileMatches(const TileType& tile, const FactTile& expected) {
     EXPECT_TRUE(tile.start_tile) << "the spring is the river's start tile";
   }
 
-  EXPECT_TRUE(expected.blocks.contains("segments"));
+  // `segments: []` (count:6, count:7) is a tile without segments.
+  EXPECT_TRUE(expected.blocks.contains("segments") || Lookup(expected.scalars, "segments") == "[]");
   ASSERT_EQ(tile.segments.size(), expected.segments.size());
   for (size_t i = 0; i < expected.segments.size(); ++i) {
     SCOPED_TRACE("segment " + Lookup(expected.segments[i].scalars, "id") + " (line " +
@@ -577,7 +607,8 @@ TEST_P(SetFactsTest, FactsFileIsReadableAndConsistent) {
     for (const FactTile& tile : part.tiles) {
       total += tile.count;
       EXPECT_GT(tile.count, 0) << tile.id;
-      EXPECT_FALSE(tile.segments.empty()) << tile.id;
+      // Only the centre of the Count's city (count:6, count:7) has no segment.
+      EXPECT_EQ(tile.segments.empty(), Lookup(tile.scalars, "segments") == "[]") << tile.id;
       EXPECT_TRUE(tile.id.starts_with(std::string(GetParam().name) + ":")) << tile.id;
     }
     const auto [total_tiles, tile_types] = ExpectedTotals(*facts, part);
@@ -805,7 +836,7 @@ TEST(CatalogueTest, EveryIdIsUniqueAndFound) {
       EXPECT_EQ(Catalogue::Get().Find(std::string(tile.id)), &tile) << tile.id;
     }
   }
-  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 8);
+  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8);
 }
 
 TEST(CatalogueTest, FindRejectsNearMisses) {
@@ -813,7 +844,7 @@ TEST(CatalogueTest, FindRejectsNearMisses) {
   for (std::string_view id :
        {"ic:1",    "ic:18",      "ic:03g",      "IC:01",     "ic:",        "ic",      "tb:00",
         "tb:25",   "river:1-11", "river:1-10g", "river:2-1", "river:3-01", "river:",  "kr:0",
-        "kr:6",    "kr:2g",      "mw:9",        "mw:8g",     "count:1",    "base:Ng", " base:A",
+        "kr:6",    "kr:2g",      "mw:9",        "mw:8g",     "count:0",    "base:Ng", " base:A",
         "base:A ", "base:AA",    "~",           "\xff"}) {
     EXPECT_EQ(catalogue.Find(id), nullptr) << id;
   }
@@ -897,6 +928,42 @@ TEST(CatalogueTest, ExpansionExamples) {
   }
   EXPECT_EQ(enclosed, 2);
 
+  // The Count: 12 tiles in a 4x3 block, count:1 at (0, 0); only count:7 holds
+  // the quarters; count:6 and count:7 have no segment; every field borders the
+  // City of Carcassonne (CO-22); the outer cities are on count:9 and count:12.
+  std::set<std::pair<int, int>> cells;
+  for (const TileType& tile : CountTileSet().tiles) {
+    ASSERT_TRUE(tile.city_layout.has_value()) << tile.id;
+    EXPECT_TRUE(cells.insert({tile.city_layout->x, tile.city_layout->y}).second) << tile.id;
+    EXPECT_GE(tile.city_layout->x, 0);
+    EXPECT_LE(tile.city_layout->x, 3);
+    EXPECT_GE(tile.city_layout->y, 0);
+    EXPECT_LE(tile.city_layout->y, 2);
+    EXPECT_EQ(tile.city_quarters, tile.id == "count:7") << tile.id;
+    EXPECT_FALSE(tile.start_tile) << tile.id;
+    for (const SegmentType& segment : tile.segments) {
+      EXPECT_EQ(segment.borders_city_of_carcassonne, segment.kind == SegmentKind::kField)
+          << tile.id;
+      if (segment.kind == SegmentKind::kCity) {
+        EXPECT_TRUE(tile.id == "count:9" || tile.id == "count:12") << tile.id;
+      }
+    }
+  }
+  EXPECT_EQ(cells.size(), 12u);
+  EXPECT_TRUE(catalogue.Find("count:6")->segments.empty());
+  EXPECT_TRUE(catalogue.Find("count:7")->segments.empty());
+  EXPECT_EQ(catalogue.Find("count:1")->city_layout, (Position{0, 0}));
+  EXPECT_EQ(catalogue.Find("count:12")->city_layout, (Position{3, 2}));
+  for (const TileSet* set : catalogue.sets()) {
+    if (set->name == "count") continue;
+    for (const TileType& tile : set->tiles) {
+      EXPECT_FALSE(tile.city_layout.has_value()) << tile.id;
+      for (const SegmentType& segment : tile.segments) {
+        EXPECT_FALSE(segment.borders_city_of_carcassonne) << tile.id;
+      }
+    }
+  }
+
   // Mage & Witch: every tile has the magic symbol; no other set's tile does.
   for (const TileSet* set : catalogue.sets()) {
     for (const TileType& tile : set->tiles) {
@@ -962,6 +1029,13 @@ TEST(CatalogueTest, SidesAgreeWithSegments) {
         EXPECT_EQ(road_count[s], terrain == Terrain::kRoad ? 1 : 0);
         EXPECT_EQ(city_count[s], terrain == Terrain::kCity ? 1 : 0);
         EXPECT_EQ(river_count[s], terrain == Terrain::kRiver ? 1 : 0);
+        if (terrain == Terrain::kPartial || terrain == Terrain::kNone) {
+          // The Count's inner sides: a partial side has a field on one half
+          // only, a side with nothing has none.
+          EXPECT_EQ(field_count[2 * s] + field_count[2 * s + 1],
+                    terrain == Terrain::kPartial ? 1 : 0);
+          continue;
+        }
         // A city side has no field; every other side has a field on each half.
         const int fields_per_half = terrain == Terrain::kCity ? 0 : 1;
         EXPECT_EQ(field_count[2 * s], fields_per_half);

@@ -62,12 +62,12 @@ TEST(KingAndRobberBaronTest, RecordWaitsForThePendingScoring) {
   EXPECT_EQ(placed.next->king, AwardToken{});
   EXPECT_TRUE(CheckSnapshot(*placed.next).empty()) << Fields(CheckSnapshot(*placed.next));
   GameState early = *placed.next;
-  early.king = {0, 2};
+  early.king = {0, 2, false, std::nullopt};
   EXPECT_TRUE(HasProblem(CheckSnapshot(early), "king_and_robber_baron.king_record"));
   EXPECT_TRUE(HasProblem(CheckSnapshot(early), "king_and_robber_baron.king_holder"));
 
   const GameState after = WithTwoTileCity();
-  EXPECT_EQ(after.king, (AwardToken{0, 2}));  // KR-09: the completer, record 2
+  EXPECT_EQ(after.king, (AwardToken{0, 2, false, std::nullopt}));  // KR-09: the completer, record 2
   EXPECT_TRUE(CheckSnapshot(after).empty()) << Fields(CheckSnapshot(after));
 }
 
@@ -88,9 +88,9 @@ TEST(KingAndRobberBaronTest, SnapshotChecksHoldersAndRecords) {
 
   // No road is complete: nobody may hold the Robber Baron, its record is 0.
   GameState robber = good;
-  robber.robber_baron = {1, 0};
+  robber.robber_baron = {1, 0, false, std::nullopt};
   EXPECT_TRUE(HasProblem(CheckSnapshot(robber), "king_and_robber_baron.robber_holder"));
-  robber.robber_baron = {std::nullopt, 2};
+  robber.robber_baron = {std::nullopt, 2, false, std::nullopt};
   EXPECT_TRUE(HasProblem(CheckSnapshot(robber), "king_and_robber_baron.robber_record"));
 }
 
@@ -122,8 +122,8 @@ TEST(KingAndRobberBaronTest, EndBonusByOption) {
   state.tiles.push_back({Tile("base:E"), {0, -1}, Rotation{2}});
   state.tiles.push_back({Tile("base:A"), {1, 0}, Rotation{1}});
   state.tiles.push_back({Tile("base:A"), {-1, 0}, Rotation{3}});
-  state.king = {0, 2};
-  state.robber_baron = {0, 3};
+  state.king = {0, 2, false, std::nullopt};
+  state.robber_baron = {0, 3, false, std::nullopt};
   ASSERT_TRUE(CheckSnapshot(state).empty()) << Fields(CheckSnapshot(state));
   struct Case {
     KingRobberFlatBonus flat;

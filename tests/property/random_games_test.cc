@@ -53,6 +53,13 @@ const std::vector<Config>& Configs() {
         Expansion::kKingAndRobberBaron},
        2},
       {"MageWitchAndKing", {Expansion::kMageAndWitch, Expansion::kKingAndRobberBaron}, 1},
+      {"Count", {Expansion::kCountOfCarcassonne}, 3},
+      {"CountInnsTradersAndKing",
+       {Expansion::kCountOfCarcassonne, Expansion::kInnsAndCathedrals,
+        Expansion::kTradersAndBuilders, Expansion::kKingAndRobberBaron},
+       2},
+      {"CountAndMageWitch", {Expansion::kCountOfCarcassonne, Expansion::kMageAndWitch}, 1},
+      {"CountAndRiver", {Expansion::kCountOfCarcassonne, Expansion::kRiver}, 2},
   };
   return configs;
 }
@@ -84,6 +91,15 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
     default:
       break;
   }
+  // The Count of Carcassonne: every combination of its options comes up in a
+  // shard's consecutive seeds (CO-19, CO-20, CO-28, CO-54, AMB-45).
+  constexpr std::array<CountMovement, 3> kMovements = {
+      CountMovement::kFree, CountMovement::kClockwise, CountMovement::kFollowDeployment};
+  rules.count_movement = kMovements[(seed / 2) % kMovements.size()];
+  rules.count_trigger = (seed / 6) % 2 == 0 ? CountTrigger::kScoring : CountTrigger::kCompletion;
+  rules.count_rgg_block_deploy_into_count_quarter = (seed / 12) % 2 == 1;
+  rules.count_final_redeploy =
+      (seed / 24) % 2 == 0 ? CountFinalRedeploy::kAnyQuarter : CountFinalRedeploy::kMarketOnly;
   return rules;
 }
 
@@ -124,6 +140,11 @@ void ExpectFiguresConserved(const GameState& state) {
   for (const Figure& figure : state.figures) {
     on_board[figure.owner][static_cast<int>(figure.kind)] += 1;
   }
+  // The Count: followers in the quarters (CO-05, CO-14).
+  for (const QuarterFollower& follower : state.count.followers) {
+    EXPECT_TRUE(IsFollower(follower.kind));
+    on_board[follower.owner][static_cast<int>(follower.kind)] += 1;
+  }
   for (size_t player = 0; player < state.players.size(); ++player) {
     for (FigureKind kind : kFigureKinds) {
       EXPECT_EQ(SupplyOf(state.players[player], kind) + on_board[player][static_cast<int>(kind)],
@@ -141,7 +162,11 @@ void ExpectRiverOrder(const TileBag& bag, const TileType& placed) {
   int forks = 0;
   int lakes = 0;
   for (const TileCount& entry : bag.tiles) {
-    EXPECT_NE(entry.type->river_role, RiverRole::kSpring) << "a spring in the bag";
+    // With the Count the spring is drawn first (AMB-13, CO-27).
+    if (entry.type->river_role == RiverRole::kSpring) {
+      EXPECT_EQ(placed.river_role, RiverRole::kSpring) << "the spring is drawn first";
+      continue;
+    }
     if (entry.type->river_role == RiverRole::kRiver) rivers += entry.count;
     if (entry.type->river_role == RiverRole::kFork) forks += entry.count;
     if (entry.type->river_role == RiverRole::kLake) lakes += entry.count;
@@ -327,6 +352,81 @@ void CheckMagicFigurePhase(const Game& game, const LegalActions& legal) {
   EXPECT_FALSE(game.Validate(PassAction{}).legal());
 }
 
+// The Count of Carcassonne: a deployment whose Count move only restates what
+// happens anyway (the Count stays, or moves by the variant) is listed once,
+// without the move.
+Action WithoutRedundantMove(const GameState& state, const Action& action) {
+  const auto* deploy = std::get_if<DeployToQuarterAction>(&action);
+  if (deploy == nullptr || !deploy->move_count_to) return action;
+  Quarter automatic = state.count.count;
+  if (state.rules.count_movement == CountMovement::kClockwise) {
+    automatic = static_cast<Quarter>((static_cast<int>(state.count.count) + 1) % kQuarterCount);
+  } else if (state.rules.count_movement == CountMovement::kFollowDeployment) {
+    automatic = deploy->quarter;
+  }
+  if (*deploy->move_count_to != automatic) return action;
+  return DeployToQuarterAction{deploy->kind, deploy->quarter, std::nullopt};
+}
+
+bool SameCountAction(const Action& a, const Action& b) {
+  if (const auto* deploy = std::get_if<DeployToQuarterAction>(&a)) {
+    const auto* other = std::get_if<DeployToQuarterAction>(&b);
+    return other != nullptr && other->kind == deploy->kind && other->quarter == deploy->quarter &&
+           other->move_count_to == deploy->move_count_to;
+  }
+  if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&a)) {
+    const auto* other = std::get_if<RedeployFromQuarterAction>(&b);
+    return other != nullptr && other->quarter == redeploy->quarter &&
+           other->followers == redeploy->followers &&
+           other->big_followers == redeploy->big_followers && other->target == redeploy->target;
+  }
+  return std::holds_alternative<PassAction>(a) && std::holds_alternative<PassAction>(b);
+}
+
+// The Count of Carcassonne: every deployment (each figure kind, quarter and
+// Count move) and every redeployment (each quarter and split during play;
+// each quarter, kind and segment of the board at the end) is legal exactly
+// when listed; a pass always is (CO-05, CO-10..CO-17, CO-46).
+void CheckCountPhase(const Game& game, const LegalActions& legal) {
+  const GameState& state = game.state();
+  for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
+  EXPECT_TRUE(game.Validate(PassAction{}).legal());
+  auto expect_listed_iff_legal = [&](const Action& action) {
+    const Action listed_form = WithoutRedundantMove(state, action);
+    const bool is_listed =
+        std::any_of(legal.actions.begin(), legal.actions.end(),
+                    [&](const Action& listed) { return SameCountAction(listed, listed_form); });
+    EXPECT_EQ(game.Validate(action).legal(), is_listed);
+  };
+  constexpr std::array<Quarter, kQuarterCount> kQuarters = {
+      Quarter::kCastle, Quarter::kMarket, Quarter::kBlacksmith, Quarter::kCathedral};
+  for (Quarter quarter : kQuarters) {
+    for (FigureKind kind : kFigureKinds) {
+      expect_listed_iff_legal(DeployToQuarterAction{kind, quarter, std::nullopt});
+      for (Quarter to : kQuarters)
+        expect_listed_iff_legal(DeployToQuarterAction{kind, quarter, to});
+    }
+    if (state.phase == Phase::kCountRedeploy) {
+      for (int followers = 0; followers <= 2; ++followers) {
+        for (int big = 0; big <= 1; ++big) {
+          expect_listed_iff_legal(RedeployFromQuarterAction{quarter, followers, big, std::nullopt});
+        }
+      }
+    }
+    if (state.phase == Phase::kCountFinalRedeploy) {
+      expect_listed_iff_legal(RedeployFromQuarterAction{quarter, 1, 0, std::nullopt});
+      for (const PlacedTile& tile : state.tiles) {
+        for (int segment = 0; segment < static_cast<int>(tile.type->segments.size()); ++segment) {
+          for (const auto& [followers, big] : {std::pair{1, 0}, std::pair{0, 1}}) {
+            expect_listed_iff_legal(RedeployFromQuarterAction{quarter, followers, big,
+                                                              SegmentAddress{tile.cell, segment}});
+          }
+        }
+      }
+    }
+  }
+}
+
 void PlayRandomGame(const Config& config, uint32_t seed) {
   std::mt19937 random(seed);
   const int player_count = 2 + static_cast<int>(seed % 4);
@@ -354,6 +454,9 @@ void PlayRandomGame(const Config& config, uint32_t seed) {
       CheckUndrawableTiles(game);
     } else if (state.phase == Phase::kPlaceMagicFigure) {
       CheckMagicFigurePhase(game, legal);
+    } else if (state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountDeploy ||
+               state.phase == Phase::kCountFinalRedeploy) {
+      CheckCountPhase(game, legal);
     } else {
       CheckFigurePhase(game, legal);
     }
@@ -375,7 +478,10 @@ void PlayRandomGame(const Config& config, uint32_t seed) {
     ExpectFiguresConserved(next);
     ExpectAwardsFollowTheRules(state, next, outcome.events);
 
-    if (next.phase == Phase::kGameOver) {
+    // The Count's final redeployment changes the final scores, so the
+    // comparison below holds only for a game that ends without it.
+    if (next.phase == Phase::kGameOver && state.phase != Phase::kCountFinalRedeploy &&
+        next.count.final_passed.empty()) {
       // The same last action on a snapshot whose bag is not tracked leaves the
       // game running; ScoreGame on it ("if the game ended now") must give the
       // final scores that the automatic end of game gave.
@@ -388,12 +494,17 @@ void PlayRandomGame(const Config& config, uint32_t seed) {
       for (int player = 0; player < player_count; ++player) {
         EXPECT_EQ(what_if.final_scores[player], next.players[player].score) << player;
       }
+    }
+    if (next.phase == Phase::kGameOver) {
       EXPECT_TRUE(next.figures.empty());
+      EXPECT_TRUE(next.count.followers.empty());
       EXPECT_TRUE(ScoreGame(next).events.empty());
     }
     if (!std::holds_alternative<PlaceTileAction>(action)) drawn = nullptr;
     if (std::holds_alternative<DiscardTileAction>(action)) drawn = nullptr;
-    EXPECT_TRUE(CheckSnapshot(next).empty());
+    for (const Problem& problem : CheckSnapshot(next)) {
+      ADD_FAILURE() << "snapshot: " << problem.field << ": " << problem.message;
+    }
     state = next;
   }
   ASSERT_EQ(state.phase, Phase::kGameOver);

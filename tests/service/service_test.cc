@@ -550,8 +550,9 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 11);
+  ASSERT_EQ(catalog.rule_options_size(), 16);
   EXPECT_EQ(catalog.rule_options(1).name(), "tb.goods");
+  EXPECT_EQ(catalog.rule_options(11).name(), "count.trigger");
   EXPECT_EQ(catalog.rule_options(4).name(), "river.parts");
   EXPECT_EQ(catalog.rule_options(7).name(), "king_robber.flat_bonus");
   ASSERT_GE(catalog.known_gaps_size(), 1);
@@ -774,6 +775,55 @@ TEST_F(ServiceTest, RotationOtherThanQuarterTurnsIsMalformed) {
   v1::ValidateActionResponse response;
   ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
                  "action.place_tile.rotation");
+}
+
+TEST_F(ServiceTest, MalformedCountActionsAndStateNameTheirFields) {
+  v1::NewGameRequest new_game;
+  new_game.add_player_names("Ann");
+  new_game.add_player_names("Bob");
+  new_game.mutable_rules()->add_expansions(v1::EXPANSION_COUNT_OF_CARCASSONNE);
+  v1::NewGameResponse started;
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::NewGame, new_game, &started).ok());
+  {
+    // A deployment needs a quarter.
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = started.state();
+    request.mutable_action()->mutable_deploy_to_quarter()->set_kind(v1::FIGURE_KIND_FOLLOWER);
+    v1::ValidateActionResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                   "action.deploy_to_quarter.quarter");
+  }
+  {
+    // A redeployment of nobody.
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = started.state();
+    request.mutable_action()->mutable_redeploy_from_quarter()->set_quarter(v1::QUARTER_CASTLE);
+    v1::ValidateActionResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                   "action.redeploy_from_quarter");
+  }
+  {
+    // A follower in a quarter that does not exist.
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = started.state();
+    v1::QuarterFollower* follower = request.mutable_state()->mutable_count()->add_followers();
+    follower->set_kind(v1::FIGURE_KIND_FOLLOWER);
+    follower->set_quarter(static_cast<v1::Quarter>(9));
+    *request.mutable_action() = Pass();
+    v1::ValidateActionResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                   "state.count.followers[0].quarter");
+  }
+  {
+    // The river-first house rule is not built (CO-21).
+    v1::NewGameRequest river_first = new_game;
+    river_first.mutable_rules()->add_expansions(v1::EXPANSION_RIVER);
+    river_first.mutable_rules()->set_count_river_layout(
+        v1::COUNT_RIVER_LAYOUT_RIVER_FIRST_HOUSE_RULE);
+    v1::NewGameResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, river_first, &response),
+                   "rules.count_river_layout");
+  }
 }
 
 TEST_F(ServiceTest, UnknownTileTypeIsMalformed) {
@@ -1154,7 +1204,34 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
   int discards = 0;
   const int tiles_at_start = state.tiles_size() + BagTotal(state);
   while (state.phase() != v1::PHASE_GAME_OVER) {
-    ASSERT_LT(++turns, 500) << "the game does not end";
+    ASSERT_LT(++turns, 2000) << "the game does not end";
+    // The Count of Carcassonne: decisions between turns (the redeployment
+    // rounds, the deployment, the final redeployment); each takes the first
+    // listed action.
+    if (state.phase() == v1::PHASE_COUNT_REDEPLOY || state.phase() == v1::PHASE_COUNT_DEPLOY ||
+        state.phase() == v1::PHASE_COUNT_FINAL_REDEPLOY) {
+      v1::ListLegalActionsRequest count_list;
+      *count_list.mutable_state() = state;
+      v1::ListLegalActionsResponse count_legal;
+      grpc::Status status =
+          Call(&v1::RefereeService::Stub::ListLegalActions, count_list, &count_legal);
+      ASSERT_TRUE(status.ok()) << status.error_message();
+      ASSERT_GT(count_legal.actions_size(), 0);
+      v1::ApplyActionRequest apply;
+      *apply.mutable_state() = state;
+      *apply.mutable_action() = count_legal.actions(0);
+      v1::ApplyActionResponse applied;
+      status = Call(&v1::RefereeService::Stub::ApplyAction, apply, &applied);
+      ASSERT_TRUE(status.ok()) << status.error_message();
+      ASSERT_TRUE(applied.verdict().legal()) << applied.verdict().DebugString();
+      for (const v1::ScoreEvent& event : applied.events()) {
+        for (const v1::PlayerPoints& points : event.points()) {
+          points_from_events[points.player()] += points.points();
+        }
+      }
+      state = applied.state();
+      continue;
+    }
     ASSERT_EQ(state.phase(), v1::PHASE_PLACE_TILE);
     ASSERT_GT(state.bag().tiles_size(), 0);
     // The first tile of the bag that may be drawn now: with the River, river
@@ -1283,6 +1360,31 @@ TEST_F(ServiceTest, FullGameWithEverySupportedExpansionScoresAddUp) {
   v1::NewGameResponse response;
   const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, request, &response);
   ASSERT_TRUE(status.ok()) << status.error_message();
+  PlayFullGame(response.state());
+}
+
+TEST_F(ServiceTest, FullGameWithTheCountScoresAddUp) {
+  v1::NewGameRequest request;
+  request.add_player_names("Ada");
+  request.add_player_names("Bo");
+  request.add_player_names("Cy");
+  request.mutable_rules()->add_expansions(v1::EXPANSION_COUNT_OF_CARCASSONNE);
+  request.mutable_rules()->add_expansions(v1::EXPANSION_INNS_AND_CATHEDRALS);
+  v1::NewGameResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, request, &response);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  // CO-02: the 12 city tiles, count:1 at (0, 0); none of them in the bag.
+  ASSERT_EQ(response.state().tiles_size(), 12);
+  EXPECT_EQ(response.state().tiles(0).tile_type(), "count:1");
+  EXPECT_EQ(response.state().tiles(11).tile_type(), "count:12");
+  EXPECT_EQ(response.state().tiles(11).x(), 3);
+  EXPECT_EQ(response.state().tiles(11).y(), 2);
+  for (const v1::TileCount& entry : response.state().bag().tiles()) {
+    EXPECT_FALSE(entry.tile_type().starts_with("count:")) << entry.tile_type();
+  }
+  // CO-04: the Count in the castle quarter, the quarters empty.
+  EXPECT_EQ(response.state().count().count_quarter(), v1::QUARTER_CASTLE);
+  EXPECT_EQ(response.state().count().followers_size(), 0);
   PlayFullGame(response.state());
 }
 
