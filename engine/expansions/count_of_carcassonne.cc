@@ -444,8 +444,11 @@ bool CountOfCarcassonne::ApplyOwnAction(Game& game, const Action& action,
     case Phase::kCountFinalRedeploy:
       if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&action)) {
         MoveOut(state, player, *redeploy, *redeploy->target);
+        // AMB-45: the loop ends when every player passes in succession; after
+        // a move, those who passed before it are asked again.
+        state.count.final_passed.clear();
       } else if (std::holds_alternative<PassAction>(action)) {
-        // AMB-45: a pass ends the player's part in the final redeployment.
+        // AMB-45: a player who passed is not asked again until someone moves.
         state.count.final_passed.push_back(player);
       } else {
         return false;

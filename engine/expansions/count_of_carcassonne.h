@@ -42,8 +42,10 @@
 //    follower from a quarter other than the Count's onto a feature of the
 //    matching kind that the final scoring scores: an unfinished road, city or
 //    monastery, or any field (market -> field; option count.final_redeploy =
-//    market_only allows only the market). A player who passes takes no more
-//    part; a player who cannot move is skipped. It ends when nobody can move.
+//    market_only allows only the market). A player who passes is not asked
+//    again until someone moves; a player who cannot move is skipped. It ends
+//    when every player who could move has passed in succession, or nobody
+//    can move.
 //    Then the normal final scoring; followers still in Carcassonne score
 //    nothing (CO-48) and go back to the supply with the rest.
 //
