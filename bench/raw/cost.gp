@@ -11,12 +11,12 @@ set xrange [30:340]
 set grid
 set key outside right top vertical font ',9' noenhanced
 set format y '%g'
-plot for [i=3:11] 'bench/raw/cost.dat' using 1:i with linespoints lw 2 title columnhead(i)
+plot for [i=3:12] 'bench/raw/cost.dat' using 1:i with linespoints lw 2 title columnhead(i)
 set title 'ListLegalActions: growth from the 36-tile board'
 set ylabel 'ratio to the 36-tile board (log)'
 set logscale y 2
 set key inside left top
 plot 'bench/raw/growth.dat' using 1:2 with linespoints title 'tiles', \
      '' using 1:3 with linespoints title 'open cells', \
-     '' using 1:4 with linespoints lw 2 title 'ListLegalActions time'
+     '' using 1:4 with linespoints lw 2 title 'ListLegalActions time (every base tile type in turn)'
 unset multiplot
