@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string_view>
 
 #include "engine/expansions/count_of_carcassonne.h"
 #include "engine/expansions/king_and_robber_baron.h"
@@ -42,6 +43,27 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
     }
   }
   CheckKingAndRobberBaronRules(rules, prefix, problems);
+  // Abbey & Mayor: a module needs the expansion, and this build implements
+  // none of the four yet (known gaps AM-03, AM-08, AM-11, AM-15).
+  const struct {
+    bool on;
+    std::string_view field;
+    std::string_view rules;
+  } am_modules[] = {{rules.am_abbey, "am_abbey", "AM-03..AM-07"},
+                    {rules.am_mayor, "am_mayor", "AM-08..AM-10, AM-14"},
+                    {rules.am_wagon, "am_wagon", "AM-11..AM-13"},
+                    {rules.am_barn, "am_barn", "AM-15..AM-20"}};
+  for (const auto& module : am_modules) {
+    if (!module.on) continue;
+    if (!rules.Has(Expansion::kAbbeyAndMayor)) {
+      problems.push_back(
+          {Cat(prefix, module.field), "an Abbey & Mayor module needs EXPANSION_ABBEY_AND_MAYOR"});
+    } else {
+      problems.push_back({Cat(prefix, module.field),
+                          Cat("this build does not implement this Abbey & Mayor module yet (",
+                              module.rules, ")")});
+    }
+  }
   // AMB-13, CO-21: the house rule laying the river before the city is not
   // built (the city's place is fixed by the geometry contract).
   if (rules.count_river_layout == CountRiverLayout::kRiverFirstHouseRule &&

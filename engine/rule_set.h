@@ -15,6 +15,7 @@ enum class Expansion {
   kKingAndRobberBaron,
   kCountOfCarcassonne,
   kMageAndWitch,
+  kAbbeyAndMayor,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores
@@ -75,6 +76,14 @@ struct RuleSet {
   bool count_rgg_block_deploy_into_count_quarter = false;  // CO-54, AMB-11
   CountFinalRedeploy count_final_redeploy = CountFinalRedeploy::kAnyQuarter;
   CountRiverLayout count_river_layout = CountRiverLayout::kSpringNextToCity;
+  // Abbey & Mayor modules (options am.abbey, am.mayor, am.wagon, am.barn; all
+  // off by default: with all four off the expansion is its 12 land tiles).
+  // Only with Expansion::kAbbeyAndMayor; a module this build does not
+  // implement is rejected (IsSupportedAbbeyAndMayorModule).
+  bool am_abbey = false;
+  bool am_mayor = false;
+  bool am_wagon = false;
+  bool am_barn = false;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

@@ -62,6 +62,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kCountOfCarcassonne;
     case v1::EXPANSION_MAGE_AND_WITCH:
       return Expansion::kMageAndWitch;
+    case v1::EXPANSION_ABBEY_AND_MAYOR:
+      return Expansion::kAbbeyAndMayor;
     default:
       return std::nullopt;
   }
@@ -162,6 +164,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_COUNT_OF_CARCASSONNE;
     case Expansion::kMageAndWitch:
       return v1::EXPANSION_MAGE_AND_WITCH;
+    case Expansion::kAbbeyAndMayor:
+      return v1::EXPANSION_ABBEY_AND_MAYOR;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -446,6 +450,8 @@ v1::GetCatalogResponse BuildCatalog() {
         segment_proto->set_goods(GoodsToProto(segment.goods));
         segment_proto->set_pig_herd(segment.pig_herd);
         segment_proto->set_borders_city_of_carcassonne(segment.borders_city_of_carcassonne);
+        segment_proto->set_well(segment.well);
+        segment_proto->set_tunnel(segment.tunnel);
       }
       type_proto->set_description(ToString(type.description));
       type_proto->set_magic_symbol(type.magic_symbol);
@@ -528,6 +534,10 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
   if (proto.has_tb_goods()) rules.tb_goods = proto.tb_goods();
   if (proto.has_tb_builder()) rules.tb_builder = proto.tb_builder();
   if (proto.has_tb_pig()) rules.tb_pig = proto.tb_pig();
+  if (proto.has_am_abbey()) rules.am_abbey = proto.am_abbey();
+  if (proto.has_am_mayor()) rules.am_mayor = proto.am_mayor();
+  if (proto.has_am_wagon()) rules.am_wagon = proto.am_wagon();
+  if (proto.has_am_barn()) rules.am_barn = proto.am_barn();
   switch (proto.river_parts()) {
     case v1::RIVER_PARTS_UNSPECIFIED:
     case v1::RIVER_PARTS_RIVER_I:
@@ -1074,6 +1084,10 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (!state.rules.tb_goods) rules->set_tb_goods(false);
   if (!state.rules.tb_builder) rules->set_tb_builder(false);
   if (!state.rules.tb_pig) rules->set_tb_pig(false);
+  if (state.rules.am_abbey) rules->set_am_abbey(true);
+  if (state.rules.am_mayor) rules->set_am_mayor(true);
+  if (state.rules.am_wagon) rules->set_am_wagon(true);
+  if (state.rules.am_barn) rules->set_am_barn(true);
   if (state.rules.river_parts == RiverParts::kRiverTwo) {
     rules->set_river_parts(v1::RIVER_PARTS_RIVER_II);
   } else if (state.rules.river_parts == RiverParts::kBoth) {

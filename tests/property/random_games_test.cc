@@ -60,6 +60,13 @@ const std::vector<Config>& Configs() {
        2},
       {"CountAndMageWitch", {Expansion::kCountOfCarcassonne, Expansion::kMageAndWitch}, 1},
       {"CountAndRiver", {Expansion::kCountOfCarcassonne, Expansion::kRiver}, 2},
+      // Abbey & Mayor with its modules off: its 12 land tiles (am:11's
+      // three-way road, am:12's tunnel) among the others.
+      {"AbbeyMayorTiles", {Expansion::kAbbeyAndMayor}, 1},
+      {"AbbeyMayorTilesInnsTradersAndKing",
+       {Expansion::kAbbeyAndMayor, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
+        Expansion::kKingAndRobberBaron},
+       1},
   };
   return configs;
 }

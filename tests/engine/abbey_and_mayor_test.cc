@@ -1,0 +1,80 @@
+// Abbey & Mayor: set-up (AM-01: the 12 land tiles join the bag), the rule set
+// checks of the four module options, and the board facts of am:11's
+// three-way road (AM-02). Turns and scores are in the scenario files
+// tests/scenarios/am_*.json.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/referee.h"
+
+namespace carcassonne {
+namespace {
+
+const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
+
+RuleSet AbbeyAndMayorRules() {
+  RuleSet rules;
+  rules.expansions = {Expansion::kAbbeyAndMayor};
+  return rules;
+}
+
+bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
+  for (const Problem& problem : problems) {
+    if (problem.field == field) return true;
+  }
+  return false;
+}
+
+TEST(AbbeyAndMayorTest, NewGameAddsTheTwelveLandTiles) {
+  const auto result = NewGame({"Red", "Blue"}, AbbeyAndMayorRules());
+  ASSERT_TRUE(std::holds_alternative<GameState>(result));
+  const GameState& state = std::get<GameState>(result);
+  // 71 base tiles (the start tile is on the board) + 12 (AM-01).
+  EXPECT_EQ(state.bag->Total(), 71 + 12);
+  EXPECT_EQ(state.bag->CountOf(Tile("am:11")), 1);
+  EXPECT_EQ(state.bag->CountOf(Tile("am:12")), 1);
+  // Without the expansion, none of them.
+  const GameState base = std::get<GameState>(NewGame({"Red", "Blue"}, RuleSet{}));
+  EXPECT_EQ(base.bag->CountOf(Tile("am:11")), 0);
+  EXPECT_EQ(base.bag->Total(), 71);
+}
+
+TEST(AbbeyAndMayorTest, ModulesNotBuiltAreRejected) {
+  for (bool RuleSet::*module :
+       {&RuleSet::am_abbey, &RuleSet::am_mayor, &RuleSet::am_wagon, &RuleSet::am_barn}) {
+    RuleSet rules = AbbeyAndMayorRules();
+    rules.*module = true;
+    const auto result = NewGame({"Red", "Blue"}, rules);
+    ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(result));
+    const std::vector<Problem>& problems = std::get<std::vector<Problem>>(result);
+    EXPECT_TRUE(HasProblem(problems, "rules.am_abbey") || HasProblem(problems, "rules.am_mayor") ||
+                HasProblem(problems, "rules.am_wagon") || HasProblem(problems, "rules.am_barn"));
+    // A module without the expansion is malformed too.
+    RuleSet without = RuleSet{};
+    without.*module = true;
+    EXPECT_TRUE(std::holds_alternative<std::vector<Problem>>(NewGame({"Red", "Blue"}, without)));
+  }
+}
+
+TEST(AbbeyAndMayorTest, TheWellRoadIsOneSegmentWithThreeSides) {
+  const TileType* junction = Tile("am:11");
+  ASSERT_NE(junction, nullptr);
+  int roads = 0;
+  for (const SegmentType& segment : junction->segments) {
+    if (segment.kind != SegmentKind::kRoad) continue;
+    ++roads;
+    EXPECT_TRUE(segment.well);
+    EXPECT_EQ(segment.edges, 0b1011);  // N, E, W
+  }
+  EXPECT_EQ(roads, 1);
+  const TileType* tunnel = Tile("am:12");
+  ASSERT_NE(tunnel, nullptr);
+  EXPECT_TRUE(tunnel->segments[tunnel->SegmentIndex("r1")].tunnel);
+}
+
+}  // namespace
+}  // namespace carcassonne
