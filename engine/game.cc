@@ -443,10 +443,14 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
       const int placed_index = board_.tile_count() - 1;
       const Position cell = board_.tile(placed_index).cell();
       const std::vector<int> segments = FollowerSegments(board_, state_, player, placed_index);
-      for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower}) {
+      const TileType& placed_type = board_.tile(placed_index).type();
+      for (FigureKind kind :
+           {FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kMayor}) {
         if (SupplyOf(state_.players[player], kind) <= 0) continue;
-        for (int segment : segments)
+        for (int segment : segments) {
+          if (!FollowerKindMayStandOn(kind, placed_type.segments[segment].kind)) continue;
           legal.actions.push_back(PlaceFigureAction{kind, {cell, segment}});
+        }
       }
       for (const ExpansionModule* module : modules_) {
         module->ListOwnFigurePlacements(*this, legal.actions);

@@ -18,11 +18,12 @@ inline constexpr int kFollowersPerPlayer = 7;
 inline constexpr int kMinPlayers = 2;
 inline constexpr int kMaxPlayers = 6;
 
-// The figures a player can place. Followers and big followers (Inns &
-// Cathedrals) are followers: they occupy features and count for majority. The
-// builder and the pig (Traders & Builders) are not (TB-10, TB-20).
-enum class FigureKind { kFollower, kBigFollower, kBuilder, kPig };
-inline constexpr int kFigureKindCount = 4;
+// The figures a player can place. Followers, big followers (Inns &
+// Cathedrals) and the mayor (Abbey & Mayor, AM-10) are followers: they occupy
+// features and count for majority. The builder and the pig (Traders &
+// Builders) are not (TB-10, TB-20).
+enum class FigureKind { kFollower, kBigFollower, kBuilder, kPig, kMayor };
+inline constexpr int kFigureKindCount = 5;
 
 // A segment on the board: the tile at `cell`, and the index of the segment in
 // that tile type's catalogue list.
@@ -54,6 +55,7 @@ struct Player {
   int big_followers = 0;                // Inns & Cathedrals: 1 at the start (IC-07)
   int builders = 0;                     // Traders & Builders: 1 at the start (TB-09)
   int pigs = 0;                         // Traders & Builders: 1 at the start (TB-19)
+  int mayors = 0;                       // Abbey & Mayor: 1 at the start with am.mayor (AM-01)
   TradeGoods goods;                     // Traders & Builders (TB-04)
 };
 

@@ -44,21 +44,22 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
   }
   CheckKingAndRobberBaronRules(rules, prefix, problems);
   // Abbey & Mayor: a module needs the expansion, and this build implements
-  // none of the four yet (known gaps AM-03, AM-08, AM-11, AM-15).
+  // only the mayor so far (known gaps AM-03, AM-11, AM-15).
   const struct {
     bool on;
     std::string_view field;
     std::string_view rules;
-  } am_modules[] = {{rules.am_abbey, "am_abbey", "AM-03..AM-07"},
-                    {rules.am_mayor, "am_mayor", "AM-08..AM-10, AM-14"},
-                    {rules.am_wagon, "am_wagon", "AM-11..AM-13"},
-                    {rules.am_barn, "am_barn", "AM-15..AM-20"}};
+    bool built;
+  } am_modules[] = {{rules.am_abbey, "am_abbey", "AM-03..AM-07", false},
+                    {rules.am_mayor, "am_mayor", "AM-08..AM-10, AM-14", true},
+                    {rules.am_wagon, "am_wagon", "AM-11..AM-13", false},
+                    {rules.am_barn, "am_barn", "AM-15..AM-20", false}};
   for (const auto& module : am_modules) {
     if (!module.on) continue;
     if (!rules.Has(Expansion::kAbbeyAndMayor)) {
       problems.push_back(
           {Cat(prefix, module.field), "an Abbey & Mayor module needs EXPANSION_ABBEY_AND_MAYOR"});
-    } else {
+    } else if (!module.built) {
       problems.push_back({Cat(prefix, module.field),
                           Cat("this build does not implement this Abbey & Mayor module yet (",
                               module.rules, ")")});
@@ -75,7 +76,8 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
 }
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
-    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder, FigureKind::kPig};
+    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder, FigureKind::kPig,
+    FigureKind::kMayor};
 
 std::string_view SupplyField(FigureKind kind) {
   switch (kind) {
@@ -87,17 +89,20 @@ std::string_view SupplyField(FigureKind kind) {
       return "builders";
     case FigureKind::kPig:
       return "pigs";
+    case FigureKind::kMayor:
+      return "mayors";
   }
   return "?";
 }
 
-// The segment kinds each figure may stand on: followers BG-05, the builder a
-// road or city (TB-09), the pig a field (TB-19).
+// The segment kinds each figure may stand on: followers BG-05, the mayor a
+// city (AM-08), the builder a road or city (TB-09), the pig a field (TB-19).
 bool MayStandOn(FigureKind kind, SegmentKind segment) {
   switch (kind) {
     case FigureKind::kFollower:
     case FigureKind::kBigFollower:
-      return FollowerMayStandOn(segment);
+    case FigureKind::kMayor:
+      return FollowerKindMayStandOn(kind, segment);
     case FigureKind::kBuilder:
       return segment == SegmentKind::kRoad || segment == SegmentKind::kCity;
     case FigureKind::kPig:

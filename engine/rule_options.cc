@@ -115,11 +115,12 @@ std::span<const RuleOption> RuleOptions() {
        "Abbey & Mayor: each player holds an abbey tile (RuleSet.am_abbey). Not built yet: only "
        "false is accepted (see known gap AM-03)."},
       {"am.mayor",
-       {"false"},
+       {"false", "true"},
        "false",
        {"AM-08", "AM-09", "AM-10", "AM-14"},
-       "Abbey & Mayor: each player has a mayor (RuleSet.am_mayor). Not built yet: only false is "
-       "accepted (see known gap AM-08)."},
+       "Abbey & Mayor: each player has a mayor (RuleSet.am_mayor): a follower placed only in a "
+       "city of the tile just placed, whose strength is the number of coats of arms in the whole "
+       "city when it is scored (0 without any). Needs EXPANSION_ABBEY_AND_MAYOR."},
       {"am.wagon",
        {"false"},
        "false",
@@ -163,8 +164,8 @@ std::span<const KnownGap> KnownGaps() {
        "effect."},
       {"CO-09",
        "The mayor and the wagon (Abbey & Mayor) in the quarters (CO-09, CO-30, CO-38, AMB-12; "
-       "option count.mayor_wagon_count_as_two): Abbey & Mayor is not built; only followers "
-       "and big followers go into Carcassonne."},
+       "option count.mayor_wagon_count_as_two): not built; only followers and big followers go "
+       "into Carcassonne, and a deployment of the mayor is illegal."},
       {"CO-15",
        "The dragon and the City of Carcassonne (CO-15, CO-24, CO-50, CO-51, CO-T11, AMB-09; "
        "option count.dragon_enters_city_tiles): The Princess & the Dragon is not built."},
@@ -194,9 +195,6 @@ std::span<const KnownGap> KnownGaps() {
       {"AM-03",
        "The abbey (AM-03..AM-07, AM-T07, AM-T08; option am.abbey): not built yet; am.abbey = "
        "true is rejected as malformed."},
-      {"AM-08",
-       "The mayor (AM-08..AM-10, AM-14, AM-T01, AM-T02; option am.mayor): not built yet; "
-       "am.mayor = true is rejected as malformed."},
       {"AM-11",
        "The wagon (AM-11..AM-13, AM-T03; options am.wagon, am.wagon_move): not built yet; "
        "am.wagon = true is rejected as malformed."},
@@ -205,7 +203,11 @@ std::span<const KnownGap> KnownGaps() {
        "built yet; am.barn = true is rejected as malformed."},
       {"AM-10",
        "The mayor with the dragon, the tower, the princess and the magic portal (AM-10): The "
-       "Princess & the Dragon and The Tower are not built."},
+       "Princess & the Dragon and The Tower are not built. The mayor in the Count's castle "
+       "quarter: see CO-09."},
+      {"AM-14",
+       "AM-14's wagon part (a mayor cannot enter a city holding a wagon): the wagon is not "
+       "built; a city holding any follower already keeps the mayor out (BG-04)."},
       {"AM-22",
        "Castles of Bridges, Castles & Bazaars touching a barn field (AM-22): castles are not "
        "built."},

@@ -139,6 +139,8 @@ std::optional<FigureKind> FigureKindFromProto(int value) {
       return FigureKind::kBuilder;
     case v1::FIGURE_KIND_PIG:
       return FigureKind::kPig;
+    case v1::FIGURE_KIND_MAYOR:
+      return FigureKind::kMayor;
     default:
       return std::nullopt;
   }
@@ -234,6 +236,8 @@ v1::FigureKind FigureKindToProto(FigureKind kind) {
       return v1::FIGURE_KIND_BUILDER;
     case FigureKind::kPig:
       return v1::FIGURE_KIND_PIG;
+    case FigureKind::kMayor:
+      return v1::FIGURE_KIND_MAYOR;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -702,6 +706,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       player.big_followers = player_proto.big_followers();
       player.builders = player_proto.builders();
       player.pigs = player_proto.pigs();
+      player.mayors = player_proto.mayors();
       player.goods.wine = player_proto.goods().wine();
       player.goods.grain = player_proto.goods().grain();
       player.goods.cloth = player_proto.goods().cloth();
@@ -1147,6 +1152,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     player_proto->set_big_followers(player.big_followers);
     player_proto->set_builders(player.builders);
     player_proto->set_pigs(player.pigs);
+    player_proto->set_mayors(player.mayors);
     if (!(player.goods == TradeGoods{}))
       TradeGoodsToProto(player.goods, player_proto->mutable_goods());
   }

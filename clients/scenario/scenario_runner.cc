@@ -456,6 +456,7 @@ class Runner {
       if (player.big_followers() > 0) absl::StrAppend(&extra, ", ", player.big_followers(), " big");
       if (player.builders() > 0) absl::StrAppend(&extra, ", ", player.builders(), " builder");
       if (player.pigs() > 0) absl::StrAppend(&extra, ", ", player.pigs(), " pig");
+      if (player.mayors() > 0) absl::StrAppend(&extra, ", ", player.mayors(), " mayor");
       if (player.has_goods() && !SameGoods(player.goods(), api::TradeGoods())) {
         absl::StrAppend(&extra, ", goods ", DescribeGoods(player.goods()));
       }
@@ -651,6 +652,7 @@ class Runner {
              [](const api::Player& p) { return p.big_followers(); });
     supplies("builders", expect.builders(), [](const api::Player& p) { return p.builders(); });
     supplies("pigs", expect.pigs(), [](const api::Player& p) { return p.pigs(); });
+    supplies("mayors", expect.mayors(), [](const api::Player& p) { return p.mayors(); });
     if (expect.goods_size() > 0) {
       bool same = expect.goods_size() == state_.players_size();
       for (int i = 0; same && i < expect.goods_size(); ++i) {

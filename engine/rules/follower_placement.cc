@@ -26,7 +26,7 @@ absl::flat_hash_set<int> OccupiedRoots(const Board& board, const GameState& stat
 }  // namespace
 
 bool HasAnyFollower(const Player& player) {
-  return player.followers > 0 || player.big_followers > 0;
+  return player.followers > 0 || player.big_followers > 0 || player.mayors > 0;
 }
 
 bool FollowerMayStandOn(SegmentKind kind) {
@@ -48,11 +48,13 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
   }
   const int segment_id = board.SegmentId(segment);
   const SegmentType& type = board.SegmentTypeOf(segment_id);
-  if (!FollowerMayStandOn(type.kind)) {
-    violations.push_back(
-        {ViolationCode::kFigureNotAllowed,
-         Cat("A follower cannot stand on a ", SegmentKindName(type.kind), " segment."),
-         segment.cell, segment.segment_index, "BG-05"});
+  if (!FollowerKindMayStandOn(kind, type.kind)) {
+    // AM-08: the mayor goes only into a city.
+    violations.push_back({ViolationCode::kFigureNotAllowed,
+                          Cat("A ", FigureKindName(kind), " cannot stand on a ",
+                              SegmentKindName(type.kind), " segment."),
+                          segment.cell, segment.segment_index,
+                          kind == FigureKind::kMayor ? "AM-08" : "BG-05"});
   } else if (OccupiedRoots(board, state).contains(board.FeatureOf(segment_id))) {
     violations.push_back({ViolationCode::kFeatureOccupied,
                           Cat("The ", SegmentKindName(type.kind),
@@ -63,7 +65,10 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
     violations.push_back(
         {ViolationCode::kNoFigureInSupply,
          Cat("Player ", player, " has no ", FigureKindName(kind), " left in supply."), segment.cell,
-         segment.segment_index, kind == FigureKind::kBigFollower ? "IC-07" : "BG-04"});
+         segment.segment_index,
+         kind == FigureKind::kBigFollower ? "IC-07"
+         : kind == FigureKind::kMayor     ? "AM-08"
+                                          : "BG-04"});
   }
   return violations;
 }
@@ -84,7 +89,11 @@ std::vector<int> FollowerSegments(const Board& board, const GameState& state, in
 
 FollowerOptionsIfPlaced::FollowerOptionsIfPlaced(const Board& board, const GameState& state,
                                                  int player)
-    : board_(board), has_follower_(HasAnyFollower(state.players[player])) {
+    : board_(board),
+      has_follower_(HasAnyFollower(state.players[player])),
+      // AM-08: with only the mayor left, only city segments.
+      cities_only_(state.players[player].followers == 0 &&
+                   state.players[player].big_followers == 0) {
   for (const Figure& figure : state.figures) {
     const int segment = board.SegmentId(figure.segment);
     if (segment >= 0) occupied_.push_back(board.FeatureOf(segment));
@@ -151,7 +160,9 @@ SegmentIndexes FollowerOptionsIfPlaced::For(const TileType& tile, Position cell,
     }
   }
   for (int i = 0; i < segment_count; ++i) {
-    if (FollowerMayStandOn(tile.segments[i].kind) && !group_occupied[find(i)]) result.push_back(i);
+    if (!FollowerMayStandOn(tile.segments[i].kind) || group_occupied[find(i)]) continue;
+    if (cities_only_ && tile.segments[i].kind != SegmentKind::kCity) continue;
+    result.push_back(i);
   }
   return result;
 }

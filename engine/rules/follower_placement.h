@@ -13,10 +13,12 @@ namespace carcassonne {
 // BG-05: the segment kinds a follower can stand on (road, city, monastery, field).
 bool FollowerMayStandOn(SegmentKind kind);
 
-// Whether the player has a follower of any kind (follower, big follower) left.
+// Whether the player has a follower of any kind (follower, big follower,
+// mayor) left.
 bool HasAnyFollower(const Player& player);
 
-// BG-04 for a follower of kind `kind` (a follower or a big follower, IC-07) of
+// BG-04 for a follower of kind `kind` (a follower, a big follower, IC-07, or
+// the mayor, AM-08, only in a city) of
 // `player` on `segment`, the last placed tile being `placed_tile_index`.
 // Returns the violations (none = legal).
 std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameState& state,
@@ -40,6 +42,7 @@ class FollowerOptionsIfPlaced {
  private:
   const Board& board_;
   bool has_follower_;
+  bool cities_only_;           // only the mayor is left (AM-08)
   std::vector<int> occupied_;  // features holding a figure, sorted
 };
 

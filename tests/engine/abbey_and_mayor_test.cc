@@ -1,5 +1,6 @@
-// Abbey & Mayor: set-up (AM-01: the 12 land tiles join the bag), the rule set
-// checks of the four module options, and the board facts of am:11's
+// Abbey & Mayor: set-up (AM-01: the 12 land tiles join the bag, one mayor
+// each with am.mayor), the rule set checks of the four module options, and
+// the board facts of am:11's
 // three-way road (AM-02). Turns and scores are in the scenario files
 // tests/scenarios/am_*.json.
 #include <gtest/gtest.h>
@@ -43,16 +44,30 @@ TEST(AbbeyAndMayorTest, NewGameAddsTheTwelveLandTiles) {
   EXPECT_EQ(base.bag->Total(), 71);
 }
 
+TEST(AbbeyAndMayorTest, TheMayorModuleGivesEachPlayerOneMayor) {
+  RuleSet rules = AbbeyAndMayorRules();
+  EXPECT_EQ(std::get<GameState>(NewGame({"Red", "Blue"}, rules)).players[0].mayors, 0);
+  rules.am_mayor = true;
+  const auto result = NewGame({"Red", "Blue"}, rules);
+  ASSERT_TRUE(std::holds_alternative<GameState>(result));
+  for (const Player& player : std::get<GameState>(result).players) EXPECT_EQ(player.mayors, 1);
+  // Without the expansion the option is malformed.
+  RuleSet without;
+  without.am_mayor = true;
+  const auto rejected = NewGame({"Red", "Blue"}, without);
+  ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(rejected));
+  EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(rejected), "rules.am_mayor"));
+}
+
 TEST(AbbeyAndMayorTest, ModulesNotBuiltAreRejected) {
-  for (bool RuleSet::*module :
-       {&RuleSet::am_abbey, &RuleSet::am_mayor, &RuleSet::am_wagon, &RuleSet::am_barn}) {
+  for (bool RuleSet::*module : {&RuleSet::am_abbey, &RuleSet::am_wagon, &RuleSet::am_barn}) {
     RuleSet rules = AbbeyAndMayorRules();
     rules.*module = true;
     const auto result = NewGame({"Red", "Blue"}, rules);
     ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(result));
     const std::vector<Problem>& problems = std::get<std::vector<Problem>>(result);
-    EXPECT_TRUE(HasProblem(problems, "rules.am_abbey") || HasProblem(problems, "rules.am_mayor") ||
-                HasProblem(problems, "rules.am_wagon") || HasProblem(problems, "rules.am_barn"));
+    EXPECT_TRUE(HasProblem(problems, "rules.am_abbey") || HasProblem(problems, "rules.am_wagon") ||
+                HasProblem(problems, "rules.am_barn"));
     // A module without the expansion is malformed too.
     RuleSet without = RuleSet{};
     without.*module = true;

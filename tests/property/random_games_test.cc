@@ -27,7 +27,8 @@ namespace {
 constexpr int kGamesPerShard = 100;
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
-    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder, FigureKind::kPig};
+    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder, FigureKind::kPig,
+    FigureKind::kMayor};
 
 // The expansions of a family of shards; with the River, the river part
 // cycles with the seed (River I, River II, both).
@@ -60,13 +61,14 @@ const std::vector<Config>& Configs() {
        2},
       {"CountAndMageWitch", {Expansion::kCountOfCarcassonne, Expansion::kMageAndWitch}, 1},
       {"CountAndRiver", {Expansion::kCountOfCarcassonne, Expansion::kRiver}, 2},
-      // Abbey & Mayor with its modules off: its 12 land tiles (am:11's
-      // three-way road, am:12's tunnel) among the others.
-      {"AbbeyMayorTiles", {Expansion::kAbbeyAndMayor}, 1},
-      {"AbbeyMayorTilesInnsTradersAndKing",
+      // Abbey & Mayor: its 12 land tiles (am:11's three-way road, am:12's
+      // tunnel) among the others, and its built modules (RulesFor).
+      {"AbbeyMayor", {Expansion::kAbbeyAndMayor}, 2},
+      {"AbbeyMayorInnsTradersAndKing",
        {Expansion::kAbbeyAndMayor, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
         Expansion::kKingAndRobberBaron},
        1},
+      {"AbbeyMayorAndCount", {Expansion::kAbbeyAndMayor, Expansion::kCountOfCarcassonne}, 1},
   };
   return configs;
 }
@@ -107,6 +109,8 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   rules.count_rgg_block_deploy_into_count_quarter = (seed / 12) % 2 == 1;
   rules.count_final_redeploy =
       (seed / 24) % 2 == 0 ? CountFinalRedeploy::kAnyQuarter : CountFinalRedeploy::kMarketOnly;
+  // Abbey & Mayor: its built modules on in every other game.
+  if (rules.Has(Expansion::kAbbeyAndMayor)) rules.am_mayor = seed % 2 == 0;
   return rules;
 }
 
@@ -208,9 +212,13 @@ void ExpectAwardsFollowTheRules(const GameState& before, const GameState& after,
 
 // A follower kind the player has in supply (the tile phase lists follower
 // spots for any of them), or a follower if none.
+// The follower kind the tile phase's options are listed for: a follower, or
+// else a big follower, or else the mayor (AM-08: cities only).
 FigureKind FollowerKindInSupply(const Player& player) {
-  return player.followers == 0 && player.big_followers > 0 ? FigureKind::kBigFollower
-                                                           : FigureKind::kFollower;
+  if (player.followers > 0) return FigureKind::kFollower;
+  if (player.big_followers > 0) return FigureKind::kBigFollower;
+  if (player.mayors > 0) return FigureKind::kMayor;
+  return FigureKind::kFollower;
 }
 
 // The score each player gains from a list of events. Each majority player
