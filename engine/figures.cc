@@ -15,6 +15,8 @@ std::string_view FigureKindName(FigureKind kind) {
       return "pig";
     case FigureKind::kMayor:
       return "mayor";
+    case FigureKind::kWagon:
+      return "wagon";
   }
   return "?";
 }
@@ -31,6 +33,8 @@ int FiguresOwned(const RuleSet& rules, FigureKind kind) {
       return rules.Has(Expansion::kTradersAndBuilders) && rules.tb_pig ? 1 : 0;
     case FigureKind::kMayor:
       return rules.Has(Expansion::kAbbeyAndMayor) && rules.am_mayor ? 1 : 0;
+    case FigureKind::kWagon:
+      return rules.Has(Expansion::kAbbeyAndMayor) && rules.am_wagon ? 1 : 0;
   }
   return 0;
 }
@@ -47,6 +51,8 @@ int& SupplyOf(Player& player, FigureKind kind) {
       return player.pigs;
     case FigureKind::kMayor:
       return player.mayors;
+    case FigureKind::kWagon:
+      return player.wagons;
   }
   return player.followers;
 }
@@ -61,6 +67,10 @@ bool FollowerKindMayStandOn(FigureKind kind, SegmentKind segment) {
     case FigureKind::kMayor:
       // AM-08: only in a city.
       return segment == SegmentKind::kCity;
+    case FigureKind::kWagon:
+      // AM-11: never in a field.
+      return segment == SegmentKind::kRoad || segment == SegmentKind::kCity ||
+             segment == SegmentKind::kMonastery;
     case FigureKind::kBuilder:
     case FigureKind::kPig:
       return false;

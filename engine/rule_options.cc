@@ -122,11 +122,20 @@ std::span<const RuleOption> RuleOptions() {
        "city of the tile just placed, whose strength is the number of coats of arms in the whole "
        "city when it is scored (0 without any). Needs EXPANSION_ABBEY_AND_MAYOR."},
       {"am.wagon",
-       {"false"},
+       {"false", "true"},
        "false",
        {"AM-11", "AM-12", "AM-13"},
-       "Abbey & Mayor: each player has a wagon (RuleSet.am_wagon). Not built yet: only false is "
-       "accepted (see known gap AM-11)."},
+       "Abbey & Mayor: each player has a wagon (RuleSet.am_wagon): a follower of strength 1 on a "
+       "road, city or monastery; when the turn scores its feature its owner may move it to a "
+       "nearby feature (am.wagon_move). Needs EXPANSION_ABBEY_AND_MAYOR; not with the Count of "
+       "Carcassonne in this build (known gap CO-09)."},
+      {"am.wagon_move",
+       {"c2_nearby_tiles", "c1_connected"},
+       "c2_nearby_tiles",
+       {"AM-12", "AM-13"},
+       "Where a scored wagon may move: onto an unfinished, unoccupied road, city or monastery on "
+       "its tile or one of the 8 around (c2_nearby_tiles, C2), or one connected to the scored "
+       "feature (c1_connected, C1: not built, rejected as malformed) (RuleSet.am_wagon_move)."},
       {"am.barn",
        {"false"},
        "false",
@@ -165,7 +174,8 @@ std::span<const KnownGap> KnownGaps() {
       {"CO-09",
        "The mayor and the wagon (Abbey & Mayor) in the quarters (CO-09, CO-30, CO-38, AMB-12; "
        "option count.mayor_wagon_count_as_two): not built; only followers and big followers go "
-       "into Carcassonne, and a deployment of the mayor is illegal."},
+       "into Carcassonne, and a deployment of the mayor is illegal. The wagon together with the "
+       "Count (am.wagon with EXPANSION_COUNT_OF_CARCASSONNE) is rejected as malformed."},
       {"CO-15",
        "The dragon and the City of Carcassonne (CO-15, CO-24, CO-50, CO-51, CO-T11, AMB-09; "
        "option count.dragon_enters_city_tiles): The Princess & the Dragon is not built."},
@@ -195,9 +205,10 @@ std::span<const KnownGap> KnownGaps() {
       {"AM-03",
        "The abbey (AM-03..AM-07, AM-T07, AM-T08; option am.abbey): not built yet; am.abbey = "
        "true is rejected as malformed."},
-      {"AM-11",
-       "The wagon (AM-11..AM-13, AM-T03; options am.wagon, am.wagon_move): not built yet; "
-       "am.wagon = true is rejected as malformed."},
+      {"AM-13",
+       "The C1 wagon move (option am.wagon_move = c1_connected: onto a feature connected to the "
+       "scored one): the catalogue has no connection groups for the tiles (JCZ's wagon-move "
+       "data is not in the facts files); not built, rejected as malformed."},
       {"AM-15",
        "The barn (AM-15..AM-20, AM-T04..AM-T06, AM-Q1; options am.barn, am.barn_multi): not "
        "built yet; am.barn = true is rejected as malformed."},
@@ -205,9 +216,6 @@ std::span<const KnownGap> KnownGaps() {
        "The mayor with the dragon, the tower, the princess and the magic portal (AM-10): The "
        "Princess & the Dragon and The Tower are not built. The mayor in the Count's castle "
        "quarter: see CO-09."},
-      {"AM-14",
-       "AM-14's wagon part (a mayor cannot enter a city holding a wagon): the wagon is not "
-       "built; a city holding any follower already keeps the mayor out (BG-04)."},
       {"AM-22",
        "Castles of Bridges, Castles & Bazaars touching a barn field (AM-22): castles are not "
        "built."},

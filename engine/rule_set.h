@@ -52,6 +52,11 @@ enum class CountFinalRedeploy { kAnyQuarter, kMarketOnly };
 // Option `count.river_layout` (CO-21, CO-27, AMB-13).
 enum class CountRiverLayout { kSpringNextToCity, kRiverFirstHouseRule };
 
+// Option `am.wagon_move` (AM-12, AM-13): where a scored wagon may move: to a
+// feature on its tile or the 8 around (C2, the default), or to one connected
+// to the scored feature (C1; not built: rejected).
+enum class WagonMove { kC2NearbyTiles, kC1Connected };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
@@ -84,6 +89,7 @@ struct RuleSet {
   bool am_mayor = false;
   bool am_wagon = false;
   bool am_barn = false;
+  WagonMove am_wagon_move = WagonMove::kC2NearbyTiles;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

@@ -85,6 +85,8 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kCountDeploy;
     case v1::PHASE_COUNT_FINAL_REDEPLOY:
       return Phase::kCountFinalRedeploy;
+    case v1::PHASE_WAGON_MOVE:
+      return Phase::kWagonMove;
     default:
       return std::nullopt;
   }
@@ -141,6 +143,8 @@ std::optional<FigureKind> FigureKindFromProto(int value) {
       return FigureKind::kPig;
     case v1::FIGURE_KIND_MAYOR:
       return FigureKind::kMayor;
+    case v1::FIGURE_KIND_WAGON:
+      return FigureKind::kWagon;
     default:
       return std::nullopt;
   }
@@ -190,6 +194,8 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_COUNT_DEPLOY;
     case Phase::kCountFinalRedeploy:
       return v1::PHASE_COUNT_FINAL_REDEPLOY;
+    case Phase::kWagonMove:
+      return v1::PHASE_WAGON_MOVE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -238,6 +244,8 @@ v1::FigureKind FigureKindToProto(FigureKind kind) {
       return v1::FIGURE_KIND_PIG;
     case FigureKind::kMayor:
       return v1::FIGURE_KIND_MAYOR;
+    case FigureKind::kWagon:
+      return v1::FIGURE_KIND_WAGON;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -542,6 +550,18 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
   if (proto.has_am_mayor()) rules.am_mayor = proto.am_mayor();
   if (proto.has_am_wagon()) rules.am_wagon = proto.am_wagon();
   if (proto.has_am_barn()) rules.am_barn = proto.am_barn();
+  switch (proto.am_wagon_move()) {
+    case v1::AM_WAGON_MOVE_UNSPECIFIED:
+    case v1::AM_WAGON_MOVE_C2_NEARBY_TILES:
+      rules.am_wagon_move = WagonMove::kC2NearbyTiles;
+      break;
+    case v1::AM_WAGON_MOVE_C1_CONNECTED:
+      rules.am_wagon_move = WagonMove::kC1Connected;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "am_wagon_move"), "am_wagon_move", proto.am_wagon_move());
+      break;
+  }
   switch (proto.river_parts()) {
     case v1::RIVER_PARTS_UNSPECIFIED:
     case v1::RIVER_PARTS_RIVER_I:
@@ -707,6 +727,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       player.builders = player_proto.builders();
       player.pigs = player_proto.pigs();
       player.mayors = player_proto.mayors();
+      player.wagons = player_proto.wagons();
       player.goods.wine = player_proto.goods().wine();
       player.goods.grain = player_proto.goods().grain();
       player.goods.cloth = player_proto.goods().cloth();
@@ -761,6 +782,30 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
             ReadSegment(figure.segment(), tiles_ok ? &state : nullptr, segment_path, problems);
       }
       if (kind && segment) state.figures.push_back({*kind, figure.owner(), *segment});
+    }
+  }
+  // Abbey & Mayor: the wagons waiting to move (AM-12), read like figures.
+  const std::string wagons_path = FieldPath(path, "wagons_to_move");
+  if (proto.wagons_to_move_size() > kMaxPlayers) {
+    Add(problems, wagons_path,
+        Cat("at most one wagon per player, ", kMaxPlayers, " in all, not ",
+            proto.wagons_to_move_size()));
+  } else {
+    for (int i = 0; i < proto.wagons_to_move_size(); ++i) {
+      const v1::Figure& wagon = proto.wagons_to_move(i);
+      const std::string wagon_path = IndexPath(wagons_path, i);
+      std::optional<FigureKind> kind = FigureKindFromProto(wagon.kind());
+      if (!kind) BadEnum(problems, FieldPath(wagon_path, "kind"), "figure kind", wagon.kind());
+      std::optional<SegmentAddress> segment;
+      if (!wagon.has_segment()) {
+        Add(problems, FieldPath(wagon_path, "segment"),
+            "the segment the wagon stood on is required");
+      } else {
+        segment = ReadSegment(
+            wagon.segment(), tiles_ok ? &state : nullptr,
+            [&] { return FieldPath(wagon_path, "segment"); }, problems);
+      }
+      if (kind && segment) state.wagons_to_move.push_back({*kind, wagon.owner(), *segment});
     }
   }
 
@@ -1036,11 +1081,21 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       }
       break;
     }
+    case v1::Action::kMoveWagon: {
+      const std::string segment_path = FieldPath(path, "move_wagon.segment");
+      if (!proto.move_wagon().has_segment()) {
+        Add(problems, segment_path, "the segment to move the wagon onto is required");
+      } else if (std::optional<SegmentAddress> segment = SegmentFromProto(
+                     proto.move_wagon().segment(), state, segment_path, problems)) {
+        action = MoveWagonAction{*segment};
+      }
+      break;
+    }
     case v1::Action::ACTION_NOT_SET:
       Add(problems, std::string(path),
           "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
           "move_magic_figure, set_aside_magic_figure, deploy_to_quarter, "
-          "redeploy_from_quarter");
+          "redeploy_from_quarter, move_wagon");
       break;
   }
   if (problems.size() != before || !action || state == nullptr) return std::nullopt;
@@ -1093,6 +1148,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.rules.am_mayor) rules->set_am_mayor(true);
   if (state.rules.am_wagon) rules->set_am_wagon(true);
   if (state.rules.am_barn) rules->set_am_barn(true);
+  if (state.rules.am_wagon_move == WagonMove::kC1Connected) {
+    rules->set_am_wagon_move(v1::AM_WAGON_MOVE_C1_CONNECTED);
+  }
   if (state.rules.river_parts == RiverParts::kRiverTwo) {
     rules->set_river_parts(v1::RIVER_PARTS_RIVER_II);
   } else if (state.rules.river_parts == RiverParts::kBoth) {
@@ -1153,6 +1211,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     player_proto->set_builders(player.builders);
     player_proto->set_pigs(player.pigs);
     player_proto->set_mayors(player.mayors);
+    player_proto->set_wagons(player.wagons);
     if (!(player.goods == TradeGoods{}))
       TradeGoodsToProto(player.goods, player_proto->mutable_goods());
   }
@@ -1164,6 +1223,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     tile_proto->set_rotation(tile.rotation.degrees());
   }
   for (const Figure& figure : state.figures) FigureToProto(figure, state, proto->add_figures());
+  for (const Figure& wagon : state.wagons_to_move) {
+    FigureToProto(wagon, state, proto->add_wagons_to_move());
+  }
   if (state.bag) {
     v1::TileBag* bag = proto->mutable_bag();
     for (const TileCount& entry : state.bag->tiles) {
@@ -1243,6 +1305,8 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           SegmentRefToProto(chosen.segment, naming, move->mutable_segment());
         } else if constexpr (std::is_same_v<T, SetAsideMagicFigureAction>) {
           proto->mutable_set_aside_magic_figure()->set_figure(MagicFigureToProto(chosen.figure));
+        } else if constexpr (std::is_same_v<T, MoveWagonAction>) {
+          SegmentRefToProto(chosen.segment, naming, proto->mutable_move_wagon()->mutable_segment());
         } else if constexpr (std::is_same_v<T, DeployToQuarterAction>) {
           v1::DeployToQuarter* deploy = proto->mutable_deploy_to_quarter();
           deploy->set_kind(FigureKindToProto(chosen.kind));

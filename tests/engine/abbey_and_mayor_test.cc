@@ -60,19 +60,82 @@ TEST(AbbeyAndMayorTest, TheMayorModuleGivesEachPlayerOneMayor) {
 }
 
 TEST(AbbeyAndMayorTest, ModulesNotBuiltAreRejected) {
-  for (bool RuleSet::*module : {&RuleSet::am_abbey, &RuleSet::am_wagon, &RuleSet::am_barn}) {
+  for (bool RuleSet::*module : {&RuleSet::am_abbey, &RuleSet::am_barn}) {
     RuleSet rules = AbbeyAndMayorRules();
     rules.*module = true;
     const auto result = NewGame({"Red", "Blue"}, rules);
     ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(result));
     const std::vector<Problem>& problems = std::get<std::vector<Problem>>(result);
-    EXPECT_TRUE(HasProblem(problems, "rules.am_abbey") || HasProblem(problems, "rules.am_wagon") ||
-                HasProblem(problems, "rules.am_barn"));
+    EXPECT_TRUE(HasProblem(problems, "rules.am_abbey") || HasProblem(problems, "rules.am_barn"));
     // A module without the expansion is malformed too.
     RuleSet without = RuleSet{};
     without.*module = true;
     EXPECT_TRUE(std::holds_alternative<std::vector<Problem>>(NewGame({"Red", "Blue"}, without)));
   }
+}
+
+TEST(AbbeyAndMayorTest, TheWagonIsBuiltExceptC1AndWithTheCount) {
+  RuleSet rules = AbbeyAndMayorRules();
+  rules.am_wagon = true;
+  const auto result = NewGame({"Red", "Blue"}, rules);
+  ASSERT_TRUE(std::holds_alternative<GameState>(result));
+  for (const Player& player : std::get<GameState>(result).players) EXPECT_EQ(player.wagons, 1);
+  // AM-13: the C1 move is not built.
+  RuleSet c1 = rules;
+  c1.am_wagon_move = WagonMove::kC1Connected;
+  const auto c1_result = NewGame({"Red", "Blue"}, c1);
+  ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(c1_result));
+  EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(c1_result), "rules.am_wagon_move"));
+  // CO-09: the wagon with the Count is not built.
+  RuleSet count = rules;
+  count.expansions.push_back(Expansion::kCountOfCarcassonne);
+  const auto count_result = NewGame({"Red", "Blue"}, count);
+  ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(count_result));
+  EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(count_result), "rules.am_wagon"));
+}
+
+// AM-12: a scored wagon with nowhere to go goes back without a decision;
+// with a target, its owner decides.
+TEST(AbbeyAndMayorTest, AWagonWithNowhereToGoGoesBack) {
+  RuleSet rules = AbbeyAndMayorRules();
+  rules.am_wagon = true;
+  GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, rules));
+  state.bag.reset();
+  // D(0,0): its city closed by base:E(0,-1) turned 180; its road ends at W
+  // on base:A(-1,0) turned 270, whose monastery holds Blue's monk. Red's
+  // wagon on D's road (segment r1).
+  state.tiles.push_back({Tile("base:A"), {-1, 0}, Rotation{3}});
+  state.tiles.push_back({Tile("base:E"), {0, -1}, Rotation{2}});
+  state.figures.push_back({FigureKind::kWagon, 0, {{0, 0}, 1}});
+  state.players[0].wagons = 0;
+  state.figures.push_back({FigureKind::kFollower, 1, {{-1, 0}, 1}});
+  state.players[1].followers -= 1;
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  const PlaceTileAction close{Tile("base:A"), {1, 0}, Rotation{1}};
+  const PlaceFigureAction monk{FigureKind::kFollower, {{1, 0}, 1}};
+
+  // Red closes the road with base:A at (1,0) and puts a monk on it: around
+  // D every road, city and monastery is finished or occupied.
+  Game blocked(state);
+  ASSERT_TRUE(blocked.Validate(close).legal());
+  blocked.Apply(close);
+  ASSERT_TRUE(blocked.Validate(monk).legal());
+  blocked.Apply(monk);
+  EXPECT_EQ(blocked.state().phase, Phase::kPlaceTile);
+  EXPECT_EQ(blocked.state().active_player, 1);
+  EXPECT_TRUE(blocked.state().wagons_to_move.empty());
+  EXPECT_EQ(blocked.state().players[0].wagons, 1);
+  EXPECT_EQ(blocked.state().players[0].score, 3);
+
+  // Without the monk, A(1,0)'s monastery is a target: Red decides.
+  Game free(state);
+  free.Apply(close);
+  free.Apply(PassAction{});
+  EXPECT_EQ(free.state().phase, Phase::kWagonMove);
+  EXPECT_EQ(free.state().deciding_player, 0);
+  ASSERT_EQ(free.state().wagons_to_move.size(), 1u);
+  EXPECT_EQ(free.state().players[0].wagons, 0);
+  EXPECT_TRUE(CheckSnapshot(free.state()).empty());
 }
 
 TEST(AbbeyAndMayorTest, TheWellRoadIsOneSegmentWithThreeSides) {

@@ -110,7 +110,11 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   rules.count_final_redeploy =
       (seed / 24) % 2 == 0 ? CountFinalRedeploy::kAnyQuarter : CountFinalRedeploy::kMarketOnly;
   // Abbey & Mayor: its built modules on in every other game.
-  if (rules.Has(Expansion::kAbbeyAndMayor)) rules.am_mayor = seed % 2 == 0;
+  // (The wagon is not built together with the Count: CO-09.)
+  if (rules.Has(Expansion::kAbbeyAndMayor)) {
+    rules.am_mayor = seed % 2 == 0;
+    rules.am_wagon = seed % 4 < 2 && !rules.Has(Expansion::kCountOfCarcassonne);
+  }
   return rules;
 }
 
@@ -150,6 +154,11 @@ void ExpectFiguresConserved(const GameState& state) {
   std::vector<std::array<int, kFigureKindCount>> on_board(state.players.size());
   for (const Figure& figure : state.figures) {
     on_board[figure.owner][static_cast<int>(figure.kind)] += 1;
+  }
+  // Abbey & Mayor: scored wagons waiting to move (AM-12).
+  for (const Figure& wagon : state.wagons_to_move) {
+    EXPECT_EQ(wagon.kind, FigureKind::kWagon);
+    on_board[wagon.owner][static_cast<int>(wagon.kind)] += 1;
   }
   // The Count: followers in the quarters (CO-05, CO-14).
   for (const QuarterFollower& follower : state.count.followers) {
@@ -317,6 +326,29 @@ void CheckUndrawableTiles(const Game& game) {
 }
 
 // Every figure placement on the tile just placed is legal exactly when listed.
+// Abbey & Mayor (AM-12): every wagon move onto any segment of the board is
+// listed exactly when it is legal, and passing is always legal.
+void CheckWagonPhase(const Game& game, const LegalActions& legal) {
+  for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
+  EXPECT_TRUE(game.Validate(PassAction{}).legal());
+  int moves = 0;
+  for (const PlacedTile& tile : game.state().tiles) {
+    for (int segment = 0; segment < static_cast<int>(tile.type->segments.size()); ++segment) {
+      const MoveWagonAction move{{tile.cell, segment}};
+      const bool legal_move = game.Validate(move).legal();
+      moves += legal_move ? 1 : 0;
+      const bool is_listed =
+          std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+            const auto* listed_move = std::get_if<MoveWagonAction>(&listed);
+            return listed_move != nullptr && listed_move->segment == move.segment;
+          });
+      EXPECT_EQ(legal_move, is_listed) << tile.type->id << " segment " << segment;
+    }
+  }
+  // A wagon with nowhere to go never asks (AM-12).
+  EXPECT_GT(moves, 0);
+}
+
 void CheckFigurePhase(const Game& game, const LegalActions& legal) {
   for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
   const PlacedTile& placed = game.state().tiles.back();
@@ -442,7 +474,8 @@ void CheckCountPhase(const Game& game, const LegalActions& legal) {
   }
 }
 
-void PlayRandomGame(const Config& config, uint32_t seed) {
+// `wagon_decisions` counts the wagon moves decided (AM-12).
+void PlayRandomGame(const Config& config, uint32_t seed, int& wagon_decisions) {
   std::mt19937 random(seed);
   const int player_count = 2 + static_cast<int>(seed % 4);
   std::vector<std::string> names;
@@ -472,6 +505,9 @@ void PlayRandomGame(const Config& config, uint32_t seed) {
     } else if (state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountDeploy ||
                state.phase == Phase::kCountFinalRedeploy) {
       CheckCountPhase(game, legal);
+    } else if (state.phase == Phase::kWagonMove) {
+      CheckWagonPhase(game, legal);
+      ++wagon_decisions;
     } else {
       CheckFigurePhase(game, legal);
     }
@@ -545,9 +581,16 @@ class RandomGames : public ::testing::TestWithParam<Shard> {};
 
 TEST_P(RandomGames, InvariantsHoldInEveryStep) {
   const auto [config, shard] = GetParam();
+  int wagon_decisions = 0;
   for (int game = 0; game < kGamesPerShard; ++game) {
-    PlayRandomGame(Configs()[config], static_cast<uint32_t>(shard * kGamesPerShard + game));
+    PlayRandomGame(Configs()[config], static_cast<uint32_t>(shard * kGamesPerShard + game),
+                   wagon_decisions);
     if (HasFatalFailure() || HasFailure()) return;
+  }
+  // The shards with the wagon reach its decision (AM-12).
+  const RuleSet rules = RulesFor(Configs()[config], 0);
+  if (rules.am_wagon) {
+    EXPECT_GT(wagon_decisions, 0);
   }
 }
 

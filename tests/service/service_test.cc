@@ -550,9 +550,10 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 20);
+  ASSERT_EQ(catalog.rule_options_size(), 21);
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
-  EXPECT_EQ(catalog.rule_options(19).name(), "am.barn");
+  EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
+  EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
   EXPECT_EQ(catalog.rule_options(1).name(), "tb.goods");
   EXPECT_EQ(catalog.rule_options(11).name(), "count.trigger");
   EXPECT_EQ(catalog.rule_options(4).name(), "river.parts");
