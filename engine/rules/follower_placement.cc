@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string_view>
 
 #include "absl/container/flat_hash_set.h"
 #include "engine/figures.h"
@@ -21,6 +22,21 @@ absl::flat_hash_set<int> OccupiedRoots(const Board& board, const GameState& stat
     if (segment >= 0) roots.insert(board.FeatureOf(segment));
   }
   return roots;
+}
+
+// The rule a placement of `kind` breaks: the big follower's IC-07, the
+// mayor's AM-08, the wagon's AM-11, or `base_rule` for a follower.
+std::string_view PlacementRule(FigureKind kind, std::string_view base_rule) {
+  switch (kind) {
+    case FigureKind::kBigFollower:
+      return base_rule == "BG-05" ? base_rule : "IC-07";
+    case FigureKind::kMayor:
+      return "AM-08";
+    case FigureKind::kWagon:
+      return "AM-11";
+    default:
+      return base_rule;
+  }
 }
 
 }  // namespace
@@ -53,8 +69,7 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
     violations.push_back({ViolationCode::kFigureNotAllowed,
                           Cat("A ", FigureKindName(kind), " cannot stand on a ",
                               SegmentKindName(type.kind), " segment."),
-                          segment.cell, segment.segment_index,
-                          kind == FigureKind::kMayor ? "AM-08" : "BG-05"});
+                          segment.cell, segment.segment_index, PlacementRule(kind, "BG-05")});
   } else if (OccupiedRoots(board, state).contains(board.FeatureOf(segment_id))) {
     violations.push_back({ViolationCode::kFeatureOccupied,
                           Cat("The ", SegmentKindName(type.kind),
@@ -65,10 +80,7 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
     violations.push_back(
         {ViolationCode::kNoFigureInSupply,
          Cat("Player ", player, " has no ", FigureKindName(kind), " left in supply."), segment.cell,
-         segment.segment_index,
-         kind == FigureKind::kBigFollower ? "IC-07"
-         : kind == FigureKind::kMayor     ? "AM-08"
-                                          : "BG-04"});
+         segment.segment_index, PlacementRule(kind, "BG-04")});
   }
   return violations;
 }
