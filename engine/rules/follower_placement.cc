@@ -42,7 +42,7 @@ std::string_view PlacementRule(FigureKind kind, std::string_view base_rule) {
 }  // namespace
 
 bool HasAnyFollower(const Player& player) {
-  return player.followers > 0 || player.big_followers > 0 || player.mayors > 0;
+  return player.followers > 0 || player.big_followers > 0 || player.mayors > 0 || player.wagons > 0;
 }
 
 bool FollowerMayStandOn(SegmentKind kind) {
@@ -103,9 +103,11 @@ FollowerOptionsIfPlaced::FollowerOptionsIfPlaced(const Board& board, const GameS
                                                  int player)
     : board_(board),
       has_follower_(HasAnyFollower(state.players[player])),
-      // AM-08: with only the mayor left, only city segments.
-      cities_only_(state.players[player].followers == 0 &&
-                   state.players[player].big_followers == 0) {
+      // BG-05 for a follower or a big follower; AM-08 for the mayor, AM-11
+      // for the wagon: the kinds the player still has decide the segments.
+      has_plain_(state.players[player].followers > 0 || state.players[player].big_followers > 0),
+      has_mayor_(state.players[player].mayors > 0),
+      has_wagon_(state.players[player].wagons > 0) {
   for (const Figure& figure : state.figures) {
     const int segment = board.SegmentId(figure.segment);
     if (segment >= 0) occupied_.push_back(board.FeatureOf(segment));
@@ -173,7 +175,12 @@ SegmentIndexes FollowerOptionsIfPlaced::For(const TileType& tile, Position cell,
   }
   for (int i = 0; i < segment_count; ++i) {
     if (!FollowerMayStandOn(tile.segments[i].kind) || group_occupied[find(i)]) continue;
-    if (cities_only_ && tile.segments[i].kind != SegmentKind::kCity) continue;
+    const SegmentKind kind = tile.segments[i].kind;
+    if (!(has_plain_ && FollowerKindMayStandOn(FigureKind::kFollower, kind)) &&
+        !(has_mayor_ && FollowerKindMayStandOn(FigureKind::kMayor, kind)) &&
+        !(has_wagon_ && FollowerKindMayStandOn(FigureKind::kWagon, kind))) {
+      continue;
+    }
     result.push_back(i);
   }
   return result;

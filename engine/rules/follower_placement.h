@@ -14,7 +14,7 @@ namespace carcassonne {
 bool FollowerMayStandOn(SegmentKind kind);
 
 // Whether the player has a follower of any kind (follower, big follower,
-// mayor) left.
+// mayor, wagon) left.
 bool HasAnyFollower(const Player& player);
 
 // BG-04 for a follower of kind `kind` (a follower, a big follower, IC-07, or
@@ -42,7 +42,11 @@ class FollowerOptionsIfPlaced {
  private:
   const Board& board_;
   bool has_follower_;
-  bool cities_only_;           // only the mayor is left (AM-08)
+  // The kinds left in the player's supply: a follower or big follower; the
+  // mayor (cities only, AM-08); the wagon (no field, AM-11).
+  bool has_plain_;
+  bool has_mayor_;
+  bool has_wagon_;
   std::vector<int> occupied_;  // features holding a figure, sorted
 };
 

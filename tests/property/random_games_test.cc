@@ -221,15 +221,6 @@ void ExpectAwardsFollowTheRules(const GameState& before, const GameState& after,
 
 // A follower kind the player has in supply (the tile phase lists follower
 // spots for any of them), or a follower if none.
-// The follower kind the tile phase's options are listed for: a follower, or
-// else a big follower, or else the mayor (AM-08: cities only).
-FigureKind FollowerKindInSupply(const Player& player) {
-  if (player.followers > 0) return FigureKind::kFollower;
-  if (player.big_followers > 0) return FigureKind::kBigFollower;
-  if (player.mayors > 0) return FigureKind::kMayor;
-  return FigureKind::kFollower;
-}
-
 // The score each player gains from a list of events. Each majority player
 // scores the line items common to all (player -1) plus their own (the pig's
 // bonus, TB-21); nobody else scores.
@@ -296,11 +287,18 @@ void CheckTilePhase(const Game& game, const TileType* tile, const LegalActions& 
       ASSERT_FALSE(magic.actions.empty());
       after.Apply(magic.actions.front());
     }
-    const FigureKind kind =
-        FollowerKindInSupply(game.state().players[game.state().deciding_player]);
+    // The options are the segments some follower kind the player has left
+    // may take: a follower or big follower, the mayor (AM-08), the wagon
+    // (AM-11).
+    const Player& placer = game.state().players[game.state().deciding_player];
     for (int segment = 0; segment < static_cast<int>(tile->segments.size()); ++segment) {
-      const bool is_legal =
-          after.Validate(PlaceFigureAction{kind, {placement.cell, segment}}).legal();
+      bool is_legal = false;
+      for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kMayor,
+                              FigureKind::kWagon}) {
+        if (SupplyOf(placer, kind) <= 0) continue;
+        is_legal =
+            is_legal || after.Validate(PlaceFigureAction{kind, {placement.cell, segment}}).legal();
+      }
       if (tile->volcano) {
         // RV-10: nothing stands on the volcano lake. The tile phase's follower
         // options come from the core, which does not ask the modules (the
