@@ -63,8 +63,15 @@ struct RedeployFromQuarterAction {
   std::optional<SegmentAddress> target;
 };
 
+// Abbey & Mayor: move the wagon of GameState.wagons_to_move[0] onto a
+// segment of a nearby unfinished, unoccupied road, city or monastery (AM-12);
+// PassAction takes it back instead.
+struct MoveWagonAction {
+  SegmentAddress segment;
+};
+
 using Action = std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
                             MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
-                            RedeployFromQuarterAction>;
+                            RedeployFromQuarterAction, MoveWagonAction>;
 
 }  // namespace carcassonne

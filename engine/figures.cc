@@ -13,6 +13,10 @@ std::string_view FigureKindName(FigureKind kind) {
       return "builder";
     case FigureKind::kPig:
       return "pig";
+    case FigureKind::kMayor:
+      return "mayor";
+    case FigureKind::kWagon:
+      return "wagon";
   }
   return "?";
 }
@@ -27,6 +31,10 @@ int FiguresOwned(const RuleSet& rules, FigureKind kind) {
       return rules.Has(Expansion::kTradersAndBuilders) && rules.tb_builder ? 1 : 0;
     case FigureKind::kPig:
       return rules.Has(Expansion::kTradersAndBuilders) && rules.tb_pig ? 1 : 0;
+    case FigureKind::kMayor:
+      return rules.Has(Expansion::kAbbeyAndMayor) && rules.am_mayor ? 1 : 0;
+    case FigureKind::kWagon:
+      return rules.Has(Expansion::kAbbeyAndMayor) && rules.am_wagon ? 1 : 0;
   }
   return 0;
 }
@@ -41,8 +49,33 @@ int& SupplyOf(Player& player, FigureKind kind) {
       return player.builders;
     case FigureKind::kPig:
       return player.pigs;
+    case FigureKind::kMayor:
+      return player.mayors;
+    case FigureKind::kWagon:
+      return player.wagons;
   }
   return player.followers;
+}
+
+bool FollowerKindMayStandOn(FigureKind kind, SegmentKind segment) {
+  switch (kind) {
+    case FigureKind::kFollower:
+    case FigureKind::kBigFollower:
+      // BG-05.
+      return segment == SegmentKind::kRoad || segment == SegmentKind::kCity ||
+             segment == SegmentKind::kMonastery || segment == SegmentKind::kField;
+    case FigureKind::kMayor:
+      // AM-08: only in a city.
+      return segment == SegmentKind::kCity;
+    case FigureKind::kWagon:
+      // AM-11: never in a field.
+      return segment == SegmentKind::kRoad || segment == SegmentKind::kCity ||
+             segment == SegmentKind::kMonastery;
+    case FigureKind::kBuilder:
+    case FigureKind::kPig:
+      return false;
+  }
+  return false;
 }
 
 int SupplyOf(const Player& player, FigureKind kind) {

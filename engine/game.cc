@@ -16,7 +16,8 @@ namespace {
 // Phases whose decisions an expansion module judges (CheckOwnAction).
 bool IsModulePhase(Phase phase) {
   return phase == Phase::kPlaceMagicFigure || phase == Phase::kCountRedeploy ||
-         phase == Phase::kCountDeploy || phase == Phase::kCountFinalRedeploy;
+         phase == Phase::kCountDeploy || phase == Phase::kCountFinalRedeploy ||
+         phase == Phase::kWagonMove;
 }
 
 // AMB-40: cities, then roads, then monasteries.
@@ -57,6 +58,10 @@ Verdict WrongPhase(const GameState& state, std::string_view what) {
   if (state.phase == Phase::kCountFinalRedeploy) {
     pending = "the final redeployment from Carcassonne (redeploy one follower or pass)";
     rule_id = "CO-46";
+  }
+  if (state.phase == Phase::kWagonMove) {
+    pending = "moving a scored wagon to a nearby feature, or passing";
+    rule_id = "AM-12";
   }
   if (state.phase == Phase::kPlaceMagicFigure) {
     // MW-09 before MW-04 (see engine/expansions/mage_and_witch.h).
@@ -388,6 +393,10 @@ void Game::EndGame(std::vector<ScoreEvent>& events) {
   for (const ExpansionModule* module : modules_) module->AtEndOfGame(*this, events);
   // Every figure left (builders, pigs) goes back: the board is cleared.
   while (!state_.figures.empty()) ReturnFigure(state_.figures.back());
+  // AM-12: wagons still waiting to move go back too (the game is over).
+  for (const Figure& wagon : state_.wagons_to_move)
+    SupplyOf(state_.players[wagon.owner], wagon.kind) += 1;
+  state_.wagons_to_move.clear();
   state_.extra_tile_earned = false;
   state_.second_part = false;
   state_.pending_scorings.clear();
@@ -443,10 +452,14 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
       const int placed_index = board_.tile_count() - 1;
       const Position cell = board_.tile(placed_index).cell();
       const std::vector<int> segments = FollowerSegments(board_, state_, player, placed_index);
-      for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower}) {
+      const TileType& placed_type = board_.tile(placed_index).type();
+      for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kMayor,
+                              FigureKind::kWagon}) {
         if (SupplyOf(state_.players[player], kind) <= 0) continue;
-        for (int segment : segments)
+        for (int segment : segments) {
+          if (!FollowerKindMayStandOn(kind, placed_type.segments[segment].kind)) continue;
           legal.actions.push_back(PlaceFigureAction{kind, {cell, segment}});
+        }
       }
       for (const ExpansionModule* module : modules_) {
         module->ListOwnFigurePlacements(*this, legal.actions);
@@ -458,6 +471,7 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
     case Phase::kCountRedeploy:
     case Phase::kCountDeploy:
     case Phase::kCountFinalRedeploy:
+    case Phase::kWagonMove:
       for (const ExpansionModule* module : modules_) module->ListOwnActions(*this, legal.actions);
       break;
   }

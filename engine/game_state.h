@@ -18,11 +18,12 @@ inline constexpr int kFollowersPerPlayer = 7;
 inline constexpr int kMinPlayers = 2;
 inline constexpr int kMaxPlayers = 6;
 
-// The figures a player can place. Followers and big followers (Inns &
-// Cathedrals) are followers: they occupy features and count for majority. The
-// builder and the pig (Traders & Builders) are not (TB-10, TB-20).
-enum class FigureKind { kFollower, kBigFollower, kBuilder, kPig };
-inline constexpr int kFigureKindCount = 4;
+// The figures a player can place. Followers, big followers (Inns &
+// Cathedrals), the mayor (Abbey & Mayor, AM-10) and the wagon (AM-11) are
+// followers: they occupy features and count for majority. The builder and the
+// pig (Traders & Builders) are not (TB-10, TB-20).
+enum class FigureKind { kFollower, kBigFollower, kBuilder, kPig, kMayor, kWagon };
+inline constexpr int kFigureKindCount = 6;
 
 // A segment on the board: the tile at `cell`, and the index of the segment in
 // that tile type's catalogue list.
@@ -54,6 +55,8 @@ struct Player {
   int big_followers = 0;                // Inns & Cathedrals: 1 at the start (IC-07)
   int builders = 0;                     // Traders & Builders: 1 at the start (TB-09)
   int pigs = 0;                         // Traders & Builders: 1 at the start (TB-19)
+  int mayors = 0;                       // Abbey & Mayor: 1 at the start with am.mayor (AM-01)
+  int wagons = 0;                       // Abbey & Mayor: 1 at the start with am.wagon (AM-01)
   TradeGoods goods;                     // Traders & Builders (TB-04)
 };
 
@@ -96,6 +99,11 @@ enum class Phase {
   // ... before the final scoring, the rounds of single redeployments (CO-46,
   // AMB-16, AMB-45).
   kCountFinalRedeploy,
+  // Abbey & Mayor (engine/expansions/abbey_and_mayor.h): after the turn's
+  // scoring, the owner of GameState.wagons_to_move[0] may move that wagon to
+  // a nearby unfinished, unoccupied road, city or monastery, or pass and take
+  // it back (AM-12).
+  kWagonMove,
 };
 
 // The Count of Carcassonne: the four quarters of the city (CO-03), in the
@@ -187,6 +195,11 @@ struct GameState {
   // redeployment round, PHASE_COUNT_REDEPLOY: the first is the one about to
   // be scored).
   std::vector<SegmentAddress> pending_scorings;
+  // Abbey & Mayor: the wagons whose feature the turn scored, each with the
+  // segment it stood on, in the order their owners decide (turn order from
+  // the active player, AM-12). Off the board and out of the supply; only
+  // non-empty in Phase::kWagonMove.
+  std::vector<Figure> wagons_to_move;
 };
 
 }  // namespace carcassonne

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <array>
+#include <string_view>
 
+#include "engine/expansions/abbey_and_mayor.h"
 #include "engine/expansions/count_of_carcassonne.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
@@ -42,6 +44,42 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
     }
   }
   CheckKingAndRobberBaronRules(rules, prefix, problems);
+  // Abbey & Mayor: a module needs the expansion, and this build implements
+  // the mayor and the wagon so far (known gaps AM-03, AM-15).
+  const struct {
+    bool on;
+    std::string_view field;
+    std::string_view rules;
+    bool built;
+  } am_modules[] = {{rules.am_abbey, "am_abbey", "AM-03..AM-07", false},
+                    {rules.am_mayor, "am_mayor", "AM-08..AM-10, AM-14", true},
+                    {rules.am_wagon, "am_wagon", "AM-11..AM-13", true},
+                    {rules.am_barn, "am_barn", "AM-15..AM-20", false}};
+  for (const auto& module : am_modules) {
+    if (!module.on) continue;
+    if (!rules.Has(Expansion::kAbbeyAndMayor)) {
+      problems.push_back(
+          {Cat(prefix, module.field), "an Abbey & Mayor module needs EXPANSION_ABBEY_AND_MAYOR"});
+    } else if (!module.built) {
+      problems.push_back({Cat(prefix, module.field),
+                          Cat("this build does not implement this Abbey & Mayor module yet (",
+                              module.rules, ")")});
+    }
+  }
+  // AM-13: the C1 wagon move (to a feature connected to the scored one)
+  // needs the tiles' connection groups, which the catalogue does not have.
+  if (rules.am_wagon_move == WagonMove::kC1Connected) {
+    problems.push_back({Cat(prefix, "am_wagon_move"),
+                        "this build does not implement the C1 wagon move (AM-13); use "
+                        "c2_nearby_tiles (AM-12)"});
+  }
+  // The wagon with the Count of Carcassonne (the wagon's move beside the
+  // Count's deployment, CO-09) is not built.
+  if (rules.am_wagon && rules.Has(Expansion::kCountOfCarcassonne)) {
+    problems.push_back({Cat(prefix, "am_wagon"),
+                        "this build does not implement the wagon together with the Count of "
+                        "Carcassonne (CO-09)"});
+  }
   // AMB-13, CO-21: the house rule laying the river before the city is not
   // built (the city's place is fixed by the geometry contract).
   if (rules.count_river_layout == CountRiverLayout::kRiverFirstHouseRule &&
@@ -53,7 +91,8 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
 }
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
-    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder, FigureKind::kPig};
+    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder,
+    FigureKind::kPig,      FigureKind::kMayor,       FigureKind::kWagon};
 
 std::string_view SupplyField(FigureKind kind) {
   switch (kind) {
@@ -65,17 +104,23 @@ std::string_view SupplyField(FigureKind kind) {
       return "builders";
     case FigureKind::kPig:
       return "pigs";
+    case FigureKind::kMayor:
+      return "mayors";
+    case FigureKind::kWagon:
+      return "wagons";
   }
   return "?";
 }
 
-// The segment kinds each figure may stand on: followers BG-05, the builder a
-// road or city (TB-09), the pig a field (TB-19).
+// The segment kinds each figure may stand on: followers BG-05, the mayor a
+// city (AM-08), the builder a road or city (TB-09), the pig a field (TB-19).
 bool MayStandOn(FigureKind kind, SegmentKind segment) {
   switch (kind) {
     case FigureKind::kFollower:
     case FigureKind::kBigFollower:
-      return FollowerMayStandOn(segment);
+    case FigureKind::kMayor:
+    case FigureKind::kWagon:
+      return FollowerKindMayStandOn(kind, segment);
     case FigureKind::kBuilder:
       return segment == SegmentKind::kRoad || segment == SegmentKind::kCity;
     case FigureKind::kPig:
@@ -279,6 +324,12 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
     }
     on_board[figure.owner][static_cast<int>(figure.kind)] += 1;
   }
+  // Abbey & Mayor: wagons waiting to move are out of the supply too (AM-12).
+  for (const Figure& wagon : state.wagons_to_move) {
+    if (wagon.owner >= 0 && wagon.owner < player_count) {
+      on_board[wagon.owner][static_cast<int>(wagon.kind)] += 1;
+    }
+  }
   // The Count: followers in the quarters are out of the supply too.
   for (const QuarterFollower& follower : state.count.followers) {
     if (follower.owner >= 0 && follower.owner < player_count) {
@@ -302,17 +353,20 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   if (player_count > 0 && (state.active_player < 0 || state.active_player >= player_count)) {
     problems.push_back({"active_player", "no such player"});
   }
-  const bool out_of_turn =
-      state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountFinalRedeploy;
+  // AM-12: the owner of the first wagon to move decides.
+  const bool out_of_turn = state.phase == Phase::kCountRedeploy ||
+                           state.phase == Phase::kCountFinalRedeploy ||
+                           state.phase == Phase::kWagonMove;
   if (player_count > 0 && (state.deciding_player < 0 || state.deciding_player >= player_count)) {
     problems.push_back({"deciding_player", "no such player"});
   } else if (state.deciding_player != state.active_player && !out_of_turn) {
     problems.push_back({"deciding_player",
                         "the active player makes every decision, except in the Count's "
-                        "redeployment rounds"});
+                        "redeployment rounds and the wagons' moves"});
   }
   if ((state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure ||
-       state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountDeploy) &&
+       state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountDeploy ||
+       state.phase == Phase::kWagonMove) &&
       state.tiles.size() <= start.size()) {
     problems.push_back({"phase", "no tile has been placed this turn"});
   }
@@ -324,7 +378,7 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   }
   if (state.extra_tile_earned && state.phase != Phase::kPlaceFigure &&
       state.phase != Phase::kPlaceMagicFigure && state.phase != Phase::kCountRedeploy &&
-      state.phase != Phase::kCountDeploy) {
+      state.phase != Phase::kCountDeploy && state.phase != Phase::kWagonMove) {
     problems.push_back({"extra_tile_earned",
                         "a second tile is earned by the tile of this turn, before its figure"});
   }
@@ -334,6 +388,8 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   CheckKingAndRobberBaron(state, board, problems);
   // The Count of Carcassonne: the quarters and the pending decision.
   CheckCountOfCarcassonne(state, board, problems);
+  // Abbey & Mayor: the wagons waiting to move.
+  CheckAbbeyAndMayor(state, board, problems);
   return problems;
 }
 
@@ -376,6 +432,14 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
     } else if (move->segment.segment_index < 0 ||
                move->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
       problems.push_back({"move_magic_figure.segment", "no such segment on that tile"});
+    }
+  } else if (const auto* wagon = std::get_if<MoveWagonAction>(&action)) {
+    const PlacedTile* tile = TileOn(state, wagon->segment.cell);
+    if (tile == nullptr) {
+      problems.push_back({"move_wagon.segment", "no tile on that cell"});
+    } else if (wagon->segment.segment_index < 0 ||
+               wagon->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
+      problems.push_back({"move_wagon.segment", "no such segment on that tile"});
     }
   } else if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&action)) {
     if (redeploy->followers < 0 || redeploy->big_followers < 0 ||

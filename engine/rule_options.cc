@@ -108,6 +108,40 @@ std::span<const RuleOption> RuleOptions() {
        "The River with the Count: the spring is drawn first and goes next to the city, the "
        "river leading away from it (spring_next_to_city); the house rule laying the river first "
        "(river_first_house_rule) is not built and is rejected (RuleSet.count_river_layout)."},
+      {"am.abbey",
+       {"false"},
+       "false",
+       {"AM-03", "AM-04", "AM-05", "AM-06", "AM-07"},
+       "Abbey & Mayor: each player holds an abbey tile (RuleSet.am_abbey). Not built yet: only "
+       "false is accepted (see known gap AM-03)."},
+      {"am.mayor",
+       {"false", "true"},
+       "false",
+       {"AM-08", "AM-09", "AM-10", "AM-14"},
+       "Abbey & Mayor: each player has a mayor (RuleSet.am_mayor): a follower placed only in a "
+       "city of the tile just placed, whose strength is the number of coats of arms in the whole "
+       "city when it is scored (0 without any). Needs EXPANSION_ABBEY_AND_MAYOR."},
+      {"am.wagon",
+       {"false", "true"},
+       "false",
+       {"AM-11", "AM-12", "AM-13"},
+       "Abbey & Mayor: each player has a wagon (RuleSet.am_wagon): a follower of strength 1 on a "
+       "road, city or monastery; when the turn scores its feature its owner may move it to a "
+       "nearby feature (am.wagon_move). Needs EXPANSION_ABBEY_AND_MAYOR; not with the Count of "
+       "Carcassonne in this build (known gap CO-09)."},
+      {"am.wagon_move",
+       {"c2_nearby_tiles", "c1_connected"},
+       "c2_nearby_tiles",
+       {"AM-12", "AM-13"},
+       "Where a scored wagon may move: onto an unfinished, unoccupied road, city or monastery on "
+       "its tile or one of the 8 around (c2_nearby_tiles, C2), or one connected to the scored "
+       "feature (c1_connected, C1: not built, rejected as malformed) (RuleSet.am_wagon_move)."},
+      {"am.barn",
+       {"false"},
+       "false",
+       {"AM-15", "AM-16", "AM-17", "AM-18", "AM-19", "AM-20"},
+       "Abbey & Mayor: each player has a barn (RuleSet.am_barn). Not built yet: only false is "
+       "accepted (see known gap AM-15)."},
   };
   return options;
 }
@@ -120,7 +154,7 @@ std::span<const KnownGap> KnownGaps() {
       {"IC-14", "[unconfirmed] C3.1 'short roads': not built."},
       {"TB-14",
        "Option tb.builder_trigger (extend | complete_or_extend) differs only with abbey tiles "
-       "(Abbey & Mayor), which this build does not have."},
+       "(Abbey & Mayor, option am.abbey), which this build does not implement yet."},
       {"TB-24", "C3.1 pig scoring (open question TB-Q1): not built; the C2 pig (TB-21) applies."},
       {"RV-13", "Double-size river tiles (C3.1, 20th Anniversary): not in the catalogue."},
       {"RV-14", "C3.1 river tiles inside other expansions: not in the catalogue."},
@@ -133,17 +167,15 @@ std::span<const KnownGap> KnownGaps() {
       {"KR-18",
        "Leipzig (The Markets of Leipzig) for the King: not in this build; option "
        "king_robber.leipzig_counts has no effect."},
-      {"KR-19",
-       "The three-way road junction of Abbey & Mayor (KR-T05): not in this build. A road's size "
-       "is already its number of distinct tiles, so such a road would count at full length."},
       {"KR-20",
        "Road stubs left out of the Robber Baron's end bonus (AMB-42): the catalogue marks no "
        "segment as a stub, so every road counts and option king_robber.ignore_road_stubs has no "
        "effect."},
       {"CO-09",
        "The mayor and the wagon (Abbey & Mayor) in the quarters (CO-09, CO-30, CO-38, AMB-12; "
-       "option count.mayor_wagon_count_as_two): Abbey & Mayor is not built; only followers "
-       "and big followers go into Carcassonne."},
+       "option count.mayor_wagon_count_as_two): not built; only followers and big followers go "
+       "into Carcassonne, and a deployment of the mayor is illegal. The wagon together with the "
+       "Count (am.wagon with EXPANSION_COUNT_OF_CARCASSONNE) is rejected as malformed."},
       {"CO-15",
        "The dragon and the City of Carcassonne (CO-15, CO-24, CO-50, CO-51, CO-T11, AMB-09; "
        "option count.dragon_enters_city_tiles): The Princess & the Dragon is not built."},
@@ -170,6 +202,23 @@ std::span<const KnownGap> KnownGaps() {
        "House rule CO-21 (the river first, then the city beside it; option count.river_layout = "
        "river_first_house_rule): the city's place is fixed at (0, 0) by the geometry contract; "
        "not built, rejected as malformed."},
+      {"AM-03",
+       "The abbey (AM-03..AM-07, AM-T07, AM-T08; option am.abbey): not built yet; am.abbey = "
+       "true is rejected as malformed."},
+      {"AM-13",
+       "The C1 wagon move (option am.wagon_move = c1_connected: onto a feature connected to the "
+       "scored one): the catalogue has no connection groups for the tiles (JCZ's wagon-move "
+       "data is not in the facts files); not built, rejected as malformed."},
+      {"AM-15",
+       "The barn (AM-15..AM-20, AM-T04..AM-T06, AM-Q1; options am.barn, am.barn_multi): not "
+       "built yet; am.barn = true is rejected as malformed."},
+      {"AM-10",
+       "The mayor with the dragon, the tower, the princess and the magic portal (AM-10): The "
+       "Princess & the Dragon and The Tower are not built. The mayor in the Count's castle "
+       "quarter: see CO-09."},
+      {"AM-22",
+       "Castles of Bridges, Castles & Bazaars touching a barn field (AM-22): castles are not "
+       "built."},
   };
   return gaps;
 }

@@ -11,6 +11,7 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kMageAndWitch:
     case Expansion::kKingAndRobberBaron:
     case Expansion::kCountOfCarcassonne:
+    case Expansion::kAbbeyAndMayor:
       return true;
   }
   return false;
@@ -23,6 +24,7 @@ bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "river") return rules.Has(Expansion::kRiver);
   if (set == "kr") return rules.Has(Expansion::kKingAndRobberBaron);
   if (set == "mw") return rules.Has(Expansion::kMageAndWitch);
+  if (set == "am") return rules.Has(Expansion::kAbbeyAndMayor);
   if (set == "count") return rules.Has(Expansion::kCountOfCarcassonne);
   return false;
 }

@@ -15,6 +15,7 @@ enum class Expansion {
   kKingAndRobberBaron,
   kCountOfCarcassonne,
   kMageAndWitch,
+  kAbbeyAndMayor,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores
@@ -51,6 +52,11 @@ enum class CountFinalRedeploy { kAnyQuarter, kMarketOnly };
 // Option `count.river_layout` (CO-21, CO-27, AMB-13).
 enum class CountRiverLayout { kSpringNextToCity, kRiverFirstHouseRule };
 
+// Option `am.wagon_move` (AM-12, AM-13): where a scored wagon may move: to a
+// feature on its tile or the 8 around (C2, the default), or to one connected
+// to the scored feature (C1; not built: rejected).
+enum class WagonMove { kC2NearbyTiles, kC1Connected };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
@@ -75,6 +81,15 @@ struct RuleSet {
   bool count_rgg_block_deploy_into_count_quarter = false;  // CO-54, AMB-11
   CountFinalRedeploy count_final_redeploy = CountFinalRedeploy::kAnyQuarter;
   CountRiverLayout count_river_layout = CountRiverLayout::kSpringNextToCity;
+  // Abbey & Mayor modules (options am.abbey, am.mayor, am.wagon, am.barn; all
+  // off by default: with all four off the expansion is its 12 land tiles).
+  // Only with Expansion::kAbbeyAndMayor; a module this build does not
+  // implement is rejected (IsSupportedAbbeyAndMayorModule).
+  bool am_abbey = false;
+  bool am_mayor = false;
+  bool am_wagon = false;
+  bool am_barn = false;
+  WagonMove am_wagon_move = WagonMove::kC2NearbyTiles;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

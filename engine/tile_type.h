@@ -81,6 +81,12 @@ struct SegmentType {
   // Field on a tile of the Count's city (facts `coc_adjacent`): the field
   // borders the City of Carcassonne, one completed city (CO-22, BG-22).
   bool borders_city_of_carcassonne = false;
+  // Road (Abbey & Mayor, AM-02): a well where the road goes on three ways (one
+  // segment with three sides, complete only when all three are closed).
+  bool well = false;
+  // Road (Abbey & Mayor, AM-02): the road passes under a city and stays one
+  // road.
+  bool tunnel = false;
 };
 
 // Where a tile's segments lie after it is turned: the segment on each board
@@ -134,6 +140,7 @@ const TileSet& TradersAndBuildersTileSet();
 const TileSet& RiverTileSet();  // River I and River II, ids river:1-.. and river:2-..
 const TileSet& KingAndRobberBaronTileSet();
 const TileSet& MageAndWitchTileSet();
+const TileSet& AbbeyAndMayorTileSet();  // the 12 land tiles, am:01..am:12
 const TileSet& CountTileSet();  // the 12 tiles of the City of Carcassonne, count:1..count:12
 
 // All tile types this build knows, looked up by id.

@@ -64,6 +64,9 @@ enum class ViolationCode {
   // play only the feature about to be scored (CO-10); at the end a feature of
   // the final scoring, one follower at a time (CO-46, BG-20).
   kRedeployTargetNotAllowed = 23,
+  // Abbey & Mayor: a wagon moves only onto an unfinished, unoccupied road,
+  // city or monastery on the tile it stood on or one of the 8 around (AM-12).
+  kWagonTargetNotAllowed = 24,
 };
 
 struct Violation {

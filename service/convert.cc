@@ -62,6 +62,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kCountOfCarcassonne;
     case v1::EXPANSION_MAGE_AND_WITCH:
       return Expansion::kMageAndWitch;
+    case v1::EXPANSION_ABBEY_AND_MAYOR:
+      return Expansion::kAbbeyAndMayor;
     default:
       return std::nullopt;
   }
@@ -83,6 +85,8 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kCountDeploy;
     case v1::PHASE_COUNT_FINAL_REDEPLOY:
       return Phase::kCountFinalRedeploy;
+    case v1::PHASE_WAGON_MOVE:
+      return Phase::kWagonMove;
     default:
       return std::nullopt;
   }
@@ -137,6 +141,10 @@ std::optional<FigureKind> FigureKindFromProto(int value) {
       return FigureKind::kBuilder;
     case v1::FIGURE_KIND_PIG:
       return FigureKind::kPig;
+    case v1::FIGURE_KIND_MAYOR:
+      return FigureKind::kMayor;
+    case v1::FIGURE_KIND_WAGON:
+      return FigureKind::kWagon;
     default:
       return std::nullopt;
   }
@@ -162,6 +170,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_COUNT_OF_CARCASSONNE;
     case Expansion::kMageAndWitch:
       return v1::EXPANSION_MAGE_AND_WITCH;
+    case Expansion::kAbbeyAndMayor:
+      return v1::EXPANSION_ABBEY_AND_MAYOR;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -184,6 +194,8 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_COUNT_DEPLOY;
     case Phase::kCountFinalRedeploy:
       return v1::PHASE_COUNT_FINAL_REDEPLOY;
+    case Phase::kWagonMove:
+      return v1::PHASE_WAGON_MOVE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -230,6 +242,10 @@ v1::FigureKind FigureKindToProto(FigureKind kind) {
       return v1::FIGURE_KIND_BUILDER;
     case FigureKind::kPig:
       return v1::FIGURE_KIND_PIG;
+    case FigureKind::kMayor:
+      return v1::FIGURE_KIND_MAYOR;
+    case FigureKind::kWagon:
+      return v1::FIGURE_KIND_WAGON;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -446,6 +462,8 @@ v1::GetCatalogResponse BuildCatalog() {
         segment_proto->set_goods(GoodsToProto(segment.goods));
         segment_proto->set_pig_herd(segment.pig_herd);
         segment_proto->set_borders_city_of_carcassonne(segment.borders_city_of_carcassonne);
+        segment_proto->set_well(segment.well);
+        segment_proto->set_tunnel(segment.tunnel);
       }
       type_proto->set_description(ToString(type.description));
       type_proto->set_magic_symbol(type.magic_symbol);
@@ -528,6 +546,22 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
   if (proto.has_tb_goods()) rules.tb_goods = proto.tb_goods();
   if (proto.has_tb_builder()) rules.tb_builder = proto.tb_builder();
   if (proto.has_tb_pig()) rules.tb_pig = proto.tb_pig();
+  if (proto.has_am_abbey()) rules.am_abbey = proto.am_abbey();
+  if (proto.has_am_mayor()) rules.am_mayor = proto.am_mayor();
+  if (proto.has_am_wagon()) rules.am_wagon = proto.am_wagon();
+  if (proto.has_am_barn()) rules.am_barn = proto.am_barn();
+  switch (proto.am_wagon_move()) {
+    case v1::AM_WAGON_MOVE_UNSPECIFIED:
+    case v1::AM_WAGON_MOVE_C2_NEARBY_TILES:
+      rules.am_wagon_move = WagonMove::kC2NearbyTiles;
+      break;
+    case v1::AM_WAGON_MOVE_C1_CONNECTED:
+      rules.am_wagon_move = WagonMove::kC1Connected;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "am_wagon_move"), "am_wagon_move", proto.am_wagon_move());
+      break;
+  }
   switch (proto.river_parts()) {
     case v1::RIVER_PARTS_UNSPECIFIED:
     case v1::RIVER_PARTS_RIVER_I:
@@ -692,6 +726,8 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       player.big_followers = player_proto.big_followers();
       player.builders = player_proto.builders();
       player.pigs = player_proto.pigs();
+      player.mayors = player_proto.mayors();
+      player.wagons = player_proto.wagons();
       player.goods.wine = player_proto.goods().wine();
       player.goods.grain = player_proto.goods().grain();
       player.goods.cloth = player_proto.goods().cloth();
@@ -746,6 +782,30 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
             ReadSegment(figure.segment(), tiles_ok ? &state : nullptr, segment_path, problems);
       }
       if (kind && segment) state.figures.push_back({*kind, figure.owner(), *segment});
+    }
+  }
+  // Abbey & Mayor: the wagons waiting to move (AM-12), read like figures.
+  const std::string wagons_path = FieldPath(path, "wagons_to_move");
+  if (proto.wagons_to_move_size() > kMaxPlayers) {
+    Add(problems, wagons_path,
+        Cat("at most one wagon per player, ", kMaxPlayers, " in all, not ",
+            proto.wagons_to_move_size()));
+  } else {
+    for (int i = 0; i < proto.wagons_to_move_size(); ++i) {
+      const v1::Figure& wagon = proto.wagons_to_move(i);
+      const std::string wagon_path = IndexPath(wagons_path, i);
+      std::optional<FigureKind> kind = FigureKindFromProto(wagon.kind());
+      if (!kind) BadEnum(problems, FieldPath(wagon_path, "kind"), "figure kind", wagon.kind());
+      std::optional<SegmentAddress> segment;
+      if (!wagon.has_segment()) {
+        Add(problems, FieldPath(wagon_path, "segment"),
+            "the segment the wagon stood on is required");
+      } else {
+        segment = ReadSegment(
+            wagon.segment(), tiles_ok ? &state : nullptr,
+            [&] { return FieldPath(wagon_path, "segment"); }, problems);
+      }
+      if (kind && segment) state.wagons_to_move.push_back({*kind, wagon.owner(), *segment});
     }
   }
 
@@ -1021,11 +1081,21 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       }
       break;
     }
+    case v1::Action::kMoveWagon: {
+      const std::string segment_path = FieldPath(path, "move_wagon.segment");
+      if (!proto.move_wagon().has_segment()) {
+        Add(problems, segment_path, "the segment to move the wagon onto is required");
+      } else if (std::optional<SegmentAddress> segment = SegmentFromProto(
+                     proto.move_wagon().segment(), state, segment_path, problems)) {
+        action = MoveWagonAction{*segment};
+      }
+      break;
+    }
     case v1::Action::ACTION_NOT_SET:
       Add(problems, std::string(path),
           "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
           "move_magic_figure, set_aside_magic_figure, deploy_to_quarter, "
-          "redeploy_from_quarter");
+          "redeploy_from_quarter, move_wagon");
       break;
   }
   if (problems.size() != before || !action || state == nullptr) return std::nullopt;
@@ -1074,6 +1144,13 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (!state.rules.tb_goods) rules->set_tb_goods(false);
   if (!state.rules.tb_builder) rules->set_tb_builder(false);
   if (!state.rules.tb_pig) rules->set_tb_pig(false);
+  if (state.rules.am_abbey) rules->set_am_abbey(true);
+  if (state.rules.am_mayor) rules->set_am_mayor(true);
+  if (state.rules.am_wagon) rules->set_am_wagon(true);
+  if (state.rules.am_barn) rules->set_am_barn(true);
+  if (state.rules.am_wagon_move == WagonMove::kC1Connected) {
+    rules->set_am_wagon_move(v1::AM_WAGON_MOVE_C1_CONNECTED);
+  }
   if (state.rules.river_parts == RiverParts::kRiverTwo) {
     rules->set_river_parts(v1::RIVER_PARTS_RIVER_II);
   } else if (state.rules.river_parts == RiverParts::kBoth) {
@@ -1133,6 +1210,8 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     player_proto->set_big_followers(player.big_followers);
     player_proto->set_builders(player.builders);
     player_proto->set_pigs(player.pigs);
+    player_proto->set_mayors(player.mayors);
+    player_proto->set_wagons(player.wagons);
     if (!(player.goods == TradeGoods{}))
       TradeGoodsToProto(player.goods, player_proto->mutable_goods());
   }
@@ -1144,6 +1223,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     tile_proto->set_rotation(tile.rotation.degrees());
   }
   for (const Figure& figure : state.figures) FigureToProto(figure, state, proto->add_figures());
+  for (const Figure& wagon : state.wagons_to_move) {
+    FigureToProto(wagon, state, proto->add_wagons_to_move());
+  }
   if (state.bag) {
     v1::TileBag* bag = proto->mutable_bag();
     for (const TileCount& entry : state.bag->tiles) {
@@ -1223,6 +1305,8 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           SegmentRefToProto(chosen.segment, naming, move->mutable_segment());
         } else if constexpr (std::is_same_v<T, SetAsideMagicFigureAction>) {
           proto->mutable_set_aside_magic_figure()->set_figure(MagicFigureToProto(chosen.figure));
+        } else if constexpr (std::is_same_v<T, MoveWagonAction>) {
+          SegmentRefToProto(chosen.segment, naming, proto->mutable_move_wagon()->mutable_segment());
         } else if constexpr (std::is_same_v<T, DeployToQuarterAction>) {
           v1::DeployToQuarter* deploy = proto->mutable_deploy_to_quarter();
           deploy->set_kind(FigureKindToProto(chosen.kind));

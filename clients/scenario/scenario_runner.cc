@@ -456,6 +456,8 @@ class Runner {
       if (player.big_followers() > 0) absl::StrAppend(&extra, ", ", player.big_followers(), " big");
       if (player.builders() > 0) absl::StrAppend(&extra, ", ", player.builders(), " builder");
       if (player.pigs() > 0) absl::StrAppend(&extra, ", ", player.pigs(), " pig");
+      if (player.mayors() > 0) absl::StrAppend(&extra, ", ", player.mayors(), " mayor");
+      if (player.wagons() > 0) absl::StrAppend(&extra, ", ", player.wagons(), " wagon");
       if (player.has_goods() && !SameGoods(player.goods(), api::TradeGoods())) {
         absl::StrAppend(&extra, ", goods ", DescribeGoods(player.goods()));
       }
@@ -651,6 +653,8 @@ class Runner {
              [](const api::Player& p) { return p.big_followers(); });
     supplies("builders", expect.builders(), [](const api::Player& p) { return p.builders(); });
     supplies("pigs", expect.pigs(), [](const api::Player& p) { return p.pigs(); });
+    supplies("mayors", expect.mayors(), [](const api::Player& p) { return p.mayors(); });
+    supplies("wagons", expect.wagons(), [](const api::Player& p) { return p.wagons(); });
     if (expect.goods_size() > 0) {
       bool same = expect.goods_size() == state_.players_size();
       for (int i = 0; same && i < expect.goods_size(); ++i) {
@@ -880,6 +884,8 @@ std::string DescribeAction(const api::Action& action) {
     case api::Action::kSetAsideMagicFigure:
       return absl::StrCat("set_aside_magic_figure ",
                           MagicFigureName(action.set_aside_magic_figure().figure()));
+    case api::Action::kMoveWagon:
+      return absl::StrCat("move_wagon to ", DescribeSegment(action.move_wagon().segment()));
     case api::Action::kDeployToQuarter: {
       const api::DeployToQuarter& deploy = action.deploy_to_quarter();
       std::string text = absl::StrCat("deploy_to_quarter ", FigureKindName(deploy.kind()),

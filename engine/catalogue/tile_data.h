@@ -14,6 +14,7 @@
 // Symbols follow the segment they are printed on:
 //   City(...).WithCathedral()   City(...).WithGoods(Goods::kWine)
 //   City(...).NoCastleBase()    Road(...).WithInn()   Field(...).WithPigHerd()
+//   Road(...).WithWell()        Road(...).WithTunnel()          (Abbey & Mayor)
 // and tile flags follow the tile:
 //   Tile(...).WithMagicSymbol()   Tile(...).WithRiverRole(RiverRole::kLake)
 //   Tile(...).WithVolcano()
@@ -22,6 +23,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <concepts>
 #include <cstdint>
 #include <initializer_list>
@@ -57,7 +59,22 @@ struct SegmentSpec {
   bool pig_herd = false;
   bool no_castle_base = false;
   bool coc_adjacent = false;
+  bool well = false;
+  bool tunnel = false;
 
+  // Abbey & Mayor (AM-02): a road that goes on three ways at a well, one
+  // segment with three sides.
+  constexpr SegmentSpec WithWell() const {
+    SegmentSpec spec = *this;
+    spec.well = true;
+    return spec;
+  }
+  // Abbey & Mayor (AM-02): a road that passes under a city and stays one road.
+  constexpr SegmentSpec WithTunnel() const {
+    SegmentSpec spec = *this;
+    spec.tunnel = true;
+    return spec;
+  }
   // A field on a Count tile: it borders the City of Carcassonne (CO-22).
   constexpr SegmentSpec BordersCityOfCarcassonne() const {
     SegmentSpec spec = *this;
@@ -240,14 +257,17 @@ constexpr bool AllCityReferencesResolve(std::span<const TileSpec> tiles) {
   return true;
 }
 
-// Each symbol sits on the kind of segment it is printed on: an inn on a road;
+// Each symbol sits on the kind of segment it is printed on: an inn, a tunnel
+// and a well (on a road with three sides) on a road;
 // a cathedral, goods and the castle flag on a city; a pig herd on a field.
 constexpr bool SymbolsOnTheirSegments(std::span<const TileSpec> tiles) {
   for (const TileSpec& tile : tiles) {
     for (int i = 0; i < tile.segment_count; ++i) {
       const SegmentSpec& s = tile.segments[i];
       const bool city = s.kind == SegmentKind::kCity;
-      if (s.inn && s.kind != SegmentKind::kRoad) return false;
+      if ((s.inn || s.tunnel) && s.kind != SegmentKind::kRoad) return false;
+      // AM-02: a well splits a road three ways.
+      if (s.well && (s.kind != SegmentKind::kRoad || std::popcount(s.edges) != 3)) return false;
       if ((s.cathedral || s.goods != Goods::kNone || s.no_castle_base || s.coats_of_arms > 0) &&
           !city) {
         return false;
@@ -293,7 +313,9 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
                         .goods = s.goods,
                         .pig_herd = s.pig_herd,
                         .no_castle_base = s.no_castle_base,
-                        .borders_city_of_carcassonne = s.coc_adjacent};
+                        .borders_city_of_carcassonne = s.coc_adjacent,
+                        .well = s.well,
+                        .tunnel = s.tunnel};
     for (int c = 0; c < s.city_count; ++c) {
       segment.bordered_cities =
           static_cast<uint16_t>(segment.bordered_cities | (1u << IndexOf(spec, s.cities[c])));

@@ -205,8 +205,10 @@ void CheckDeploy(const Game& game, const DeployToQuarterAction& deploy,
                  std::vector<Violation>& violations) {
   const GameState& state = game.state();
   const int player = state.deciding_player;
-  // AMB-17: a follower or a big follower (CO-08); mayor and wagon are not built.
-  if (!IsFollower(deploy.kind) || FiguresOwned(state.rules, deploy.kind) == 0) {
+  // AMB-17: a follower or a big follower (CO-08); the mayor's entry into the
+  // castle quarter (CO-09, CO-30) is not built (known gap CO-09).
+  if ((deploy.kind != FigureKind::kFollower && deploy.kind != FigureKind::kBigFollower) ||
+      FiguresOwned(state.rules, deploy.kind) == 0) {
     Add(violations, ViolationCode::kFigureNotAllowed,
         Cat("A ", FigureKindName(deploy.kind), " cannot go into Carcassonne in this game."),
         "CO-05");
@@ -618,7 +620,7 @@ void CheckCountOfCarcassonne(const GameState& state, const Board& board,
     if (follower.owner < 0 || follower.owner >= player_count) {
       problems.push_back({field + ".owner", "no such player"});
     }
-    if (!IsFollower(follower.kind)) {
+    if (follower.kind != FigureKind::kFollower && follower.kind != FigureKind::kBigFollower) {
       problems.push_back({field + ".kind", "only followers and big followers go into Carcassonne"});
     }
   }

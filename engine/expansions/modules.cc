@@ -1,5 +1,6 @@
 // The expansion modules of a rule set, in a fixed order.
 #include "engine/expansion_module.h"
+#include "engine/expansions/abbey_and_mayor.h"
 #include "engine/expansions/count_of_carcassonne.h"
 #include "engine/expansions/inns_and_cathedrals.h"
 #include "engine/expansions/king_and_robber_baron.h"
@@ -16,6 +17,7 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   static const MageAndWitch mage_and_witch;
   static const KingAndRobberBaron king_and_robber_baron;
   static const CountOfCarcassonne count_of_carcassonne;
+  static const AbbeyAndMayor abbey_and_mayor;
   std::vector<const ExpansionModule*> modules;
   if (rules.Has(Expansion::kInnsAndCathedrals)) modules.push_back(&inns_and_cathedrals);
   if (rules.Has(Expansion::kTradersAndBuilders)) modules.push_back(&traders_and_builders);
@@ -24,6 +26,10 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // After Inns & Cathedrals: its score modifiers apply to the inn or cathedral
   // rate (MW-14, AMB-23). It lists no figure placement for the River to filter.
   if (rules.Has(Expansion::kMageAndWitch)) modules.push_back(&mage_and_witch);
+  // After the modules that score: its wagons move once the turn is scored
+  // (AM-12), before the other decisions after the scoring (its resumption
+  // asks them again). It lists no figure placement.
+  if (rules.Has(Expansion::kAbbeyAndMayor)) modules.push_back(&abbey_and_mayor);
   // After the modules that score (its bookkeeping sees every event of the
   // turn) and before the River; it lists no figure placement.
   if (rules.Has(Expansion::kCountOfCarcassonne)) modules.push_back(&count_of_carcassonne);

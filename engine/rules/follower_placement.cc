@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string_view>
 
 #include "absl/container/flat_hash_set.h"
 #include "engine/figures.h"
@@ -23,10 +24,25 @@ absl::flat_hash_set<int> OccupiedRoots(const Board& board, const GameState& stat
   return roots;
 }
 
+// The rule a placement of `kind` breaks: the big follower's IC-07, the
+// mayor's AM-08, the wagon's AM-11, or `base_rule` for a follower.
+std::string_view PlacementRule(FigureKind kind, std::string_view base_rule) {
+  switch (kind) {
+    case FigureKind::kBigFollower:
+      return base_rule == "BG-05" ? base_rule : "IC-07";
+    case FigureKind::kMayor:
+      return "AM-08";
+    case FigureKind::kWagon:
+      return "AM-11";
+    default:
+      return base_rule;
+  }
+}
+
 }  // namespace
 
 bool HasAnyFollower(const Player& player) {
-  return player.followers > 0 || player.big_followers > 0;
+  return player.followers > 0 || player.big_followers > 0 || player.mayors > 0 || player.wagons > 0;
 }
 
 bool FollowerMayStandOn(SegmentKind kind) {
@@ -48,11 +64,12 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
   }
   const int segment_id = board.SegmentId(segment);
   const SegmentType& type = board.SegmentTypeOf(segment_id);
-  if (!FollowerMayStandOn(type.kind)) {
-    violations.push_back(
-        {ViolationCode::kFigureNotAllowed,
-         Cat("A follower cannot stand on a ", SegmentKindName(type.kind), " segment."),
-         segment.cell, segment.segment_index, "BG-05"});
+  if (!FollowerKindMayStandOn(kind, type.kind)) {
+    // AM-08: the mayor goes only into a city.
+    violations.push_back({ViolationCode::kFigureNotAllowed,
+                          Cat("A ", FigureKindName(kind), " cannot stand on a ",
+                              SegmentKindName(type.kind), " segment."),
+                          segment.cell, segment.segment_index, PlacementRule(kind, "BG-05")});
   } else if (OccupiedRoots(board, state).contains(board.FeatureOf(segment_id))) {
     violations.push_back({ViolationCode::kFeatureOccupied,
                           Cat("The ", SegmentKindName(type.kind),
@@ -63,7 +80,7 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
     violations.push_back(
         {ViolationCode::kNoFigureInSupply,
          Cat("Player ", player, " has no ", FigureKindName(kind), " left in supply."), segment.cell,
-         segment.segment_index, kind == FigureKind::kBigFollower ? "IC-07" : "BG-04"});
+         segment.segment_index, PlacementRule(kind, "BG-04")});
   }
   return violations;
 }
@@ -84,7 +101,13 @@ std::vector<int> FollowerSegments(const Board& board, const GameState& state, in
 
 FollowerOptionsIfPlaced::FollowerOptionsIfPlaced(const Board& board, const GameState& state,
                                                  int player)
-    : board_(board), has_follower_(HasAnyFollower(state.players[player])) {
+    : board_(board),
+      has_follower_(HasAnyFollower(state.players[player])),
+      // BG-05 for a follower or a big follower; AM-08 for the mayor, AM-11
+      // for the wagon: the kinds the player still has decide the segments.
+      has_plain_(state.players[player].followers > 0 || state.players[player].big_followers > 0),
+      has_mayor_(state.players[player].mayors > 0),
+      has_wagon_(state.players[player].wagons > 0) {
   for (const Figure& figure : state.figures) {
     const int segment = board.SegmentId(figure.segment);
     if (segment >= 0) occupied_.push_back(board.FeatureOf(segment));
@@ -151,7 +174,14 @@ SegmentIndexes FollowerOptionsIfPlaced::For(const TileType& tile, Position cell,
     }
   }
   for (int i = 0; i < segment_count; ++i) {
-    if (FollowerMayStandOn(tile.segments[i].kind) && !group_occupied[find(i)]) result.push_back(i);
+    if (!FollowerMayStandOn(tile.segments[i].kind) || group_occupied[find(i)]) continue;
+    const SegmentKind kind = tile.segments[i].kind;
+    if (!(has_plain_ && FollowerKindMayStandOn(FigureKind::kFollower, kind)) &&
+        !(has_mayor_ && FollowerKindMayStandOn(FigureKind::kMayor, kind)) &&
+        !(has_wagon_ && FollowerKindMayStandOn(FigureKind::kWagon, kind))) {
+      continue;
+    }
+    result.push_back(i);
   }
   return result;
 }

@@ -13,10 +13,12 @@ namespace carcassonne {
 // BG-05: the segment kinds a follower can stand on (road, city, monastery, field).
 bool FollowerMayStandOn(SegmentKind kind);
 
-// Whether the player has a follower of any kind (follower, big follower) left.
+// Whether the player has a follower of any kind (follower, big follower,
+// mayor, wagon) left.
 bool HasAnyFollower(const Player& player);
 
-// BG-04 for a follower of kind `kind` (a follower or a big follower, IC-07) of
+// BG-04 for a follower of kind `kind` (a follower, a big follower, IC-07, or
+// the mayor, AM-08, only in a city) of
 // `player` on `segment`, the last placed tile being `placed_tile_index`.
 // Returns the violations (none = legal).
 std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameState& state,
@@ -40,6 +42,11 @@ class FollowerOptionsIfPlaced {
  private:
   const Board& board_;
   bool has_follower_;
+  // The kinds left in the player's supply: a follower or big follower; the
+  // mayor (cities only, AM-08); the wagon (no field, AM-11).
+  bool has_plain_;
+  bool has_mayor_;
+  bool has_wagon_;
   std::vector<int> occupied_;  // features holding a figure, sorted
 };
 

@@ -119,6 +119,13 @@ Majority FindMajority(const std::vector<int>& followers_per_player) {
   return majority;
 }
 
+int FigureStrength(const Board& board, int feature, FigureKind kind) {
+  // AM-09: the mayor counts the coats of arms of the whole city when it is
+  // scored; it never changes the city's points.
+  if (kind == FigureKind::kMayor) return board.Feature(board.FeatureOf(feature)).coats_of_arms;
+  return MajorityStrength(kind);
+}
+
 bool IsComplete(const Board& board, int feature) {
   const FeatureSummary& summary = board.Feature(feature);
   switch (summary.kind) {
@@ -143,18 +150,20 @@ std::optional<ScoreEvent> ScoreFeature(const Board& board, const GameState& stat
   if (!kind) return std::nullopt;
 
   ScoreEvent event;
-  // BG-06 with IC-10: each follower counts its strength; builders and pigs
-  // count nothing and stay (TB-10, TB-20).
+  // BG-06 with IC-10 and AM-09: each follower counts its strength; builders
+  // and pigs count nothing and stay (TB-10, TB-20).
   std::vector<int> strength(state.players.size(), 0);
   for (const Figure& figure : state.figures) {
     if (!IsFollower(figure.kind)) continue;
     const int segment = board.SegmentId(figure.segment);
     if (segment < 0 || board.FeatureOf(segment) != root) continue;
-    strength[figure.owner] += MajorityStrength(figure.kind);
+    strength[figure.owner] += FigureStrength(board, root, figure.kind);
     event.returned_figures.push_back(figure);
   }
   const Majority majority = FindMajority(strength);
-  if (majority.players.empty()) return std::nullopt;
+  // AM-09: followers of strength 0 (a mayor in a city without coats of arms)
+  // score nothing, but still go back: an event with no majority and no points.
+  if (event.returned_figures.empty()) return std::nullopt;
 
   event.feature_kind = *kind;
   event.trigger = trigger;

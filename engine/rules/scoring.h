@@ -19,6 +19,11 @@ struct Majority {
 };
 Majority FindMajority(const std::vector<int>& followers_per_player);
 
+// A follower's strength in the majority of `feature` (BG-06): a follower 1,
+// a big follower 2 (IC-10), the mayor the coats of arms of its whole city
+// (AM-09).
+int FigureStrength(const Board& board, int feature, FigureKind kind);
+
 // Whether a feature is complete: a road or city with no open edge (BG-10,
 // BG-11), a monastery with all 8 surrounding cells filled (BG-12). Fields never
 // complete.
@@ -26,7 +31,9 @@ bool IsComplete(const Board& board, int feature);
 
 // Scores one feature with the figures of `state` standing in it: majority,
 // line items, points per majority player, and the figures that go back. It does
-// not change the state. Empty when nobody has a figure in the feature.
+// not change the state. Empty when nobody has a follower in the feature; with
+// followers that all have strength 0 (AM-09) the event has no majority and
+// no points, and those followers go back.
 std::optional<ScoreEvent> ScoreFeature(const Board& board, const GameState& state, int feature,
                                        ScoringTrigger trigger);
 

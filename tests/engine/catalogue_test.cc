@@ -45,6 +45,7 @@ const SetCase kSetCases[] = {
     {"king-and-robber.yaml", "kr", &KingAndRobberBaronTileSet},
     {"count.yaml", "count", &CountTileSet},
     {"mage-and-witch.yaml", "mw", &MageAndWitchTileSet},
+    {"abbey-and-mayor.yaml", "am", &AbbeyAndMayorTileSet},
 };
 
 std::ostream& operator<<(std::ostream& out, const SetCase& set_case) {
@@ -440,8 +441,9 @@ const std::map<std::string, std::string>& RiverRoleRemarks() {
 // Keys of a segment that the catalogue models, and cross-references to the
 // JCZ data that it deliberately leaves out.
 const std::set<std::string> kSegmentFacts = {
-    "id",    "kind", "edges",    "half_edges",  "cities",   "coat_of_arms", "cathedral",
-    "goods", "inn",  "pig_herd", "castle_base", "enclosed", "coc_adjacent"};
+    "id",           "kind",      "edges",        "half_edges", "cities",
+    "coat_of_arms", "cathedral", "goods",        "inn",        "pig_herd",
+    "castle_base",  "enclosed",  "coc_adjacent", "tunnel",     "jcz_wells"};
 const std::set<std::string> kSegmentCrossReferences = {"jcz_location"};
 
 // Keys of a tile: modelled facts, blocks, and documentation / cross-references.
@@ -500,6 +502,14 @@ void ExpectSegmentMatches(const TileType& tile, const SegmentType& actual,
   ExpectFlag(actual.pig_herd, expected.scalars, "pig_herd", false);
   ExpectFlag(!actual.no_castle_base, expected.scalars, "castle_base", true);
   ExpectFlag(actual.borders_city_of_carcassonne, expected.scalars, "coc_adjacent", false);
+  // Abbey & Mayor (AM-02): `tunnel: true`, and `jcz_wells: 1` on a road that
+  // goes on three ways at a well (one segment with three sides).
+  ExpectFlag(actual.tunnel, expected.scalars, "tunnel", false);
+  EXPECT_EQ(actual.well ? "1" : "0", Lookup(expected.scalars, "jcz_wells", "0")) << "jcz_wells";
+  if (actual.well) {
+    EXPECT_EQ(actual.kind, SegmentKind::kRoad) << "a well is on a road";
+    EXPECT_EQ(SideNames(actual.edges).size(), 5u) << "a well splits a road three ways";
+  }
 }
 
 void ExpectTileMatches(const TileType& tile, const FactTile& expected) {
@@ -836,7 +846,7 @@ TEST(CatalogueTest, EveryIdIsUniqueAndFound) {
       EXPECT_EQ(Catalogue::Get().Find(std::string(tile.id)), &tile) << tile.id;
     }
   }
-  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8);
+  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12);
 }
 
 TEST(CatalogueTest, FindRejectsNearMisses) {

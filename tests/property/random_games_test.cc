@@ -27,7 +27,8 @@ namespace {
 constexpr int kGamesPerShard = 100;
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
-    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder, FigureKind::kPig};
+    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder, FigureKind::kPig,
+    FigureKind::kMayor};
 
 // The expansions of a family of shards; with the River, the river part
 // cycles with the seed (River I, River II, both).
@@ -60,6 +61,14 @@ const std::vector<Config>& Configs() {
        2},
       {"CountAndMageWitch", {Expansion::kCountOfCarcassonne, Expansion::kMageAndWitch}, 1},
       {"CountAndRiver", {Expansion::kCountOfCarcassonne, Expansion::kRiver}, 2},
+      // Abbey & Mayor: its 12 land tiles (am:11's three-way road, am:12's
+      // tunnel) among the others, and its built modules (RulesFor).
+      {"AbbeyMayor", {Expansion::kAbbeyAndMayor}, 2},
+      {"AbbeyMayorInnsTradersAndKing",
+       {Expansion::kAbbeyAndMayor, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
+        Expansion::kKingAndRobberBaron},
+       1},
+      {"AbbeyMayorAndCount", {Expansion::kAbbeyAndMayor, Expansion::kCountOfCarcassonne}, 1},
   };
   return configs;
 }
@@ -100,6 +109,12 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   rules.count_rgg_block_deploy_into_count_quarter = (seed / 12) % 2 == 1;
   rules.count_final_redeploy =
       (seed / 24) % 2 == 0 ? CountFinalRedeploy::kAnyQuarter : CountFinalRedeploy::kMarketOnly;
+  // Abbey & Mayor: its built modules on in every other game.
+  // (The wagon is not built together with the Count: CO-09.)
+  if (rules.Has(Expansion::kAbbeyAndMayor)) {
+    rules.am_mayor = seed % 2 == 0;
+    rules.am_wagon = seed % 4 < 2 && !rules.Has(Expansion::kCountOfCarcassonne);
+  }
   return rules;
 }
 
@@ -139,6 +154,11 @@ void ExpectFiguresConserved(const GameState& state) {
   std::vector<std::array<int, kFigureKindCount>> on_board(state.players.size());
   for (const Figure& figure : state.figures) {
     on_board[figure.owner][static_cast<int>(figure.kind)] += 1;
+  }
+  // Abbey & Mayor: scored wagons waiting to move (AM-12).
+  for (const Figure& wagon : state.wagons_to_move) {
+    EXPECT_EQ(wagon.kind, FigureKind::kWagon);
+    on_board[wagon.owner][static_cast<int>(wagon.kind)] += 1;
   }
   // The Count: followers in the quarters (CO-05, CO-14).
   for (const QuarterFollower& follower : state.count.followers) {
@@ -201,11 +221,6 @@ void ExpectAwardsFollowTheRules(const GameState& before, const GameState& after,
 
 // A follower kind the player has in supply (the tile phase lists follower
 // spots for any of them), or a follower if none.
-FigureKind FollowerKindInSupply(const Player& player) {
-  return player.followers == 0 && player.big_followers > 0 ? FigureKind::kBigFollower
-                                                           : FigureKind::kFollower;
-}
-
 // The score each player gains from a list of events. Each majority player
 // scores the line items common to all (player -1) plus their own (the pig's
 // bonus, TB-21); nobody else scores.
@@ -272,11 +287,18 @@ void CheckTilePhase(const Game& game, const TileType* tile, const LegalActions& 
       ASSERT_FALSE(magic.actions.empty());
       after.Apply(magic.actions.front());
     }
-    const FigureKind kind =
-        FollowerKindInSupply(game.state().players[game.state().deciding_player]);
+    // The options are the segments some follower kind the player has left
+    // may take: a follower or big follower, the mayor (AM-08), the wagon
+    // (AM-11).
+    const Player& placer = game.state().players[game.state().deciding_player];
     for (int segment = 0; segment < static_cast<int>(tile->segments.size()); ++segment) {
-      const bool is_legal =
-          after.Validate(PlaceFigureAction{kind, {placement.cell, segment}}).legal();
+      bool is_legal = false;
+      for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kMayor,
+                              FigureKind::kWagon}) {
+        if (SupplyOf(placer, kind) <= 0) continue;
+        is_legal =
+            is_legal || after.Validate(PlaceFigureAction{kind, {placement.cell, segment}}).legal();
+      }
       if (tile->volcano) {
         // RV-10: nothing stands on the volcano lake. The tile phase's follower
         // options come from the core, which does not ask the modules (the
@@ -302,6 +324,29 @@ void CheckUndrawableTiles(const Game& game) {
 }
 
 // Every figure placement on the tile just placed is legal exactly when listed.
+// Abbey & Mayor (AM-12): every wagon move onto any segment of the board is
+// listed exactly when it is legal, and passing is always legal.
+void CheckWagonPhase(const Game& game, const LegalActions& legal) {
+  for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
+  EXPECT_TRUE(game.Validate(PassAction{}).legal());
+  int moves = 0;
+  for (const PlacedTile& tile : game.state().tiles) {
+    for (int segment = 0; segment < static_cast<int>(tile.type->segments.size()); ++segment) {
+      const MoveWagonAction move{{tile.cell, segment}};
+      const bool legal_move = game.Validate(move).legal();
+      moves += legal_move ? 1 : 0;
+      const bool is_listed =
+          std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+            const auto* listed_move = std::get_if<MoveWagonAction>(&listed);
+            return listed_move != nullptr && listed_move->segment == move.segment;
+          });
+      EXPECT_EQ(legal_move, is_listed) << tile.type->id << " segment " << segment;
+    }
+  }
+  // A wagon with nowhere to go never asks (AM-12).
+  EXPECT_GT(moves, 0);
+}
+
 void CheckFigurePhase(const Game& game, const LegalActions& legal) {
   for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
   const PlacedTile& placed = game.state().tiles.back();
@@ -427,7 +472,8 @@ void CheckCountPhase(const Game& game, const LegalActions& legal) {
   }
 }
 
-void PlayRandomGame(const Config& config, uint32_t seed) {
+// `wagon_decisions` counts the wagon moves decided (AM-12).
+void PlayRandomGame(const Config& config, uint32_t seed, int& wagon_decisions) {
   std::mt19937 random(seed);
   const int player_count = 2 + static_cast<int>(seed % 4);
   std::vector<std::string> names;
@@ -457,6 +503,9 @@ void PlayRandomGame(const Config& config, uint32_t seed) {
     } else if (state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountDeploy ||
                state.phase == Phase::kCountFinalRedeploy) {
       CheckCountPhase(game, legal);
+    } else if (state.phase == Phase::kWagonMove) {
+      CheckWagonPhase(game, legal);
+      ++wagon_decisions;
     } else {
       CheckFigurePhase(game, legal);
     }
@@ -530,9 +579,16 @@ class RandomGames : public ::testing::TestWithParam<Shard> {};
 
 TEST_P(RandomGames, InvariantsHoldInEveryStep) {
   const auto [config, shard] = GetParam();
+  int wagon_decisions = 0;
   for (int game = 0; game < kGamesPerShard; ++game) {
-    PlayRandomGame(Configs()[config], static_cast<uint32_t>(shard * kGamesPerShard + game));
+    PlayRandomGame(Configs()[config], static_cast<uint32_t>(shard * kGamesPerShard + game),
+                   wagon_decisions);
     if (HasFatalFailure() || HasFailure()) return;
+  }
+  // The shards with the wagon reach its decision (AM-12).
+  const RuleSet rules = RulesFor(Configs()[config], 0);
+  if (rules.am_wagon) {
+    EXPECT_GT(wagon_decisions, 0);
   }
 }
 

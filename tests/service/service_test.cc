@@ -499,6 +499,59 @@ TEST_F(ServiceTest, NewGameRejectsOnePlayer) {
   ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, request, &response), "player_names");
 }
 
+// Abbey & Mayor: modules this build does not implement, and the C1 wagon
+// move, are malformed rule sets that name their fields; the built modules
+// give the figures to every player.
+TEST_F(ServiceTest, AbbeyAndMayorOptionsAreCheckedWithTheirPaths) {
+  auto new_game = [](auto set_option) {
+    v1::NewGameRequest request;
+    request.add_player_names("Ann");
+    request.add_player_names("Bob");
+    request.mutable_rules()->add_expansions(v1::EXPANSION_ABBEY_AND_MAYOR);
+    set_option(*request.mutable_rules());
+    return request;
+  };
+  v1::NewGameResponse response;
+  ExpectBadField(Call(&v1::RefereeService::Stub::NewGame,
+                      new_game([](v1::RuleSet& rules) { rules.set_am_abbey(true); }), &response),
+                 "rules.am_abbey");
+  ExpectBadField(Call(&v1::RefereeService::Stub::NewGame,
+                      new_game([](v1::RuleSet& rules) { rules.set_am_barn(true); }), &response),
+                 "rules.am_barn");
+  ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, new_game([](v1::RuleSet& rules) {
+                   rules.set_am_wagon(true);
+                   rules.set_am_wagon_move(v1::AM_WAGON_MOVE_C1_CONNECTED);
+                 }),
+                      &response),
+                 "rules.am_wagon_move");
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::NewGame, new_game([](v1::RuleSet& rules) {
+                rules.set_am_mayor(true);
+                rules.set_am_wagon(true);
+              }),
+                   &response)
+                  .ok());
+  for (const v1::Player& player : response.state().players()) {
+    EXPECT_EQ(player.mayors(), 1);
+    EXPECT_EQ(player.wagons(), 1);
+  }
+  EXPECT_TRUE(response.state().rules().am_mayor());
+  EXPECT_TRUE(response.state().rules().am_wagon());
+  // A wagon waiting to move outside PHASE_WAGON_MOVE is malformed (AM-12).
+  v1::ValidateActionRequest validate;
+  *validate.mutable_state() = response.state();
+  v1::Figure* wagon = validate.mutable_state()->add_wagons_to_move();
+  wagon->set_kind(v1::FIGURE_KIND_WAGON);
+  wagon->set_owner(0);
+  wagon->mutable_segment()->set_x(0);
+  wagon->mutable_segment()->set_y(0);
+  wagon->mutable_segment()->set_location(v1::LOCATION_E);
+  validate.mutable_state()->mutable_players(0)->set_wagons(0);
+  validate.mutable_action()->mutable_pass();
+  v1::ValidateActionResponse validated;
+  ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, validate, &validated),
+                 "state.wagons_to_move");
+}
+
 TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   v1::GetCatalogResponse catalog;
   const grpc::Status status =
@@ -550,7 +603,10 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 16);
+  ASSERT_EQ(catalog.rule_options_size(), 21);
+  EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
+  EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
+  EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
   EXPECT_EQ(catalog.rule_options(1).name(), "tb.goods");
   EXPECT_EQ(catalog.rule_options(11).name(), "count.trigger");
   EXPECT_EQ(catalog.rule_options(4).name(), "river.parts");

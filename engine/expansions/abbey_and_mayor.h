@@ -1,0 +1,56 @@
+// Abbey & Mayor (shared/rules/expansions/abbey-mayor.md, AM-xx). Expansion id
+// "abbey_mayor", tile set "am" (am:01 .. am:12, AM-01, AM-02), four modules
+// switched by options am.abbey, am.mayor, am.wagon, am.barn.
+//
+// - The land tiles need no code: am:11's road is one segment with three
+//   sides (AM-02, KR-19), am:12's road one segment under the city.
+// - The mayor (am.mayor) is a follower of its own kind: placement
+//   (AM-08: cities only) in engine/rules/follower_placement.cc and
+//   engine/figures.cc, strength (AM-09) in engine/rules/scoring.cc.
+// - The wagon (am.wagon, this module): a follower of strength 1 on a road,
+//   city or monastery (AM-11; engine/figures.cc). When the turn scores its
+//   feature, the wagon does not go back at once (AfterScoring keeps it in
+//   GameState.wagons_to_move); once everything the tile completed is scored,
+//   each owner in turn order from the active player (AM-12) may move it onto
+//   an unfinished, unoccupied road, city or monastery on the tile it stood
+//   on or one of the 8 around (MoveWagonAction, Phase::kWagonMove), or pass
+//   and take it back. A wagon with no such target goes back without asking.
+//   Wagons scored at the end of the game go back (no move).
+//
+// Not built (known gaps, engine/rule_options.cc): the abbey (AM-03..AM-07),
+// the barn (AM-15..AM-20), the C1 wagon move (AM-13, option am.wagon_move =
+// c1_connected, rejected), the wagon and the mayor with the Count (CO-09),
+// and the pieces of unbuilt expansions (AM-10, AM-22).
+#pragma once
+
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/expansion_module.h"
+#include "engine/referee.h"
+
+namespace carcassonne {
+
+class AbbeyAndMayor : public ExpansionModule {
+ public:
+  void AfterScoring(Game& game, const ScoreEvent& event) const override;
+  bool OpenDecisionAfterTurnScoring(Game& game) const override;
+  bool CheckOwnAction(const Game& game, const Action& action,
+                      std::vector<Violation>& violations) const override;
+  bool ApplyOwnAction(Game& game, const Action& action,
+                      std::vector<ScoreEvent>& events) const override;
+  void ListOwnActions(const Game& game, std::vector<Action>& actions) const override;
+};
+
+// AM-12 (C2): the segments a scored wagon that stood on `from` may move to:
+// every road, city or monastery segment on that tile or the 8 around whose
+// feature is unfinished and holds no follower.
+std::vector<SegmentAddress> WagonTargets(const Board& board, const GameState& state,
+                                         const SegmentAddress& from);
+
+// Snapshot checks: wagons wait to move only in Phase::kWagonMove, each a
+// wagon of a player, the first one's owner deciding, in turn order from the
+// active player, with no scoring pending.
+void CheckAbbeyAndMayor(const GameState& state, const Board& board, std::vector<Problem>& problems);
+
+}  // namespace carcassonne

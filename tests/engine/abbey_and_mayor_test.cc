@@ -1,0 +1,158 @@
+// Abbey & Mayor: set-up (AM-01: the 12 land tiles join the bag, one mayor
+// each with am.mayor), the rule set checks of the four module options, and
+// the board facts of am:11's
+// three-way road (AM-02). Turns and scores are in the scenario files
+// tests/scenarios/am_*.json.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/referee.h"
+
+namespace carcassonne {
+namespace {
+
+const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
+
+RuleSet AbbeyAndMayorRules() {
+  RuleSet rules;
+  rules.expansions = {Expansion::kAbbeyAndMayor};
+  return rules;
+}
+
+bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
+  for (const Problem& problem : problems) {
+    if (problem.field == field) return true;
+  }
+  return false;
+}
+
+TEST(AbbeyAndMayorTest, NewGameAddsTheTwelveLandTiles) {
+  const auto result = NewGame({"Red", "Blue"}, AbbeyAndMayorRules());
+  ASSERT_TRUE(std::holds_alternative<GameState>(result));
+  const GameState& state = std::get<GameState>(result);
+  // 71 base tiles (the start tile is on the board) + 12 (AM-01).
+  EXPECT_EQ(state.bag->Total(), 71 + 12);
+  EXPECT_EQ(state.bag->CountOf(Tile("am:11")), 1);
+  EXPECT_EQ(state.bag->CountOf(Tile("am:12")), 1);
+  // Without the expansion, none of them.
+  const GameState base = std::get<GameState>(NewGame({"Red", "Blue"}, RuleSet{}));
+  EXPECT_EQ(base.bag->CountOf(Tile("am:11")), 0);
+  EXPECT_EQ(base.bag->Total(), 71);
+}
+
+TEST(AbbeyAndMayorTest, TheMayorModuleGivesEachPlayerOneMayor) {
+  RuleSet rules = AbbeyAndMayorRules();
+  EXPECT_EQ(std::get<GameState>(NewGame({"Red", "Blue"}, rules)).players[0].mayors, 0);
+  rules.am_mayor = true;
+  const auto result = NewGame({"Red", "Blue"}, rules);
+  ASSERT_TRUE(std::holds_alternative<GameState>(result));
+  for (const Player& player : std::get<GameState>(result).players) EXPECT_EQ(player.mayors, 1);
+  // Without the expansion the option is malformed.
+  RuleSet without;
+  without.am_mayor = true;
+  const auto rejected = NewGame({"Red", "Blue"}, without);
+  ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(rejected));
+  EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(rejected), "rules.am_mayor"));
+}
+
+TEST(AbbeyAndMayorTest, ModulesNotBuiltAreRejected) {
+  for (bool RuleSet::*module : {&RuleSet::am_abbey, &RuleSet::am_barn}) {
+    RuleSet rules = AbbeyAndMayorRules();
+    rules.*module = true;
+    const auto result = NewGame({"Red", "Blue"}, rules);
+    ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(result));
+    const std::vector<Problem>& problems = std::get<std::vector<Problem>>(result);
+    EXPECT_TRUE(HasProblem(problems, "rules.am_abbey") || HasProblem(problems, "rules.am_barn"));
+    // A module without the expansion is malformed too.
+    RuleSet without = RuleSet{};
+    without.*module = true;
+    EXPECT_TRUE(std::holds_alternative<std::vector<Problem>>(NewGame({"Red", "Blue"}, without)));
+  }
+}
+
+TEST(AbbeyAndMayorTest, TheWagonIsBuiltExceptC1AndWithTheCount) {
+  RuleSet rules = AbbeyAndMayorRules();
+  rules.am_wagon = true;
+  const auto result = NewGame({"Red", "Blue"}, rules);
+  ASSERT_TRUE(std::holds_alternative<GameState>(result));
+  for (const Player& player : std::get<GameState>(result).players) EXPECT_EQ(player.wagons, 1);
+  // AM-13: the C1 move is not built.
+  RuleSet c1 = rules;
+  c1.am_wagon_move = WagonMove::kC1Connected;
+  const auto c1_result = NewGame({"Red", "Blue"}, c1);
+  ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(c1_result));
+  EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(c1_result), "rules.am_wagon_move"));
+  // CO-09: the wagon with the Count is not built.
+  RuleSet count = rules;
+  count.expansions.push_back(Expansion::kCountOfCarcassonne);
+  const auto count_result = NewGame({"Red", "Blue"}, count);
+  ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(count_result));
+  EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(count_result), "rules.am_wagon"));
+}
+
+// AM-12: a scored wagon with nowhere to go goes back without a decision;
+// with a target, its owner decides.
+TEST(AbbeyAndMayorTest, AWagonWithNowhereToGoGoesBack) {
+  RuleSet rules = AbbeyAndMayorRules();
+  rules.am_wagon = true;
+  GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, rules));
+  state.bag.reset();
+  // D(0,0): its city closed by base:E(0,-1) turned 180; its road ends at W
+  // on base:A(-1,0) turned 270, whose monastery holds Blue's monk. Red's
+  // wagon on D's road (segment r1).
+  state.tiles.push_back({Tile("base:A"), {-1, 0}, Rotation{3}});
+  state.tiles.push_back({Tile("base:E"), {0, -1}, Rotation{2}});
+  state.figures.push_back({FigureKind::kWagon, 0, {{0, 0}, 1}});
+  state.players[0].wagons = 0;
+  state.figures.push_back({FigureKind::kFollower, 1, {{-1, 0}, 1}});
+  state.players[1].followers -= 1;
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  const PlaceTileAction close{Tile("base:A"), {1, 0}, Rotation{1}};
+  const PlaceFigureAction monk{FigureKind::kFollower, {{1, 0}, 1}};
+
+  // Red closes the road with base:A at (1,0) and puts a monk on it: around
+  // D every road, city and monastery is finished or occupied.
+  Game blocked(state);
+  ASSERT_TRUE(blocked.Validate(close).legal());
+  blocked.Apply(close);
+  ASSERT_TRUE(blocked.Validate(monk).legal());
+  blocked.Apply(monk);
+  EXPECT_EQ(blocked.state().phase, Phase::kPlaceTile);
+  EXPECT_EQ(blocked.state().active_player, 1);
+  EXPECT_TRUE(blocked.state().wagons_to_move.empty());
+  EXPECT_EQ(blocked.state().players[0].wagons, 1);
+  EXPECT_EQ(blocked.state().players[0].score, 3);
+
+  // Without the monk, A(1,0)'s monastery is a target: Red decides.
+  Game free(state);
+  free.Apply(close);
+  free.Apply(PassAction{});
+  EXPECT_EQ(free.state().phase, Phase::kWagonMove);
+  EXPECT_EQ(free.state().deciding_player, 0);
+  ASSERT_EQ(free.state().wagons_to_move.size(), 1u);
+  EXPECT_EQ(free.state().players[0].wagons, 0);
+  EXPECT_TRUE(CheckSnapshot(free.state()).empty());
+}
+
+TEST(AbbeyAndMayorTest, TheWellRoadIsOneSegmentWithThreeSides) {
+  const TileType* junction = Tile("am:11");
+  ASSERT_NE(junction, nullptr);
+  int roads = 0;
+  for (const SegmentType& segment : junction->segments) {
+    if (segment.kind != SegmentKind::kRoad) continue;
+    ++roads;
+    EXPECT_TRUE(segment.well);
+    EXPECT_EQ(segment.edges, 0b1011);  // N, E, W
+  }
+  EXPECT_EQ(roads, 1);
+  const TileType* tunnel = Tile("am:12");
+  ASSERT_NE(tunnel, nullptr);
+  EXPECT_TRUE(tunnel->segments[tunnel->SegmentIndex("r1")].tunnel);
+}
+
+}  // namespace
+}  // namespace carcassonne
