@@ -11,6 +11,7 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kMageAndWitch:
     case Expansion::kKingAndRobberBaron:
     case Expansion::kCountOfCarcassonne:
+    case Expansion::kBridgesCastlesAndBazaars:
       return true;
   }
   return false;
@@ -24,6 +25,7 @@ bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "kr") return rules.Has(Expansion::kKingAndRobberBaron);
   if (set == "mw") return rules.Has(Expansion::kMageAndWitch);
   if (set == "count") return rules.Has(Expansion::kCountOfCarcassonne);
+  if (set == "bcb") return rules.Has(Expansion::kBridgesCastlesAndBazaars);
   return false;
 }
 

@@ -15,6 +15,7 @@ enum class Expansion {
   kKingAndRobberBaron,
   kCountOfCarcassonne,
   kMageAndWitch,
+  kBridgesCastlesAndBazaars,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores
@@ -75,6 +76,12 @@ struct RuleSet {
   bool count_rgg_block_deploy_into_count_quarter = false;  // CO-54, AMB-11
   CountFinalRedeploy count_final_redeploy = CountFinalRedeploy::kAnyQuarter;
   CountRiverLayout count_river_layout = CountRiverLayout::kSpringNextToCity;
+  // Bridges, Castles & Bazaars modules (options bc.bridges, bc.castles,
+  // bc.bazaars). None is built yet: each is off by default and rejected when
+  // switched on, so the expansion brings only its 12 land tiles (BC-01).
+  bool bc_bridges = false;
+  bool bc_castles = false;
+  bool bc_bazaars = false;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

@@ -60,6 +60,12 @@ const std::vector<Config>& Configs() {
        2},
       {"CountAndMageWitch", {Expansion::kCountOfCarcassonne, Expansion::kMageAndWitch}, 1},
       {"CountAndRiver", {Expansion::kCountOfCarcassonne, Expansion::kRiver}, 2},
+      // Bridges, Castles & Bazaars: its 12 land tiles (no module is built).
+      {"BridgesCastlesBazaarsTiles", {Expansion::kBridgesCastlesAndBazaars}, 1},
+      {"BridgesCastlesBazaarsInnsTradersAndKing",
+       {Expansion::kBridgesCastlesAndBazaars, Expansion::kInnsAndCathedrals,
+        Expansion::kTradersAndBuilders, Expansion::kKingAndRobberBaron},
+       1},
   };
   return configs;
 }
