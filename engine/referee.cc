@@ -88,6 +88,23 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
                         "this build does not implement the house rule river_first_house_rule "
                         "(CO-21); with the River the spring goes next to the city (AMB-13)"});
   }
+  // Bridges, Castles & Bazaars: none of the three modules is built yet, so
+  // the expansion brings only its land tiles (BC-01).
+  if (rules.bc_bridges) {
+    problems.push_back({Cat(prefix, "bc_bridges"),
+                        "this build does not implement the bridges of Bridges, Castles & "
+                        "Bazaars (BC-03..BC-09)"});
+  }
+  if (rules.bc_castles) {
+    problems.push_back({Cat(prefix, "bc_castles"),
+                        "this build does not implement the castles of Bridges, Castles & "
+                        "Bazaars yet (BC-10..BC-17)"});
+  }
+  if (rules.bc_bazaars) {
+    problems.push_back({Cat(prefix, "bc_bazaars"),
+                        "this build does not implement the bazaars of Bridges, Castles & "
+                        "Bazaars (BC-18..BC-23)"});
+  }
 }
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {

@@ -142,6 +142,25 @@ std::span<const RuleOption> RuleOptions() {
        {"AM-15", "AM-16", "AM-17", "AM-18", "AM-19", "AM-20"},
        "Abbey & Mayor: each player has a barn (RuleSet.am_barn). Not built yet: only false is "
        "accepted (see known gap AM-15)."},
+      {"bc.bridges",
+       {"false"},
+       "false",
+       {"BC-03", "BC-04", "BC-05", "BC-06", "BC-07", "BC-08", "BC-09"},
+       "Bridges, Castles & Bazaars: each player's bridges (RuleSet.bc_bridges). Not built: true "
+       "is rejected."},
+      {"bc.castles",
+       {"false"},
+       "false",
+       {"BC-02", "BC-10", "BC-11", "BC-12", "BC-13", "BC-14", "BC-15", "BC-16", "BC-17"},
+       "Bridges, Castles & Bazaars: castles made from completed 2-segment cities "
+       "(RuleSet.bc_castles). Not built yet: true is rejected."},
+      {"bc.bazaars",
+       {"false"},
+       "false",
+       {"BC-18", "BC-19", "BC-20", "BC-21", "BC-22", "BC-23"},
+       "Bridges, Castles & Bazaars: a bazaar after a tile with the bazaar symbol is placed "
+       "(RuleSet.bc_bazaars). Not built: true is rejected, and the bazaar symbol on the "
+       "expansion's tiles has no effect."},
   };
   return options;
 }
@@ -219,6 +238,19 @@ std::span<const KnownGap> KnownGaps() {
       {"AM-22",
        "Castles of Bridges, Castles & Bazaars touching a barn field (AM-22): castles are not "
        "built."},
+      {"BC-03",
+       "The bridges of Bridges, Castles & Bazaars (BC-03..BC-09, BC-T01, BC-T08; option "
+       "bc.bridges): not built; the option is rejected when true."},
+      {"BC-10",
+       "The castles of Bridges, Castles & Bazaars (BC-02, BC-10..BC-17, BC-T02..BC-T05; option "
+       "bc.castles): not built yet; the option is rejected when true. Cities of two segments "
+       "score as cities."},
+      {"BC-18",
+       "The bazaars of Bridges, Castles & Bazaars (BC-18..BC-23, BC-T06, BC-T07; option "
+       "bc.bazaars): not built; the option is rejected when true, and the bazaar symbol on the "
+       "expansion's tiles has no effect."},
+      {"BC-30",
+       "C3.1 Ext 8 (castles with damsels, barns, bridges worth 3; BC-30..BC-33): not built."},
   };
   return gaps;
 }

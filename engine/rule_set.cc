@@ -12,6 +12,7 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kKingAndRobberBaron:
     case Expansion::kCountOfCarcassonne:
     case Expansion::kAbbeyAndMayor:
+    case Expansion::kBridgesCastlesAndBazaars:
       return true;
   }
   return false;
@@ -26,6 +27,7 @@ bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "mw") return rules.Has(Expansion::kMageAndWitch);
   if (set == "am") return rules.Has(Expansion::kAbbeyAndMayor);
   if (set == "count") return rules.Has(Expansion::kCountOfCarcassonne);
+  if (set == "bcb") return rules.Has(Expansion::kBridgesCastlesAndBazaars);
   return false;
 }
 

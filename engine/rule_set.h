@@ -16,6 +16,7 @@ enum class Expansion {
   kCountOfCarcassonne,
   kMageAndWitch,
   kAbbeyAndMayor,
+  kBridgesCastlesAndBazaars,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores
@@ -90,6 +91,12 @@ struct RuleSet {
   bool am_wagon = false;
   bool am_barn = false;
   WagonMove am_wagon_move = WagonMove::kC2NearbyTiles;
+  // Bridges, Castles & Bazaars modules (options bc.bridges, bc.castles,
+  // bc.bazaars). None is built yet: each is off by default and rejected when
+  // switched on, so the expansion brings only its 12 land tiles (BC-01).
+  bool bc_bridges = false;
+  bool bc_castles = false;
+  bool bc_bazaars = false;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

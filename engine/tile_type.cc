@@ -108,7 +108,7 @@ void ComputeLayouts(TileType& tile) {
 Catalogue::Catalogue()
     : sets_{&BaseTileSet(),         &InnsAndCathedralsTileSet(),  &TradersAndBuildersTileSet(),
             &RiverTileSet(),        &KingAndRobberBaronTileSet(), &CountTileSet(),
-            &MageAndWitchTileSet(), &AbbeyAndMayorTileSet()} {
+            &MageAndWitchTileSet(), &AbbeyAndMayorTileSet(),      &BridgesCastlesBazaarsTileSet()} {
   size_t tile_count = 0;
   for (const TileSet* set : sets_) {
     first_rank_.push_back(static_cast<int>(tile_count));

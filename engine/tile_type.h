@@ -110,6 +110,9 @@ struct TileType {
   bool magic_symbol = false;  // Mage & Witch: placing it moves the mage or the witch
   RiverRole river_role = RiverRole::kNone;
   bool volcano = false;  // Princess & Dragon symbol (on a River II lake)
+  // Bridges, Castles & Bazaars: the bazaar symbol (BC-18). The bazaars module
+  // is not built: the flag is a catalogue fact with no effect in play.
+  bool bazaar = false;
   // The Count of Carcassonne: where the tile lies in the 4x3 block, as an
   // offset from count:1 (laid at set-up with rotation 0, CO-02), and whether
   // it holds the four quarters (count:7, CO-03).
@@ -142,6 +145,7 @@ const TileSet& KingAndRobberBaronTileSet();
 const TileSet& MageAndWitchTileSet();
 const TileSet& AbbeyAndMayorTileSet();  // the 12 land tiles, am:01..am:12
 const TileSet& CountTileSet();  // the 12 tiles of the City of Carcassonne, count:1..count:12
+const TileSet& BridgesCastlesBazaarsTileSet();  // the 12 land tiles, bcb:01..bcb:11
 
 // All tile types this build knows, looked up by id.
 class Catalogue {

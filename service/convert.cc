@@ -60,6 +60,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kKingAndRobberBaron;
     case v1::EXPANSION_COUNT_OF_CARCASSONNE:
       return Expansion::kCountOfCarcassonne;
+    case v1::EXPANSION_BRIDGES_CASTLES_AND_BAZAARS:
+      return Expansion::kBridgesCastlesAndBazaars;
     case v1::EXPANSION_MAGE_AND_WITCH:
       return Expansion::kMageAndWitch;
     case v1::EXPANSION_ABBEY_AND_MAYOR:
@@ -168,6 +170,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_KING_AND_ROBBER_BARON;
     case Expansion::kCountOfCarcassonne:
       return v1::EXPANSION_COUNT_OF_CARCASSONNE;
+    case Expansion::kBridgesCastlesAndBazaars:
+      return v1::EXPANSION_BRIDGES_CASTLES_AND_BAZAARS;
     case Expansion::kMageAndWitch:
       return v1::EXPANSION_MAGE_AND_WITCH;
     case Expansion::kAbbeyAndMayor:
@@ -464,6 +468,7 @@ v1::GetCatalogResponse BuildCatalog() {
         segment_proto->set_borders_city_of_carcassonne(segment.borders_city_of_carcassonne);
         segment_proto->set_well(segment.well);
         segment_proto->set_tunnel(segment.tunnel);
+        segment_proto->set_no_castle_base(segment.no_castle_base);
       }
       type_proto->set_description(ToString(type.description));
       type_proto->set_magic_symbol(type.magic_symbol);
@@ -472,6 +477,7 @@ v1::GetCatalogResponse BuildCatalog() {
       }
       if (type.city_layout) CellToProto(*type.city_layout, type_proto->mutable_city_layout());
       type_proto->set_city_quarters(type.city_quarters);
+      type_proto->set_bazaar(type.bazaar);
     }
   }
   for (const RuleOption& option : RuleOptions()) {
@@ -680,6 +686,9 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
               proto.count_river_layout());
       break;
   }
+  if (proto.has_bc_bridges()) rules.bc_bridges = proto.bc_bridges();
+  if (proto.has_bc_castles()) rules.bc_castles = proto.bc_castles();
+  if (proto.has_bc_bazaars()) rules.bc_bazaars = proto.bc_bazaars();
   if (problems.size() != before) return std::nullopt;
   return rules;
 }
@@ -1202,6 +1211,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.rules.count_river_layout == CountRiverLayout::kRiverFirstHouseRule) {
     rules->set_count_river_layout(v1::COUNT_RIVER_LAYOUT_RIVER_FIRST_HOUSE_RULE);
   }
+  if (state.rules.bc_bridges) rules->set_bc_bridges(true);
+  if (state.rules.bc_castles) rules->set_bc_castles(true);
+  if (state.rules.bc_bazaars) rules->set_bc_bazaars(true);
   for (const Player& player : state.players) {
     v1::Player* player_proto = proto->add_players();
     player_proto->set_name(player.name);

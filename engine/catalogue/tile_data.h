@@ -17,7 +17,7 @@
 //   Road(...).WithWell()        Road(...).WithTunnel()          (Abbey & Mayor)
 // and tile flags follow the tile:
 //   Tile(...).WithMagicSymbol()   Tile(...).WithRiverRole(RiverRole::kLake)
-//   Tile(...).WithVolcano()
+//   Tile(...).WithVolcano()   Tile(...).WithBazaar()   (Bridges, Castles & Bazaars)
 //   Tile(...).AtCityLayout(dx, dy)   Tile(...).WithQuarters()   (the Count)
 //   Field(...).BordersCityOfCarcassonne()                       (the Count)
 #pragma once
@@ -119,6 +119,7 @@ struct TileSpec {
   bool magic_symbol = false;
   RiverRole river_role = RiverRole::kNone;
   bool volcano = false;
+  bool bazaar = false;
   bool in_city_layout = false;
   int layout_dx = 0;
   int layout_dy = 0;
@@ -151,6 +152,11 @@ struct TileSpec {
   constexpr TileSpec WithVolcano() const {
     TileSpec spec = *this;
     spec.volcano = true;
+    return spec;
+  }
+  constexpr TileSpec WithBazaar() const {
+    TileSpec spec = *this;
+    spec.bazaar = true;
     return spec;
   }
 };
@@ -298,6 +304,7 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
   tile.magic_symbol = spec.magic_symbol;
   tile.river_role = spec.river_role;
   tile.volcano = spec.volcano;
+  tile.bazaar = spec.bazaar;
   if (spec.in_city_layout) tile.city_layout = Position{spec.layout_dx, spec.layout_dy};
   tile.city_quarters = spec.city_quarters;
   tile.segments.reserve(spec.segment_count);

@@ -46,6 +46,7 @@ const SetCase kSetCases[] = {
     {"count.yaml", "count", &CountTileSet},
     {"mage-and-witch.yaml", "mw", &MageAndWitchTileSet},
     {"abbey-and-mayor.yaml", "am", &AbbeyAndMayorTileSet},
+    {"bridges-castles-and-bazaars.yaml", "bcb", &BridgesCastlesBazaarsTileSet},
 };
 
 std::ostream& operator<<(std::ostream& out, const SetCase& set_case) {
@@ -450,7 +451,8 @@ const std::set<std::string> kSegmentCrossReferences = {"jcz_location"};
 const std::set<std::string> kTileFacts = {
     "id",      "count",    "start_tile",   "desc",
     "sides",   "segments", "magic_symbol", "river_role",
-    "volcano", "layout",   "outer_sides",  "city_of_carcassonne_quarters"};
+    "volcano", "layout",   "outer_sides",  "city_of_carcassonne_quarters",
+    "bazaar"};
 const std::set<std::string> kTileDocumentation = {"letter", "jcz_id", "counts", "notes"};
 
 // Keys of a file and of a part: modelled (or checked) facts, and
@@ -535,6 +537,7 @@ void ExpectTileMatches(const TileType& tile, const FactTile& expected) {
   }
   ExpectFlag(tile.magic_symbol, expected.scalars, "magic_symbol", false);
   ExpectFlag(tile.volcano, expected.scalars, "volcano", false);
+  ExpectFlag(tile.bazaar, expected.scalars, "bazaar", false);
   ExpectFlag(tile.city_quarters, expected.scalars, "city_of_carcassonne_quarters", false);
   // The Count: `layout: {dx: .., dy: .., rotation: 0}` is the tile's place in
   // the 4x3 block; `outer_sides` are the sides that face outwards, i.e. those
@@ -846,7 +849,7 @@ TEST(CatalogueTest, EveryIdIsUniqueAndFound) {
       EXPECT_EQ(Catalogue::Get().Find(std::string(tile.id)), &tile) << tile.id;
     }
   }
-  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12);
+  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 11);
 }
 
 TEST(CatalogueTest, FindRejectsNearMisses) {
@@ -979,6 +982,27 @@ TEST(CatalogueTest, ExpansionExamples) {
     for (const TileType& tile : set->tiles) {
       EXPECT_EQ(tile.magic_symbol, set->name == "mw") << tile.id;
     }
+  }
+
+  // Bridges, Castles & Bazaars: 12 land tiles (BC-01), 8 with the bazaar
+  // symbol (two bcb:01); bcb:04's city may not become a castle; the garden
+  // twin bcb:04g is not in the catalogue. No other set shows a bazaar.
+  const TileSet& bcb = BridgesCastlesBazaarsTileSet();
+  int bcb_tiles = 0;
+  int bazaar_tiles = 0;
+  for (const TileType& tile : bcb.tiles) {
+    bcb_tiles += tile.count;
+    if (tile.bazaar) bazaar_tiles += tile.count;
+    EXPECT_FALSE(tile.start_tile) << tile.id;
+  }
+  EXPECT_EQ(bcb_tiles, 12);
+  EXPECT_EQ(bazaar_tiles, 8);
+  EXPECT_TRUE(catalogue.Find("bcb:04")->segments[0].no_castle_base);
+  EXPECT_FALSE(catalogue.Find("bcb:07")->segments[0].no_castle_base);
+  EXPECT_EQ(catalogue.Find("bcb:04g"), nullptr);
+  for (const TileSet* set : catalogue.sets()) {
+    if (set->name == "bcb") continue;
+    for (const TileType& tile : set->tiles) EXPECT_FALSE(tile.bazaar) << tile.id;
   }
 }
 

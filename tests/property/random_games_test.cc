@@ -69,6 +69,12 @@ const std::vector<Config>& Configs() {
         Expansion::kKingAndRobberBaron},
        1},
       {"AbbeyMayorAndCount", {Expansion::kAbbeyAndMayor, Expansion::kCountOfCarcassonne}, 1},
+      // Bridges, Castles & Bazaars: its 12 land tiles (no module is built).
+      {"BridgesCastlesBazaarsTiles", {Expansion::kBridgesCastlesAndBazaars}, 1},
+      {"BridgesCastlesBazaarsInnsTradersAndKing",
+       {Expansion::kBridgesCastlesAndBazaars, Expansion::kInnsAndCathedrals,
+        Expansion::kTradersAndBuilders, Expansion::kKingAndRobberBaron},
+       1},
   };
   return configs;
 }

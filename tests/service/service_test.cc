@@ -603,10 +603,11 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 21);
+  ASSERT_EQ(catalog.rule_options_size(), 24);
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
+  EXPECT_EQ(catalog.rule_options(22).name(), "bc.castles");
   EXPECT_EQ(catalog.rule_options(1).name(), "tb.goods");
   EXPECT_EQ(catalog.rule_options(11).name(), "count.trigger");
   EXPECT_EQ(catalog.rule_options(4).name(), "river.parts");
@@ -880,6 +881,66 @@ TEST_F(ServiceTest, MalformedCountActionsAndStateNameTheirFields) {
     ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, river_first, &response),
                    "rules.count_river_layout");
   }
+}
+
+// Bridges, Castles & Bazaars: the expansion brings its 12 land tiles; none of
+// its three modules is built, so switching one on is malformed (named field).
+TEST_F(ServiceTest, BridgesCastlesBazaarsModulesAreRejected) {
+  v1::NewGameRequest new_game;
+  new_game.add_player_names("Ada");
+  new_game.add_player_names("Bo");
+  new_game.mutable_rules()->add_expansions(v1::EXPANSION_BRIDGES_CASTLES_AND_BAZAARS);
+  {
+    v1::NewGameRequest modules_off = new_game;
+    modules_off.mutable_rules()->set_bc_bridges(false);
+    modules_off.mutable_rules()->set_bc_castles(false);
+    modules_off.mutable_rules()->set_bc_bazaars(false);
+    v1::NewGameResponse response;
+    const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, modules_off, &response);
+    ASSERT_TRUE(status.ok()) << status.error_message();
+    // BC-01: 71 base tiles (the start tile is on the board) + 12 land tiles.
+    int in_bag = 0;
+    int bcb_in_bag = 0;
+    for (const v1::TileCount& entry : response.state().bag().tiles()) {
+      in_bag += entry.count();
+      if (entry.tile_type().starts_with("bcb:")) bcb_in_bag += entry.count();
+    }
+    EXPECT_EQ(in_bag, 83);
+    EXPECT_EQ(bcb_in_bag, 12);
+  }
+  const auto expect_rejected = [&](void (v1::RuleSet::*set)(bool), const char* field) {
+    v1::NewGameRequest request = new_game;
+    (request.mutable_rules()->*set)(true);
+    v1::NewGameResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, request, &response), field);
+  };
+  expect_rejected(&v1::RuleSet::set_bc_bridges, "rules.bc_bridges");
+  expect_rejected(&v1::RuleSet::set_bc_castles, "rules.bc_castles");
+  expect_rejected(&v1::RuleSet::set_bc_bazaars, "rules.bc_bazaars");
+
+  // The catalogue shows the bazaar symbol and the city that may not become a
+  // castle (bcb:04, BC-10).
+  v1::GetCatalogResponse catalog;
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::GetCatalog, v1::GetCatalogRequest(), &catalog).ok());
+  const v1::TileSetInfo* bcb = nullptr;
+  for (const v1::TileSetInfo& set : catalog.tile_sets()) {
+    if (set.name() == "bcb") bcb = &set;
+  }
+  ASSERT_NE(bcb, nullptr);
+  int bazaars = 0;
+  for (const v1::TileTypeInfo& type : bcb->tile_types()) {
+    if (type.bazaar()) bazaars += type.count();
+    if (type.id() == "bcb:04") {
+      ASSERT_GT(type.segments_size(), 0);
+      EXPECT_TRUE(type.segments(0).no_castle_base());
+    }
+  }
+  EXPECT_EQ(bazaars, 8);
+  bool supported = false;
+  for (int expansion : catalog.supported_expansions()) {
+    supported = supported || expansion == v1::EXPANSION_BRIDGES_CASTLES_AND_BAZAARS;
+  }
+  EXPECT_TRUE(supported);
 }
 
 TEST_F(ServiceTest, UnknownTileTypeIsMalformed) {
