@@ -205,6 +205,15 @@ std::vector<SegmentAddress> Board::SegmentsOf(int feature) const {
   return segments;
 }
 
+int Board::FirstSegmentOf(int feature) const {
+  JoinFeatures();
+  int first = feature;
+  for (int member = next_member_[feature]; member != feature; member = next_member_[member]) {
+    first = std::min(first, member);
+  }
+  return first;
+}
+
 std::vector<int> Board::TilesOf(int feature) const {
   JoinFeatures();
   std::vector<int> tiles;

@@ -85,6 +85,9 @@ class Board {
   }
   // Every segment of a feature, in board order.
   std::vector<SegmentAddress> SegmentsOf(int feature) const;
+  // The lowest board-wide segment id of a feature: its first segment in board
+  // order (SegmentsOf(feature).front(), without listing them).
+  int FirstSegmentOf(int feature) const;
   // The distinct tiles of a feature (board tile indexes, ascending): a tile
   // holding two segments of the feature counts once.
   std::vector<int> TilesOf(int feature) const;

@@ -373,9 +373,9 @@ std::vector<SegmentAddress> Game::CompletedByLastTile() const {
   std::vector<std::pair<std::pair<int, int>, SegmentAddress>> ordered;
   ordered.reserve(completed.size());
   for (int feature : completed) {
-    const std::vector<SegmentAddress> segments = board_.SegmentsOf(feature);
-    const int first = board_.SegmentId(segments.front());
-    ordered.push_back({{ScoringRank(board_.Feature(feature).kind), first}, segments.front()});
+    const int first = board_.FirstSegmentOf(feature);
+    ordered.push_back(
+        {{ScoringRank(board_.Feature(feature).kind), first}, board_.AddressOf(first)});
   }
   std::sort(ordered.begin(), ordered.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -131,6 +131,17 @@ std::string Quoted(std::string_view text) {
   return out + "\"";
 }
 
+// Writes `text` to `path`; says so on stderr and returns false if it cannot.
+bool WriteJson(const std::string& path, const std::string& text) {
+  std::ofstream file(path);
+  file << text;
+  if (!file) {
+    std::fprintf(stderr, "carcassonne_loadgen: cannot write %s\n", path.c_str());
+    return false;
+  }
+  return true;
+}
+
 int PrintBoardStats(const std::string& list, uint32_t seed, const std::string& json_path) {
   std::ostringstream json;
   json << "{\"seed\": " << seed << ", \"boards\": [";
@@ -149,14 +160,7 @@ int PrintBoardStats(const std::string& list, uint32_t seed, const std::string& j
   }
   json << "]}\n";
   std::cout << json.str();
-  if (!json_path.empty()) {
-    std::ofstream file(json_path);
-    file << json.str();
-    if (!file) {
-      std::fprintf(stderr, "carcassonne_loadgen: cannot write %s\n", json_path.c_str());
-      return 1;
-    }
-  }
+  if (!json_path.empty() && !WriteJson(json_path, json.str())) return 1;
   return 0;
 }
 
@@ -334,12 +338,7 @@ int Main() {
       first = false;
     }
     json << "]\n}\n";
-    std::ofstream file(json_path);
-    file << json.str();
-    if (!file) {
-      std::fprintf(stderr, "carcassonne_loadgen: cannot write %s\n", json_path.c_str());
-      return 1;
-    }
+    if (!WriteJson(json_path, json.str())) return 1;
   }
   return 0;
 }

@@ -29,7 +29,7 @@ std::string_view SideName(Side side) { return LocationName(EdgeLocation(side)); 
 std::string CellName(Position cell) { return Cat("(", cell.x, ", ", cell.y, ")"); }
 
 Terrain TerrainOn(const TileType& tile, Rotation rotation, Side board_side) {
-  return tile.sides[SideIndex(CatalogueSide(board_side, rotation))];
+  return tile.layouts[rotation.quarter_turns % 4].terrain[SideIndex(board_side)];
 }
 
 }  // namespace
