@@ -70,8 +70,12 @@ struct MoveWagonAction {
   SegmentAddress segment;
 };
 
+// Bridges, Castles & Bazaars: turn the city of GameState.castle_offers[0]
+// into a castle (BC-10); PassAction lets it score as a city instead.
+struct BuildCastleAction {};
+
 using Action = std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
                             MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
-                            RedeployFromQuarterAction, MoveWagonAction>;
+                            RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction>;
 
 }  // namespace carcassonne

@@ -81,8 +81,18 @@ class ExpansionModule {
   //   placed by `last_player`); before the final scoring, the module may set a
   //   phase and return true; it then resumes with Game::EndGame.
   virtual void BeforeTurnScoring(Game& /*game*/) const {}
+  // - OpenDecisionBeforeTurnScoring: once, before the first pending feature
+  //   is judged (a castle instead of a city, BC-10): the module may set a
+  //   phase of its own and return true; it then resumes with
+  //   Game::ContinueTurn.
+  virtual bool OpenDecisionBeforeTurnScoring(Game& /*game*/) const { return false; }
   virtual bool OpenDecisionBeforeScoring(Game& /*game*/, int /*feature*/) const { return false; }
   virtual void OnTurnScoreEvent(Game& /*game*/, const ScoreEvent& /*event*/) const {}
+  // - AfterTurnScoring: every pending feature is scored; scorings that wait
+  //   for the whole turn (a castle's lord takes the best feature of the turn,
+  //   BC-13) are added to `events`. Called again when the turn resumes after
+  //   a decision, so it must do its work once.
+  virtual void AfterTurnScoring(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {}
   virtual bool OpenDecisionAfterTurnScoring(Game& /*game*/) const { return false; }
   virtual bool OpenDecisionBeforeEndScoring(Game& /*game*/, int /*last_player*/) const {
     return false;
@@ -96,6 +106,9 @@ class ExpansionModule {
   // goods tokens to the completing player).
   virtual void AfterFeatureCompleted(Game& /*game*/, int /*feature*/,
                                      std::vector<ScoreEvent>& /*events*/) const {}
+  // Whether `feature` (a representative segment id) is the module's own and
+  // never scored as a road, city, monastery or field (a castle, BC-11).
+  virtual bool IsOwnFeature(const Game& /*game*/, int /*feature*/) const { return false; }
   // After the features of the end of game are scored (the King, goods, ...).
   virtual void AtEndOfGame(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {}
 };

@@ -17,7 +17,7 @@ namespace {
 bool IsModulePhase(Phase phase) {
   return phase == Phase::kPlaceMagicFigure || phase == Phase::kCountRedeploy ||
          phase == Phase::kCountDeploy || phase == Phase::kCountFinalRedeploy ||
-         phase == Phase::kWagonMove;
+         phase == Phase::kWagonMove || phase == Phase::kPlaceCastle;
 }
 
 // AMB-40: cities, then roads, then monasteries.
@@ -63,6 +63,10 @@ Verdict WrongPhase(const GameState& state, std::string_view what) {
     pending = "moving a scored wagon to a nearby feature, or passing";
     rule_id = "AM-12";
   }
+  if (state.phase == Phase::kPlaceCastle) {
+    pending = "turning a just-completed city of two segments into a castle, or passing";
+    rule_id = "BC-10";
+  }
   if (state.phase == Phase::kPlaceMagicFigure) {
     // MW-09 before MW-04 (see engine/expansions/mage_and_witch.h).
     const bool separate = state.magic_step == MagicStep::kSeparate;
@@ -86,11 +90,28 @@ Game::Game(GameState state) : state_(std::move(state)), modules_(ModulesFor(stat
   state_.tiles.reserve(state_.tiles.size() + 1);
   board_.Reserve(static_cast<int>(state_.tiles.size()) + 1);
   for (const PlacedTile& tile : state_.tiles) board_.Place(tile);
+  RestorePendingScorings();
 }
 
 Game::Game(GameState state, Board board)
     : state_(std::move(state)), board_(std::move(board)), modules_(ModulesFor(state_.rules)) {
   state_.tiles.reserve(state_.tiles.size() + 1);
+  RestorePendingScorings();
+}
+
+void Game::RestorePendingScorings() {
+  // Phase::kPlaceCastle comes before any scoring of the turn: the features
+  // pending are all those the last tile completed, but the castles made of
+  // them (BC-10). The snapshot does not repeat them.
+  if (state_.phase != Phase::kPlaceCastle || !state_.pending_scorings.empty()) return;
+  state_.pending_scorings = CompletedByLastTile();
+  std::erase_if(state_.pending_scorings, [&](const SegmentAddress& pending) {
+    const int feature = board_.FeatureOf(board_.SegmentId(pending));
+    return std::any_of(state_.castles.begin(), state_.castles.end(), [&](const Castle& castle) {
+      return !castle.segments.empty() &&
+             board_.FeatureOf(board_.SegmentId(castle.segments.front())) == feature;
+    });
+  });
 }
 
 Verdict Game::Validate(const Action& action) const {
@@ -285,6 +306,9 @@ void Game::FinishTurn(std::vector<ScoreEvent>& events) {
   // now, including one the follower was placed on in this very turn.
   state_.pending_scorings = CompletedByLastTile();
   for (const ExpansionModule* module : modules_) module->BeforeTurnScoring(*this);
+  for (const ExpansionModule* module : modules_) {
+    if (module->OpenDecisionBeforeTurnScoring(*this)) return;
+  }
   ContinueTurn(events);
 }
 
@@ -296,10 +320,27 @@ void Game::ContinueTurn(std::vector<ScoreEvent>& events) {
     }
     ScorePendingFeature(events);
   }
+  AfterTurnScoring(events);
   for (const ExpansionModule* module : modules_) {
     if (module->OpenDecisionAfterTurnScoring(*this)) return;
   }
   EndTurnPart(events);
+}
+
+void Game::AfterTurnScoring(std::vector<ScoreEvent>& events) {
+  const size_t first_event = events.size();
+  for (const ExpansionModule* module : modules_) module->AfterTurnScoring(*this, events);
+  for (size_t i = first_event; i < events.size(); ++i) {
+    for (const ExpansionModule* module : modules_) module->OnTurnScoreEvent(*this, events[i]);
+  }
+}
+
+int Game::FeatureWorth(int feature) const {
+  std::optional<ScoreEvent> event =
+      FeatureValue(board_, state_, board_.FeatureOf(feature), ScoringTrigger::kCompleted);
+  if (!event) return 0;
+  for (const ExpansionModule* module : modules_) module->ModifyScore(*this, feature, *event);
+  return event->Total();
 }
 
 void Game::ScorePendingFeature(std::vector<ScoreEvent>& events) {
@@ -388,6 +429,12 @@ std::vector<SegmentAddress> Game::CompletedByLastTile() const {
 void Game::EndGame(std::vector<ScoreEvent>& events) {
   // BG-20..22: every feature that still holds figures scores, fields included.
   for (int feature : OccupiedFeatures(board_, state_)) {
+    // A castle's lord that never scored gets nothing (BC-15).
+    if (std::any_of(modules_.begin(), modules_.end(), [&](const ExpansionModule* module) {
+          return module->IsOwnFeature(*this, feature);
+        })) {
+      continue;
+    }
     Score(feature, ScoringTrigger::kEndOfGame, events);
   }
   for (const ExpansionModule* module : modules_) module->AtEndOfGame(*this, events);
@@ -400,6 +447,7 @@ void Game::EndGame(std::vector<ScoreEvent>& events) {
   state_.extra_tile_earned = false;
   state_.second_part = false;
   state_.pending_scorings.clear();
+  state_.castle_offers.clear();
   state_.deciding_player = state_.active_player;
   state_.phase = Phase::kGameOver;
 }
@@ -472,6 +520,7 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
     case Phase::kCountDeploy:
     case Phase::kCountFinalRedeploy:
     case Phase::kWagonMove:
+    case Phase::kPlaceCastle:
       for (const ExpansionModule* module : modules_) module->ListOwnActions(*this, legal.actions);
       break;
   }
@@ -483,11 +532,17 @@ std::vector<ScoreEvent> Game::ScoreEndOfGame() {
   if (state_.phase == Phase::kGameOver) return events;
   // A pending magic-figure decision is not taken: the figures stay where they
   // stand. The Count's pending decisions are declined: nobody redeploys or
-  // deploys (followers in Carcassonne never score, CO-48).
+  // deploys (followers in Carcassonne never score, CO-48). Cities that could
+  // become castles score as cities (BC-10 declined).
+  const bool scoring_unfinished =
+      state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure ||
+      state_.phase == Phase::kPlaceCastle || state_.phase == Phase::kCountRedeploy;
   if (state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure) {
     state_.pending_scorings = CompletedByLastTile();
   }
+  state_.castle_offers.clear();
   while (!state_.pending_scorings.empty()) ScorePendingFeature(events);
+  if (scoring_unfinished) AfterTurnScoring(events);
   EndGame(events);
   return events;
 }

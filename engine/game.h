@@ -71,6 +71,10 @@ class Game {
   void ContinueTurn(std::vector<ScoreEvent>& events);
   void EndTurnPart(std::vector<ScoreEvent>& events);
   void EndGame(std::vector<ScoreEvent>& events);
+  // What a completed road, city or monastery is worth (its line items with
+  // the modules' modifiers, e.g. an inn or a cathedral), whether or not
+  // anyone stands in it: a castle's lord scores that much (BC-13).
+  int FeatureWorth(int feature) const;
   // The features the tile placed last completed, in scoring order (AMB-40),
   // each named by its first segment in board order.
   std::vector<SegmentAddress> CompletedByLastTile() const;
@@ -90,6 +94,10 @@ class Game {
   // BG-20: the bag is empty after `last_player`'s tile; the final scoring,
   // unless a module asks for a decision first.
   void BeginEndGame(int last_player, std::vector<ScoreEvent>& events);
+  // Phase::kPlaceCastle: the pending features, which a snapshot omits.
+  void RestorePendingScorings();
+  // The modules' scorings that wait for the whole turn (AfterTurnScoring).
+  void AfterTurnScoring(std::vector<ScoreEvent>& events);
   // Scores one feature and gives its points and figures back (BG-06).
   void Score(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& events);
 

@@ -57,6 +57,7 @@ struct Player {
   int pigs = 0;                         // Traders & Builders: 1 at the start (TB-19)
   int mayors = 0;                       // Abbey & Mayor: 1 at the start with am.mayor (AM-01)
   int wagons = 0;                       // Abbey & Mayor: 1 at the start with am.wagon (AM-01)
+  int castles = 0;  // Bridges, Castles & Bazaars: castle tokens in supply (BC-02, bc.castles)
   TradeGoods goods;                     // Traders & Builders (TB-04)
 };
 
@@ -104,6 +105,11 @@ enum class Phase {
   // a nearby unfinished, unoccupied road, city or monastery, or pass and take
   // it back (AM-12).
   kWagonMove,
+  // Bridges, Castles & Bazaars (engine/expansions/castles.h): before the
+  // turn's scoring, the owner of the only knight in GameState.castle_offers[0]
+  // may turn that just-completed city of two segments into a castle instead
+  // of letting it score (BC-10), or pass.
+  kPlaceCastle,
 };
 
 // The Count of Carcassonne: the four quarters of the city (CO-03), in the
@@ -161,6 +167,24 @@ struct AwardToken {
   friend bool operator==(const AwardToken&, const AwardToken&) = default;
 };
 
+// Bridges, Castles & Bazaars (C1/C2): a castle made from a completed city of
+// two segments (BC-10). It is a feature of its own kind, not a city (BC-11).
+struct Castle {
+  // The city's two segments, in board order; the castle is their feature.
+  std::vector<SegmentAddress> segments;
+  int owner = 0;  // whose castle token it is; their knight there is the lord
+  // Made in the current turn: features completed in this turn never make it
+  // score (BC-13, BC-T04). Cleared when the next turn's tile is placed.
+  bool built_this_turn = false;
+  // The lord scored (BC-13, BC-14) and went back; the castle stays, empty.
+  bool scored = false;
+  // During the turn's scoring: the highest value of the features completed
+  // this turn with a tile in the fief, which the lord scores once the turn's
+  // scoring is over (BC-13); 0 = none yet.
+  int pending_points = 0;
+  friend bool operator==(const Castle&, const Castle&) = default;
+};
+
 struct GameState {
   RuleSet rules;
   std::vector<Player> players;
@@ -200,6 +224,13 @@ struct GameState {
   // the active player, AM-12). Off the board and out of the supply; only
   // non-empty in Phase::kWagonMove.
   std::vector<Figure> wagons_to_move;
+  // Bridges, Castles & Bazaars: the castles on the board, in the order they
+  // were made.
+  std::vector<Castle> castles;
+  // ... in Phase::kPlaceCastle: the cities of pending_scorings that may still
+  // become castles (BC-10), each named by one of its segments, in the order
+  // their knights' owners decide (turn order from the active player).
+  std::vector<SegmentAddress> castle_offers;
 };
 
 }  // namespace carcassonne

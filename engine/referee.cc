@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "engine/expansions/abbey_and_mayor.h"
+#include "engine/expansions/castles.h"
 #include "engine/expansions/count_of_carcassonne.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
@@ -88,17 +89,18 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
                         "this build does not implement the house rule river_first_house_rule "
                         "(CO-21); with the River the spring goes next to the city (AMB-13)"});
   }
-  // Bridges, Castles & Bazaars: none of the three modules is built yet, so
-  // the expansion brings only its land tiles (BC-01).
+  // Bridges, Castles & Bazaars: of the three modules only the castles are
+  // built; each needs the expansion.
+  if ((rules.bc_bridges || rules.bc_castles || rules.bc_bazaars) &&
+      !rules.Has(Expansion::kBridgesCastlesAndBazaars)) {
+    problems.push_back({Cat(prefix, rules.bc_castles ? "bc_castles" : "bc_bridges"),
+                        "a Bridges, Castles & Bazaars module needs "
+                        "EXPANSION_BRIDGES_CASTLES_AND_BAZAARS"});
+  }
   if (rules.bc_bridges) {
     problems.push_back({Cat(prefix, "bc_bridges"),
                         "this build does not implement the bridges of Bridges, Castles & "
                         "Bazaars (BC-03..BC-09)"});
-  }
-  if (rules.bc_castles) {
-    problems.push_back({Cat(prefix, "bc_castles"),
-                        "this build does not implement the castles of Bridges, Castles & "
-                        "Bazaars yet (BC-10..BC-17)"});
   }
   if (rules.bc_bazaars) {
     problems.push_back({Cat(prefix, "bc_bazaars"),
@@ -373,17 +375,17 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   // AM-12: the owner of the first wagon to move decides.
   const bool out_of_turn = state.phase == Phase::kCountRedeploy ||
                            state.phase == Phase::kCountFinalRedeploy ||
-                           state.phase == Phase::kWagonMove;
+                           state.phase == Phase::kWagonMove || state.phase == Phase::kPlaceCastle;
   if (player_count > 0 && (state.deciding_player < 0 || state.deciding_player >= player_count)) {
     problems.push_back({"deciding_player", "no such player"});
   } else if (state.deciding_player != state.active_player && !out_of_turn) {
     problems.push_back({"deciding_player",
                         "the active player makes every decision, except in the Count's "
-                        "redeployment rounds and the wagons' moves"});
+                        "redeployment rounds, the wagons' moves and the castle offers"});
   }
   if ((state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure ||
        state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountDeploy ||
-       state.phase == Phase::kWagonMove) &&
+       state.phase == Phase::kWagonMove || state.phase == Phase::kPlaceCastle) &&
       state.tiles.size() <= start.size()) {
     problems.push_back({"phase", "no tile has been placed this turn"});
   }
@@ -395,7 +397,8 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   }
   if (state.extra_tile_earned && state.phase != Phase::kPlaceFigure &&
       state.phase != Phase::kPlaceMagicFigure && state.phase != Phase::kCountRedeploy &&
-      state.phase != Phase::kCountDeploy && state.phase != Phase::kWagonMove) {
+      state.phase != Phase::kCountDeploy && state.phase != Phase::kWagonMove &&
+      state.phase != Phase::kPlaceCastle) {
     problems.push_back({"extra_tile_earned",
                         "a second tile is earned by the tile of this turn, before its figure"});
   }
@@ -407,6 +410,8 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   CheckCountOfCarcassonne(state, board, problems);
   // Abbey & Mayor: the wagons waiting to move.
   CheckAbbeyAndMayor(state, board, problems);
+  // Bridges, Castles & Bazaars: the castles and the castle offers.
+  CheckCastles(state, board, problems);
   return problems;
 }
 

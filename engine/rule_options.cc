@@ -149,11 +149,12 @@ std::span<const RuleOption> RuleOptions() {
        "Bridges, Castles & Bazaars: each player's bridges (RuleSet.bc_bridges). Not built: true "
        "is rejected."},
       {"bc.castles",
-       {"false"},
+       {"false", "true"},
        "false",
-       {"BC-02", "BC-10", "BC-11", "BC-12", "BC-13", "BC-14", "BC-15", "BC-16", "BC-17"},
+       {"BC-02", "BC-10", "BC-11", "BC-12", "BC-13", "BC-14", "BC-15", "BC-16", "KR-15", "CO-42"},
        "Bridges, Castles & Bazaars: castles made from completed 2-segment cities "
-       "(RuleSet.bc_castles). Not built yet: true is rejected."},
+       "(RuleSet.bc_castles; needs the expansion). Each player has 3 castle tokens (2 with 5 or "
+       "6 players)."},
       {"bc.bazaars",
        {"false"},
        "false",
@@ -177,12 +178,6 @@ std::span<const KnownGap> KnownGaps() {
       {"TB-24", "C3.1 pig scoring (open question TB-Q1): not built; the C2 pig (TB-21) applies."},
       {"RV-13", "Double-size river tiles (C3.1, 20th Anniversary): not in the catalogue."},
       {"RV-14", "C3.1 river tiles inside other expansions: not in the catalogue."},
-      {"KR-15",
-       "Castles (Bridges, Castles & Bazaars) are not cities for the King: this build has no "
-       "castles, so nothing to leave out."},
-      {"KR-T04",
-       "KR-T04's castle part: castles (Bridges, Castles & Bazaars) are not built; the City of "
-       "Carcassonne part (KR-16, AMB-39) is."},
       {"KR-18",
        "Leipzig (The Markets of Leipzig) for the King: not in this build; option "
        "king_robber.leipzig_counts has no effect."},
@@ -214,9 +209,6 @@ std::span<const KnownGap> KnownGaps() {
       {"CO-33",
        "The magic portal (CO-33, CO-53): The Princess & the Dragon is not built; normal "
        "placement never reaches the outer features of the city tiles."},
-      {"CO-42",
-       "Castles of Bridges, Castles & Bazaars are not cities for the castle quarter (CO-42): "
-       "not built."},
       {"CO-21",
        "House rule CO-21 (the river first, then the city beside it; option count.river_layout = "
        "river_first_house_rule): the city's place is fixed at (0, 0) by the geometry contract; "
@@ -236,15 +228,11 @@ std::span<const KnownGap> KnownGaps() {
        "Princess & the Dragon and The Tower are not built. The mayor in the Count's castle "
        "quarter: see CO-09."},
       {"AM-22",
-       "Castles of Bridges, Castles & Bazaars touching a barn field (AM-22): castles are not "
-       "built."},
+       "Castles of Bridges, Castles & Bazaars touching a barn field (AM-22, BC-17): the barn is "
+       "not built."},
       {"BC-03",
        "The bridges of Bridges, Castles & Bazaars (BC-03..BC-09, BC-T01, BC-T08; option "
        "bc.bridges): not built; the option is rejected when true."},
-      {"BC-10",
-       "The castles of Bridges, Castles & Bazaars (BC-02, BC-10..BC-17, BC-T02..BC-T05; option "
-       "bc.castles): not built yet; the option is rejected when true. Cities of two segments "
-       "score as cities."},
       {"BC-18",
        "The bazaars of Bridges, Castles & Bazaars (BC-18..BC-23, BC-T06, BC-T07; option "
        "bc.bazaars): not built; the option is rejected when true, and the bazaar symbol on the "

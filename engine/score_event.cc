@@ -19,6 +19,8 @@ std::string_view FeatureKindName(FeatureKind kind) {
       return "King";
     case FeatureKind::kRobberBaron:
       return "Robber Baron";
+    case FeatureKind::kCastle:
+      return "castle";
   }
   return "?";
 }

@@ -13,8 +13,18 @@
 namespace carcassonne {
 
 // What scored: a feature, or (Traders & Builders) the goods majorities, or
-// (King & Robber Baron) the King and the Robber Baron.
-enum class FeatureKind { kRoad, kCity, kMonastery, kField, kTradeGoods, kKing, kRobberBaron };
+// (King & Robber Baron) the King and the Robber Baron, or (Bridges, Castles &
+// Bazaars) a castle's lord.
+enum class FeatureKind {
+  kRoad,
+  kCity,
+  kMonastery,
+  kField,
+  kTradeGoods,
+  kKing,
+  kRobberBaron,
+  kCastle
+};
 std::string_view FeatureKindName(FeatureKind kind);
 
 enum class ScoringTrigger { kCompleted, kEndOfGame };

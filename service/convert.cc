@@ -89,6 +89,8 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kCountFinalRedeploy;
     case v1::PHASE_WAGON_MOVE:
       return Phase::kWagonMove;
+    case v1::PHASE_PLACE_CASTLE:
+      return Phase::kPlaceCastle;
     default:
       return std::nullopt;
   }
@@ -200,6 +202,8 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_COUNT_FINAL_REDEPLOY;
     case Phase::kWagonMove:
       return v1::PHASE_WAGON_MOVE;
+    case Phase::kPlaceCastle:
+      return v1::PHASE_PLACE_CASTLE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -737,6 +741,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       player.pigs = player_proto.pigs();
       player.mayors = player_proto.mayors();
       player.wagons = player_proto.wagons();
+      player.castles = player_proto.castles();
       player.goods.wine = player_proto.goods().wine();
       player.goods.grain = player_proto.goods().grain();
       player.goods.cloth = player_proto.goods().cloth();
@@ -815,6 +820,46 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
             [&] { return FieldPath(wagon_path, "segment"); }, problems);
       }
       if (kind && segment) state.wagons_to_move.push_back({*kind, wagon.owner(), *segment});
+    }
+  }
+  // Bridges, Castles & Bazaars: the castles and the pending castle offers.
+  const std::string castles_path = FieldPath(path, "castles");
+  if (proto.castles_size() > kMaxPlayers * 3) {
+    Add(problems, castles_path,
+        Cat("at most 3 castles per player, ", kMaxPlayers * 3, " in all, not ",
+            proto.castles_size()));
+  } else {
+    for (int i = 0; i < proto.castles_size(); ++i) {
+      const v1::Castle& castle_proto = proto.castles(i);
+      const std::string castle_path = IndexPath(castles_path, i);
+      Castle castle;
+      castle.owner = castle_proto.owner();
+      castle.built_this_turn = castle_proto.built_this_turn();
+      castle.scored = castle_proto.scored();
+      castle.pending_points = castle_proto.pending_points();
+      if (castle_proto.segments_size() != 2) {
+        Add(problems, FieldPath(castle_path, "segments"),
+            Cat("a castle has two city segments (BC-10), not ", castle_proto.segments_size()));
+        continue;
+      }
+      for (int j = 0; j < 2; ++j) {
+        std::optional<SegmentAddress> segment = ReadSegment(
+            castle_proto.segments(j), tiles_ok ? &state : nullptr,
+            [&] { return IndexPath(FieldPath(castle_path, "segments"), j); }, problems);
+        if (segment) castle.segments.push_back(*segment);
+      }
+      if (castle.segments.size() == 2) state.castles.push_back(std::move(castle));
+    }
+  }
+  const std::string offers_path = FieldPath(path, "castle_offers");
+  if (proto.castle_offers_size() > kMaxPlacedTiles) {
+    Add(problems, offers_path, "more castle offers than a tile can complete cities");
+  } else {
+    for (int i = 0; i < proto.castle_offers_size(); ++i) {
+      std::optional<SegmentAddress> segment = ReadSegment(
+          proto.castle_offers(i), tiles_ok ? &state : nullptr,
+          [&] { return IndexPath(offers_path, i); }, problems);
+      if (segment) state.castle_offers.push_back(*segment);
     }
   }
 
@@ -1100,11 +1145,14 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       }
       break;
     }
+    case v1::Action::kBuildCastle:
+      action = BuildCastleAction{};
+      break;
     case v1::Action::ACTION_NOT_SET:
       Add(problems, std::string(path),
           "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
           "move_magic_figure, set_aside_magic_figure, deploy_to_quarter, "
-          "redeploy_from_quarter, move_wagon");
+          "redeploy_from_quarter, move_wagon, build_castle");
       break;
   }
   if (problems.size() != before || !action || state == nullptr) return std::nullopt;
@@ -1224,6 +1272,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     player_proto->set_pigs(player.pigs);
     player_proto->set_mayors(player.mayors);
     player_proto->set_wagons(player.wagons);
+    player_proto->set_castles(player.castles);
     if (!(player.goods == TradeGoods{}))
       TradeGoodsToProto(player.goods, player_proto->mutable_goods());
   }
@@ -1237,6 +1286,19 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   for (const Figure& figure : state.figures) FigureToProto(figure, state, proto->add_figures());
   for (const Figure& wagon : state.wagons_to_move) {
     FigureToProto(wagon, state, proto->add_wagons_to_move());
+  }
+  for (const Castle& castle : state.castles) {
+    v1::Castle* castle_proto = proto->add_castles();
+    for (const SegmentAddress& segment : castle.segments) {
+      SegmentRefToProto(segment, state, castle_proto->add_segments());
+    }
+    castle_proto->set_owner(castle.owner);
+    castle_proto->set_built_this_turn(castle.built_this_turn);
+    castle_proto->set_scored(castle.scored);
+    castle_proto->set_pending_points(castle.pending_points);
+  }
+  for (const SegmentAddress& offer : state.castle_offers) {
+    SegmentRefToProto(offer, state, proto->add_castle_offers());
   }
   if (state.bag) {
     v1::TileBag* bag = proto->mutable_bag();
@@ -1273,8 +1335,11 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
       tokens->set_robber_holder_before_turn(*state.robber_baron.holder_before_turn);
     }
   }
+  // In PHASE_PLACE_CASTLE the pending features are every feature the last
+  // tile completed (nothing is scored yet): the engine derives them.
+  const bool write_pending = !state.pending_scorings.empty() && state.phase != Phase::kPlaceCastle;
   if (state.rules.Has(Expansion::kCountOfCarcassonne) || !(state.count == CountState{}) ||
-      !state.pending_scorings.empty()) {
+      write_pending) {
     v1::CountOfCarcassonne* count = proto->mutable_count();
     count->set_count_quarter(QuarterToProto(state.count.count));
     for (const QuarterFollower& follower : state.count.followers) {
@@ -1283,8 +1348,10 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
       follower_proto->set_owner(follower.owner);
       follower_proto->set_quarter(QuarterToProto(follower.quarter));
     }
-    for (const SegmentAddress& segment : state.pending_scorings) {
-      SegmentRefToProto(segment, state, count->add_pending_features());
+    if (write_pending) {
+      for (const SegmentAddress& segment : state.pending_scorings) {
+        SegmentRefToProto(segment, state, count->add_pending_features());
+      }
     }
     count->set_active_scored(state.count.active_scored);
     count->set_others_scored(state.count.others_scored);
@@ -1317,6 +1384,8 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           SegmentRefToProto(chosen.segment, naming, move->mutable_segment());
         } else if constexpr (std::is_same_v<T, SetAsideMagicFigureAction>) {
           proto->mutable_set_aside_magic_figure()->set_figure(MagicFigureToProto(chosen.figure));
+        } else if constexpr (std::is_same_v<T, BuildCastleAction>) {
+          proto->mutable_build_castle();
         } else if constexpr (std::is_same_v<T, MoveWagonAction>) {
           SegmentRefToProto(chosen.segment, naming, proto->mutable_move_wagon()->mutable_segment());
         } else if constexpr (std::is_same_v<T, DeployToQuarterAction>) {
@@ -1360,6 +1429,8 @@ v1::FeatureKind FeatureKindToProto(FeatureKind kind) {
       return v1::FEATURE_KIND_KING;
     case FeatureKind::kRobberBaron:
       return v1::FEATURE_KIND_ROBBER_BARON;
+    case FeatureKind::kCastle:
+      return v1::FEATURE_KIND_CASTLE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

@@ -458,6 +458,7 @@ class Runner {
       if (player.pigs() > 0) absl::StrAppend(&extra, ", ", player.pigs(), " pig");
       if (player.mayors() > 0) absl::StrAppend(&extra, ", ", player.mayors(), " mayor");
       if (player.wagons() > 0) absl::StrAppend(&extra, ", ", player.wagons(), " wagon");
+      if (player.castles() > 0) absl::StrAppend(&extra, ", ", player.castles(), " castles");
       if (player.has_goods() && !SameGoods(player.goods(), api::TradeGoods())) {
         absl::StrAppend(&extra, ", goods ", DescribeGoods(player.goods()));
       }
@@ -655,6 +656,15 @@ class Runner {
     supplies("pigs", expect.pigs(), [](const api::Player& p) { return p.pigs(); });
     supplies("mayors", expect.mayors(), [](const api::Player& p) { return p.mayors(); });
     supplies("wagons", expect.wagons(), [](const api::Player& p) { return p.wagons(); });
+    supplies("castle tokens", expect.castles(), [](const api::Player& p) { return p.castles(); });
+    if (expect.has_castles_on_board() && expect.castles_on_board() != state_.castles_size()) {
+      diffs.push_back(absl::StrCat("castles on the board: expected ", expect.castles_on_board(),
+                                   ", actual ", state_.castles_size()));
+    }
+    if (expect.has_castle_offers() && expect.castle_offers() != state_.castle_offers_size()) {
+      diffs.push_back(absl::StrCat("castle offers: expected ", expect.castle_offers(), ", actual ",
+                                   state_.castle_offers_size()));
+    }
     if (expect.goods_size() > 0) {
       bool same = expect.goods_size() == state_.players_size();
       for (int i = 0; same && i < expect.goods_size(); ++i) {

@@ -601,10 +601,11 @@ void CheckCountOfCarcassonne(const GameState& state, const Board& board,
   const bool count_phase = state.phase == Phase::kCountRedeploy ||
                            state.phase == Phase::kCountDeploy ||
                            state.phase == Phase::kCountFinalRedeploy;
-  if (state.phase != Phase::kCountRedeploy && !state.pending_scorings.empty()) {
+  if (state.phase != Phase::kCountRedeploy && state.phase != Phase::kPlaceCastle &&
+      !state.pending_scorings.empty()) {
     problems.push_back({"count.pending_features",
                         "features wait for their scoring only during a redeployment round "
-                        "(PHASE_COUNT_REDEPLOY)"});
+                        "(PHASE_COUNT_REDEPLOY) or a castle decision (PHASE_PLACE_CASTLE)"});
   }
   if (!state.rules.Has(Expansion::kCountOfCarcassonne)) {
     if (!(state.count == CountState{}) || count_phase) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/expansions/castles.h"
 #include "engine/game.h"
 #include "engine/referee.h"
 #include "engine/text.h"
@@ -64,13 +65,14 @@ const TokenKind* KindOf(SegmentKind kind) {
 // The completed features of one kind on the board: how many, and the size
 // (distinct tiles) of the largest. With `skip_last_tile`, those that hold the
 // tile placed last are left out (their completion is still to be scored).
+// Castles are not cities (KR-15, BC-11).
 struct Completed {
   int count = 0;
   int largest = 0;
 };
 
-Completed CompletedFeatures(const Board& board, SegmentKind kind, bool skip_last_tile,
-                            const std::vector<SegmentAddress>& pending = {}) {
+Completed CompletedFeatures(const Board& board, const GameState& state, SegmentKind kind,
+                            bool skip_last_tile, const std::vector<SegmentAddress>& pending = {}) {
   Completed completed;
   if (board.tile_count() == 0) return completed;
   // The Count's redeployment round: these features are not scored yet.
@@ -96,6 +98,7 @@ Completed CompletedFeatures(const Board& board, SegmentKind kind, bool skip_last
       if (std::find(pending_roots.begin(), pending_roots.end(), root) != pending_roots.end()) {
         continue;
       }
+      if (CastleAt(board, state, root) >= 0) continue;  // KR-15
       completed.count += 1;
       completed.largest = std::max(completed.largest, static_cast<int>(tiles.size()));
     }
@@ -228,7 +231,7 @@ void KingAndRobberBaron::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events
     for (const TokenKind* kind : {&kKing, &kRobberBaron}) {
       const std::optional<int> holder = (state.*kind->token).holder;
       if (!holder) continue;
-      const int count = CompletedFeatures(game.board(), kind->feature, false).count;
+      const int count = CompletedFeatures(game.board(), state, kind->feature, false).count;
       ScoreEvent event = EndEvent(state, *kind, *holder);
       event.line_items.push_back(
           {Cat(count, " completed ", count == 1 ? kind->feature_name : kind->features_name,
@@ -307,7 +310,8 @@ void CheckKingAndRobberBaron(const GameState& state, const Board& board,
                           "nobody"});
     }
     const int largest =
-        CompletedFeatures(board, kind->feature, scoring_pending, state.pending_scorings).largest;
+        CompletedFeatures(board, state, kind->feature, scoring_pending, state.pending_scorings)
+            .largest;
     if (token.record != largest) {
       problems.push_back(
           {record_field, largest == 0 ? Cat("no ", kind->feature_name,

@@ -1,6 +1,7 @@
 // The expansion modules of a rule set, in a fixed order.
 #include "engine/expansion_module.h"
 #include "engine/expansions/abbey_and_mayor.h"
+#include "engine/expansions/castles.h"
 #include "engine/expansions/count_of_carcassonne.h"
 #include "engine/expansions/inns_and_cathedrals.h"
 #include "engine/expansions/king_and_robber_baron.h"
@@ -18,11 +19,19 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   static const KingAndRobberBaron king_and_robber_baron;
   static const CountOfCarcassonne count_of_carcassonne;
   static const AbbeyAndMayor abbey_and_mayor;
+  static const Castles castles;
   std::vector<const ExpansionModule*> modules;
   if (rules.Has(Expansion::kInnsAndCathedrals)) modules.push_back(&inns_and_cathedrals);
   if (rules.Has(Expansion::kTradersAndBuilders)) modules.push_back(&traders_and_builders);
   // It only reads the board and the turn (the completer), after each scoring.
   if (rules.Has(Expansion::kKingAndRobberBaron)) modules.push_back(&king_and_robber_baron);
+  // Bridges, Castles & Bazaars: castles (option bc.castles). It reads the
+  // value of features with the other modules' modifiers (Game::FeatureWorth);
+  // its lords score after the turn's features, before the decisions that
+  // follow the scoring (the Count's deployment sees their points).
+  if (rules.Has(Expansion::kBridgesCastlesAndBazaars) && rules.bc_castles) {
+    modules.push_back(&castles);
+  }
   // After Inns & Cathedrals: its score modifiers apply to the inn or cathedral
   // rate (MW-14, AMB-23). It lists no figure placement for the River to filter.
   if (rules.Has(Expansion::kMageAndWitch)) modules.push_back(&mage_and_witch);

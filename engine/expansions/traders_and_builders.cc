@@ -119,7 +119,10 @@ void TradersAndBuilders::ModifyScore(const Game& game, int feature, ScoreEvent& 
   int cities = 0;
   for (const LineItem& item : event.line_items) {
     // BG-22, and the City of Carcassonne (CO-22).
-    if (item.rule_id == "BG-22" || item.rule_id == "CO-22") cities += item.count;
+    // A castle counts as a city for the pig (BC-17).
+    if (item.rule_id == "BG-22" || item.rule_id == "CO-22" || item.rule_id == "BC-16") {
+      cities += item.count;
+    }
   }
   for (int player : event.majority_players) {
     for (const Figure& figure : game.state().figures) {

@@ -89,6 +89,7 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
     case FeatureKind::kTradeGoods:
     case FeatureKind::kKing:
     case FeatureKind::kRobberBaron:
+    case FeatureKind::kCastle:
       break;
     case FeatureKind::kField:
       // BG-22: 3 per completed city bordered.
@@ -105,6 +106,26 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
       break;
   }
   return items;
+}
+
+// The feature's kind, trigger, completion, tiles, segments and line items.
+void Describe(const Board& board, const GameState& state, int root, FeatureKind kind,
+              ScoringTrigger trigger, ScoreEvent& event) {
+  event.feature_kind = kind;
+  event.trigger = trigger;
+  event.complete = IsComplete(board, root);
+  event.segments = board.SegmentsOf(root);
+  if (kind == FeatureKind::kMonastery) {
+    const Position cell = board.AddressOf(root).cell;
+    event.tiles.push_back(cell);
+    for (Position around : Surrounding(cell)) {
+      if (board.HasTile(around)) event.tiles.push_back(around);
+    }
+  } else {
+    for (int tile_index : board.TilesOf(root)) event.tiles.push_back(board.tile(tile_index).cell());
+  }
+  event.line_items = LineItems(board, state, root, kind, event.complete, event.segments,
+                               static_cast<int>(event.tiles.size()));
 }
 
 }  // namespace
@@ -165,24 +186,20 @@ std::optional<ScoreEvent> ScoreFeature(const Board& board, const GameState& stat
   // score nothing, but still go back: an event with no majority and no points.
   if (event.returned_figures.empty()) return std::nullopt;
 
-  event.feature_kind = *kind;
-  event.trigger = trigger;
-  event.complete = IsComplete(board, root);
-  event.segments = board.SegmentsOf(root);
-  if (*kind == FeatureKind::kMonastery) {
-    const Position cell = board.AddressOf(root).cell;
-    event.tiles.push_back(cell);
-    for (Position around : Surrounding(cell)) {
-      if (board.HasTile(around)) event.tiles.push_back(around);
-    }
-  } else {
-    for (int tile_index : board.TilesOf(root)) event.tiles.push_back(board.tile(tile_index).cell());
-  }
+  Describe(board, state, root, *kind, trigger, event);
   event.majority_players = majority.players;
   event.majority_strength = majority.strength;
-  event.line_items = LineItems(board, state, root, *kind, event.complete, event.segments,
-                               static_cast<int>(event.tiles.size()));
   event.SettlePoints();
+  return event;
+}
+
+std::optional<ScoreEvent> FeatureValue(const Board& board, const GameState& state, int feature,
+                                       ScoringTrigger trigger) {
+  const int root = board.FeatureOf(feature);
+  const std::optional<FeatureKind> kind = KindOf(board.Feature(root).kind);
+  if (!kind) return std::nullopt;
+  ScoreEvent event;
+  Describe(board, state, root, *kind, trigger, event);
   return event;
 }
 

@@ -37,6 +37,12 @@ bool IsComplete(const Board& board, int feature);
 std::optional<ScoreEvent> ScoreFeature(const Board& board, const GameState& state, int feature,
                                        ScoringTrigger trigger);
 
+// The value of a road, city or monastery (or field) as ScoreFeature would
+// score it, with no majority and no figures: its line items only, whether or
+// not anyone stands in it. Empty for other kinds.
+std::optional<ScoreEvent> FeatureValue(const Board& board, const GameState& state, int feature,
+                                       ScoringTrigger trigger);
+
 // The features (by representative segment id) in which figures stand, in a
 // fixed order: roads, cities, monasteries, fields, each by board order.
 std::vector<int> OccupiedFeatures(const Board& board, const GameState& state);

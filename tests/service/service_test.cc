@@ -915,7 +915,24 @@ TEST_F(ServiceTest, BridgesCastlesBazaarsModulesAreRejected) {
     ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, request, &response), field);
   };
   expect_rejected(&v1::RuleSet::set_bc_bridges, "rules.bc_bridges");
-  expect_rejected(&v1::RuleSet::set_bc_castles, "rules.bc_castles");
+  {
+    // The castles are built: each player gets 3 castle tokens (BC-02).
+    v1::NewGameRequest castles = new_game;
+    castles.mutable_rules()->set_bc_castles(true);
+    v1::NewGameResponse response;
+    const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, castles, &response);
+    ASSERT_TRUE(status.ok()) << status.error_message();
+    ASSERT_EQ(response.state().players_size(), 2);
+    EXPECT_EQ(response.state().players(0).castles(), 3);
+    EXPECT_EQ(response.state().players(1).castles(), 3);
+    // ... and need the expansion.
+    v1::NewGameRequest without_expansion;
+    without_expansion.add_player_names("Ada");
+    without_expansion.add_player_names("Bo");
+    without_expansion.mutable_rules()->set_bc_castles(true);
+    ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, without_expansion, &response),
+                   "rules.bc_castles");
+  }
   expect_rejected(&v1::RuleSet::set_bc_bazaars, "rules.bc_bazaars");
 
   // The catalogue shows the bazaar symbol and the city that may not become a
