@@ -370,9 +370,12 @@ void CheckCastles(const GameState& state, const Board& board, std::vector<Proble
       lords += lord ? 1 : 0;
       other_figure = other_figure || !lord;
     }
-    if (other_figure || lords != (castle.scored ? 0 : 1)) {
+    // At the end of the game every figure went back (BG-20).
+    const bool lord_back = castle.scored || state.phase == Phase::kGameOver;
+    if (other_figure || lords != (lord_back ? 0 : 1)) {
       problems.push_back(
-          {field, castle.scored ? "the lord of a castle that scored went back: nobody stands in it"
+          {field, lord_back ? "the lord of a castle that scored, or of any castle once the game is "
+                              "over, went back: nobody stands in it"
                                 : "a castle holds its owner's knight, the lord, and nothing else "
                                   "(BC-10)"});
     }

@@ -18,6 +18,7 @@
 #include <string>
 #include <tuple>
 
+#include "engine/expansions/castles.h"
 #include "engine/figures.h"
 #include "engine/referee.h"
 
@@ -69,11 +70,16 @@ const std::vector<Config>& Configs() {
         Expansion::kKingAndRobberBaron},
        1},
       {"AbbeyMayorAndCount", {Expansion::kAbbeyAndMayor, Expansion::kCountOfCarcassonne}, 1},
-      // Bridges, Castles & Bazaars: its 12 land tiles (no module is built).
-      {"BridgesCastlesBazaarsTiles", {Expansion::kBridgesCastlesAndBazaars}, 1},
+      // Bridges, Castles & Bazaars: its 12 land tiles, and the castles in
+      // every other game (RulesFor; the other modules are not built).
+      {"BridgesCastlesBazaars", {Expansion::kBridgesCastlesAndBazaars}, 2},
       {"BridgesCastlesBazaarsInnsTradersAndKing",
        {Expansion::kBridgesCastlesAndBazaars, Expansion::kInnsAndCathedrals,
         Expansion::kTradersAndBuilders, Expansion::kKingAndRobberBaron},
+       2},
+      {"BridgesCastlesBazaarsCountAndMageWitch",
+       {Expansion::kBridgesCastlesAndBazaars, Expansion::kCountOfCarcassonne,
+        Expansion::kMageAndWitch},
        1},
   };
   return configs;
@@ -121,6 +127,8 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
     rules.am_mayor = seed % 2 == 0;
     rules.am_wagon = seed % 4 < 2 && !rules.Has(Expansion::kCountOfCarcassonne);
   }
+  // Bridges, Castles & Bazaars: the castles in every other game.
+  rules.bc_castles = rules.Has(Expansion::kBridgesCastlesAndBazaars) && seed % 2 == 0;
   return rules;
 }
 
@@ -177,6 +185,14 @@ void ExpectFiguresConserved(const GameState& state) {
                 FiguresOwned(state.rules, kind))
           << "player " << player << " " << FigureKindName(kind);
     }
+  }
+  // Bridges, Castles & Bazaars: castle tokens in supply or on the board (BC-02).
+  std::vector<int> castles(state.players.size(), 0);
+  for (const Castle& castle : state.castles) castles[castle.owner] += 1;
+  for (size_t player = 0; player < state.players.size(); ++player) {
+    EXPECT_EQ(state.players[player].castles + castles[player],
+              CastlesOwned(state.rules, static_cast<int>(state.players.size())))
+        << "player " << player << " castles";
   }
 }
 
@@ -478,8 +494,25 @@ void CheckCountPhase(const Game& game, const LegalActions& legal) {
   }
 }
 
-// `wagon_decisions` counts the wagon moves decided (AM-12).
-void PlayRandomGame(const Config& config, uint32_t seed, int& wagon_decisions) {
+// The castle decision (BC-10): building and passing are both legal and are
+// the only actions listed; nothing else is legal.
+void CheckCastlePhase(const Game& game, const LegalActions& legal) {
+  ASSERT_EQ(legal.actions.size(), 2u);
+  EXPECT_TRUE(std::holds_alternative<BuildCastleAction>(legal.actions[0]));
+  EXPECT_TRUE(std::holds_alternative<PassAction>(legal.actions[1]));
+  for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
+  EXPECT_FALSE(game.Validate(DeployToQuarterAction{}).legal());
+  EXPECT_FALSE(game.Validate(MoveWagonAction{}).legal());
+}
+
+// Decisions of the expansions' own phases that the random games reached.
+struct Decisions {
+  int wagon = 0;   // wagon moves (AM-12)
+  int castle = 0;  // castle offers (BC-10)
+  int lord = 0;    // castle lords scoring (BC-13, BC-14)
+};
+
+void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
   std::mt19937 random(seed);
   const int player_count = 2 + static_cast<int>(seed % 4);
   std::vector<std::string> names;
@@ -511,7 +544,10 @@ void PlayRandomGame(const Config& config, uint32_t seed, int& wagon_decisions) {
       CheckCountPhase(game, legal);
     } else if (state.phase == Phase::kWagonMove) {
       CheckWagonPhase(game, legal);
-      ++wagon_decisions;
+      ++decisions.wagon;
+    } else if (state.phase == Phase::kPlaceCastle) {
+      CheckCastlePhase(game, legal);
+      ++decisions.castle;
     } else {
       CheckFigurePhase(game, legal);
     }
@@ -531,6 +567,14 @@ void PlayRandomGame(const Config& config, uint32_t seed, int& wagon_decisions) {
       scores_from_events[player] += gained[player];
     }
     ExpectFiguresConserved(next);
+    for (const ScoreEvent& event : outcome.events) {
+      if (event.feature_kind != FeatureKind::kCastle) continue;
+      ++decisions.lord;
+      // BC-13: the lord, alone, scores a positive value and goes back.
+      EXPECT_EQ(event.majority_players.size(), 1u);
+      EXPECT_EQ(event.returned_figures.size(), 1u);
+      EXPECT_GT(event.Total(), 0);
+    }
     ExpectAwardsFollowTheRules(state, next, outcome.events);
 
     // The Count's final redeployment changes the final scores, so the
@@ -585,16 +629,21 @@ class RandomGames : public ::testing::TestWithParam<Shard> {};
 
 TEST_P(RandomGames, InvariantsHoldInEveryStep) {
   const auto [config, shard] = GetParam();
-  int wagon_decisions = 0;
+  Decisions decisions;
   for (int game = 0; game < kGamesPerShard; ++game) {
     PlayRandomGame(Configs()[config], static_cast<uint32_t>(shard * kGamesPerShard + game),
-                   wagon_decisions);
+                   decisions);
     if (HasFatalFailure() || HasFailure()) return;
   }
-  // The shards with the wagon reach its decision (AM-12).
+  // The shards with the wagon reach its decision (AM-12), those with the
+  // castles theirs (BC-10).
   const RuleSet rules = RulesFor(Configs()[config], 0);
   if (rules.am_wagon) {
-    EXPECT_GT(wagon_decisions, 0);
+    EXPECT_GT(decisions.wagon, 0);
+  }
+  if (rules.bc_castles) {
+    EXPECT_GT(decisions.castle, 0);
+    EXPECT_GT(decisions.lord, 0);
   }
 }
 
