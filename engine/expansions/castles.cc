@@ -376,8 +376,8 @@ void CheckCastles(const GameState& state, const Board& board, std::vector<Proble
       problems.push_back(
           {field, lord_back ? "the lord of a castle that scored, or of any castle once the game is "
                               "over, went back: nobody stands in it"
-                                : "a castle holds its owner's knight, the lord, and nothing else "
-                                  "(BC-10)"});
+                            : "a castle holds its owner's knight, the lord, and nothing else "
+                              "(BC-10)"});
     }
     if (castle.pending_points < 0 || (castle.pending_points > 0 && !MayScore(castle))) {
       problems.push_back({field + ".pending_points",

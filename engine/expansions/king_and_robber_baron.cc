@@ -288,8 +288,10 @@ void CheckKingAndRobberBaron(const GameState& state, const Board& board,
   }
   // Before the turn's scoring, what the tile just placed completed has not
   // been judged yet.
+  // (The castle decisions come before any scoring of the turn, BC-10.)
   const bool scoring_pending = board.tile_count() > 1 && (state.phase == Phase::kPlaceFigure ||
-                                                          state.phase == Phase::kPlaceMagicFigure);
+                                                          state.phase == Phase::kPlaceMagicFigure ||
+                                                          state.phase == Phase::kPlaceCastle);
   const int player_count = static_cast<int>(state.players.size());
   for (const TokenKind* kind : {&kKing, &kRobberBaron}) {
     const AwardToken& token = state.*kind->token;
