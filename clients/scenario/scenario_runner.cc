@@ -913,6 +913,8 @@ std::string DescribeAction(const api::Action& action) {
       if (redeploy.has_target()) absl::StrAppend(&text, " to ", DescribeSegment(redeploy.target()));
       return text;
     }
+    case api::Action::kBuildCastle:
+      return "build_castle";
     default:
       return "(no action)";
   }

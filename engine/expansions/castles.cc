@@ -237,6 +237,8 @@ void Castles::AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events) cons
   const Board& board = game.board();
   // BC-13, then BC-14: each castle that scores may make others score, with
   // the same value, until none is left.
+  // The castles whose value came from another castle's scoring (BC-14).
+  std::vector<bool> chained(state.castles.size(), false);
   bool scored_one = true;
   while (scored_one) {
     scored_one = false;
@@ -254,8 +256,10 @@ void Castles::AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events) cons
       event.majority_players = {castle.owner};
       event.majority_strength = 1;
       event.line_items.push_back(
-          {Cat("a feature in the fief worth ", value, " was completed: the lord scores ", value), 1,
-           value, value, "BC-13"});
+          {chained[i] ? Cat("a castle in the fief scored ", value, ": the lord scores ", value)
+                      : Cat("a feature in the fief worth ", value,
+                            " was completed: the lord scores ", value),
+           1, value, value, chained[i] ? "BC-14" : "BC-13"});
       for (const Figure& figure : state.figures) {
         if (IsFollower(figure.kind) && FeatureOfAddress(board, figure.segment) == root) {
           event.returned_figures.push_back(figure);
@@ -269,9 +273,13 @@ void Castles::AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events) cons
       // BC-14: this castle counts as a completed feature worth `value` for
       // every other castle whose fief holds one of its tiles.
       const std::vector<Position> cells = {castle.segments[0].cell, castle.segments[1].cell};
-      for (Castle& other : state.castles) {
-        if (&other == &castle || !MayScore(other) || !InFief(other, cells)) continue;
-        other.pending_points = std::max(other.pending_points, value);
+      for (int j = 0; j < static_cast<int>(state.castles.size()); ++j) {
+        Castle& other = state.castles[j];
+        if (j == i || !MayScore(other) || !InFief(other, cells)) continue;
+        if (value > other.pending_points) {
+          other.pending_points = value;
+          chained[j] = true;
+        }
       }
       events.push_back(std::move(event));
       scored_one = true;
