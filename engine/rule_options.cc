@@ -69,9 +69,11 @@ std::span<const RuleOption> RuleOptions() {
        {"true", "false"},
        "true",
        {"KR-20", "AMB-04", "AMB-42"},
-       "Road stubs that the catalogue marks as neither occupiable nor scorable are not roads for "
-       "the Robber Baron's end bonus (RuleSet.king_robber_ignore_road_stubs). The catalogue marks "
-       "no segment so: no effect."},
+       "Road segments that the catalogue marks as stubs (neither occupiable nor scorable, "
+       "AMB-42) are not roads for the Robber Baron: they add no tile to a road's length, and a "
+       "road of stubs only never moves the token nor counts at the end "
+       "(RuleSet.king_robber_ignore_road_stubs). The reference tile facts mark no segment, so "
+       "with this catalogue every road counts (AMB-42: no other road is excluded)."},
       {"count.trigger",
        {"scoring", "completion"},
        "scoring",
@@ -181,10 +183,6 @@ std::span<const KnownGap> KnownGaps() {
       {"KR-18",
        "Leipzig (The Markets of Leipzig) for the King: not in this build; option "
        "king_robber.leipzig_counts has no effect."},
-      {"KR-20",
-       "Road stubs left out of the Robber Baron's end bonus (AMB-42): the catalogue marks no "
-       "segment as a stub, so every road counts and option king_robber.ignore_road_stubs has no "
-       "effect."},
       {"CO-09",
        "The mayor and the wagon (Abbey & Mayor) in the quarters (CO-09, CO-30, CO-38, AMB-12; "
        "option count.mayor_wagon_count_as_two): not built; only followers and big followers go "

@@ -75,7 +75,7 @@ struct RuleSet {
   KingRobberFlatBonus king_robber_flat_bonus = KingRobberFlatBonus::kOff;
   KingRobberLiveScoring king_robber_live_scoring = KingRobberLiveScoring::kOff;
   bool king_robber_leipzig_counts = true;     // KR-18: no Leipzig in this build
-  bool king_robber_ignore_road_stubs = true;  // KR-20, AMB-42: no stub is marked
+  bool king_robber_ignore_road_stubs = true;  // KR-20, AMB-42: SegmentType::road_stub
   // The Count of Carcassonne (options count.*).
   CountTrigger count_trigger = CountTrigger::kScoring;
   CountMovement count_movement = CountMovement::kFree;

@@ -87,6 +87,11 @@ struct SegmentType {
   // Road (Abbey & Mayor, AM-02): the road passes under a city and stays one
   // road.
   bool tunnel = false;
+  // Road: a stub, marked by the catalogue as neither occupiable nor scorable
+  // (AMB-42): no follower may stand on it, and it is not a road for the
+  // Robber Baron (KR-20, option king_robber.ignore_road_stubs). No tile of
+  // the reference facts carries the mark, so no tile of this catalogue does.
+  bool road_stub = false;
 };
 
 // Where a tile's segments lie after it is turned: the segment on each board

@@ -61,7 +61,14 @@ struct SegmentSpec {
   bool coc_adjacent = false;
   bool well = false;
   bool tunnel = false;
+  bool road_stub = false;
 
+  // A road stub, neither occupiable nor scorable (AMB-42, KR-20).
+  constexpr SegmentSpec Stub() const {
+    SegmentSpec spec = *this;
+    spec.road_stub = true;
+    return spec;
+  }
   // Abbey & Mayor (AM-02): a road that goes on three ways at a well, one
   // segment with three sides.
   constexpr SegmentSpec WithWell() const {
@@ -322,7 +329,8 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
                         .no_castle_base = s.no_castle_base,
                         .borders_city_of_carcassonne = s.coc_adjacent,
                         .well = s.well,
-                        .tunnel = s.tunnel};
+                        .tunnel = s.tunnel,
+                        .road_stub = s.road_stub};
     for (int c = 0; c < s.city_count; ++c) {
       segment.bordered_cities =
           static_cast<uint16_t>(segment.bordered_cities | (1u << IndexOf(spec, s.cities[c])));

@@ -62,6 +62,23 @@ const TokenKind* KindOf(SegmentKind kind) {
   return nullptr;
 }
 
+// The size of a city or road for its token: its distinct tiles (KR-14). With
+// king_robber.ignore_road_stubs, a road's tiles that hold only stubs of it do
+// not count, and a road of stubs only is no road (0; KR-20, AMB-42).
+int TokenSize(const Board& board, const RuleSet& rules, int root, const std::vector<int>& tiles) {
+  if (board.Feature(root).kind != SegmentKind::kRoad || !rules.king_robber_ignore_road_stubs) {
+    return static_cast<int>(tiles.size());
+  }
+  std::vector<Position> cells;
+  for (const SegmentAddress& address : board.SegmentsOf(root)) {
+    if (board.SegmentTypeOf(board.SegmentId(address)).road_stub) continue;
+    if (std::find(cells.begin(), cells.end(), address.cell) == cells.end()) {
+      cells.push_back(address.cell);
+    }
+  }
+  return static_cast<int>(cells.size());
+}
+
 // The completed features of one kind on the board: how many, and the size
 // (distinct tiles) of the largest. With `skip_last_tile`, those that hold the
 // tile placed last are left out (their completion is still to be scored).
@@ -99,8 +116,10 @@ Completed CompletedFeatures(const Board& board, const GameState& state, SegmentK
         continue;
       }
       if (CastleAt(board, state, root) >= 0) continue;  // KR-15
+      const int size = TokenSize(board, state.rules, root, tiles);
+      if (size == 0) continue;  // KR-20: stubs only
       completed.count += 1;
-      completed.largest = std::max(completed.largest, static_cast<int>(tiles.size()));
+      completed.largest = std::max(completed.largest, size);
     }
   }
   return completed;
@@ -147,7 +166,9 @@ void KingAndRobberBaron::AfterFeatureCompleted(Game& game, int feature,
   GameState& state = game.mutable_state();
   AwardToken& token = state.*kind->token;
   const std::vector<int> tiles = board.TilesOf(feature);
-  const int size = static_cast<int>(tiles.size());  // KR-14: distinct tiles
+  // KR-14: distinct tiles; KR-20: stubs do not count.
+  const int size = TokenSize(board, state.rules, feature, tiles);
+  if (size == 0) return;
   const int completer = state.active_player;
   const std::optional<int> before_turn = HolderBeforeTurn(state, *kind);
 

@@ -59,20 +59,23 @@
 //   on its own, after the first tile's transfers.
 //   A flat bonus and live scoring exclude each other (CheckRules).
 //
-// Not in this build, so not testable (engine/rule_options.cc lists them as
-// known gaps):
-// - KR-15: castles (Bridges, Castles & Bazaars) are not cities for the King.
-//   No castle exists here; a castle would be a feature kind of its own and
-//   would not be counted.
-// - KR-18: Leipzig (The Markets of Leipzig); option king_robber.leipzig_counts
-//   is accepted and echoed but changes nothing.
-// - KR-19, KR-T05: the three-way road junction of Abbey & Mayor. The size of a
-//   road is already its number of distinct tiles, never the longest run between
-//   two of its ends, so such a road would count at its full length.
-// - KR-20, AMB-42: road stubs that the catalogue marks as neither occupiable
-//   nor scorable are not roads for the bonus. Our catalogue marks no segment so
-//   (the reference tile facts carry no such mark), so every road counts and
-//   option king_robber.ignore_road_stubs changes nothing.
+// What counts (AMB-04):
+// - KR-15: castles (Bridges, Castles & Bazaars, engine/expansions/castles.h)
+//   are not cities: a city made a castle is never scored, so it never moves
+//   the King, and the end count leaves castles out.
+// - KR-19, KR-T05: the three-way road of Abbey & Mayor (am:11) counts all its
+//   tiles: the size of a road is its number of distinct tiles, never the
+//   longest run between two of its ends.
+// - KR-20, AMB-42 (option king_robber.ignore_road_stubs, on by default): a
+//   road segment the catalogue marks as a stub (SegmentType::road_stub) does
+//   not count; a road of stubs only is no road. The reference tile facts mark
+//   no segment, so with this catalogue every road counts; the rule is tested
+//   on a marked test tile (king_and_robber_baron_test.cc).
+//
+// Not in this build (a known gap, engine/rule_options.cc):
+// - KR-18: Leipzig (The Markets of Leipzig: no tiles or rules in the sources);
+//   option king_robber.leipzig_counts is accepted and echoed but changes
+//   nothing.
 //
 // No engine work: KR-02, KR-03 (history, naming), KR-17 (not applied),
 // KR-21 (counting dice), KR-22 and KR-23 (the score-track marker for the record

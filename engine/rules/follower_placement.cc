@@ -64,7 +64,11 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
   }
   const int segment_id = board.SegmentId(segment);
   const SegmentType& type = board.SegmentTypeOf(segment_id);
-  if (!FollowerKindMayStandOn(kind, type.kind)) {
+  if (type.road_stub) {
+    violations.push_back({ViolationCode::kFigureNotAllowed,
+                          "This road stub cannot be occupied (AMB-42).", segment.cell,
+                          segment.segment_index, "AMB-42"});
+  } else if (!FollowerKindMayStandOn(kind, type.kind)) {
     // AM-08: the mayor goes only into a city.
     violations.push_back({ViolationCode::kFigureNotAllowed,
                           Cat("A ", FigureKindName(kind), " cannot stand on a ",
@@ -92,7 +96,7 @@ std::vector<int> FollowerSegments(const Board& board, const GameState& state, in
   const absl::flat_hash_set<int> occupied = OccupiedRoots(board, state);
   const TileType& type = board.tile(tile_index).type();
   for (int i = 0; i < static_cast<int>(type.segments.size()); ++i) {
-    if (!FollowerMayStandOn(type.segments[i].kind)) continue;
+    if (!FollowerMayStandOn(type.segments[i].kind) || type.segments[i].road_stub) continue;
     if (occupied.contains(board.FeatureOf(board.SegmentId(tile_index, i)))) continue;
     segments.push_back(i);
   }
@@ -174,7 +178,10 @@ SegmentIndexes FollowerOptionsIfPlaced::For(const TileType& tile, Position cell,
     }
   }
   for (int i = 0; i < segment_count; ++i) {
-    if (!FollowerMayStandOn(tile.segments[i].kind) || group_occupied[find(i)]) continue;
+    if (!FollowerMayStandOn(tile.segments[i].kind) || tile.segments[i].road_stub ||
+        group_occupied[find(i)]) {
+      continue;
+    }
     const SegmentKind kind = tile.segments[i].kind;
     if (!(has_plain_ && FollowerKindMayStandOn(FigureKind::kFollower, kind)) &&
         !(has_mayor_ && FollowerKindMayStandOn(FigureKind::kMayor, kind)) &&

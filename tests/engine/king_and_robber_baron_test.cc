@@ -4,8 +4,10 @@
 // scenario files tests/scenarios/kr_*.json.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
+#include "engine/game.h"
 #include "engine/referee.h"
 
 namespace carcassonne {
@@ -144,6 +146,92 @@ TEST(KingAndRobberBaronTest, EndBonusByOption) {
     EXPECT_EQ(scoring.final_scores[0], test.red)
         << static_cast<int>(test.flat) << " " << static_cast<int>(test.live);
     EXPECT_EQ(scoring.final_scores[1], 0);
+  }
+}
+
+// KR-20, AMB-42: a road segment marked as a stub. No tile of the catalogue
+// carries the mark (the reference facts have none), so the test marks the
+// road of a copy of base:A (road S into a monastery).
+TileType StubRoadTile() {
+  TileType tile = *Tile("base:A");
+  tile.id = "test:A-stub";
+  tile.segments[tile.SegmentIndex("r1")].road_stub = true;
+  return tile;
+}
+
+// Red completes a road; returns the game after Red passed.
+Game CompleteRoad(bool ignore_stubs, const std::vector<PlacedTile>& before,
+                  const PlacedTile& closing) {
+  GameState state = NewKingAndRobberGame();
+  state.bag.reset();
+  state.rules.king_robber_ignore_road_stubs = ignore_stubs;
+  for (const PlacedTile& tile : before) state.tiles.push_back(tile);
+  Game game(state);
+  game.Apply(PlaceTileAction{closing.type, closing.cell, closing.rotation});
+  game.Apply(PassAction{});
+  return game;
+}
+
+TEST(KingAndRobberBaronTest, RoadStubsDoNotCountForTheRobberBaron) {
+  const TileType stub = StubRoadTile();
+  // base:A (road E) + base:D + the stub tile (road W): 3 tiles, of which the
+  // stub tile holds only a stub: length 2 for the Robber Baron (KR-20).
+  const std::vector<PlacedTile> west = {{Tile("base:A"), {-1, 0}, Rotation{3}}};
+  const PlacedTile east{&stub, {1, 0}, Rotation{1}};
+  Game ignoring = CompleteRoad(true, west, east);
+  EXPECT_EQ(ignoring.state().robber_baron.holder, std::optional<int>(0));  // KR-12
+  EXPECT_EQ(ignoring.state().robber_baron.record, 2);
+  // Option off: every road segment counts, 3 tiles.
+  Game counting = CompleteRoad(false, west, east);
+  EXPECT_EQ(counting.state().robber_baron.record, 3);
+
+  // A road of two stubs only is no road: nobody takes the Robber Baron, and
+  // the end bonus counts it only with the option off (KR-13, AMB-04).
+  const std::vector<PlacedTile> stub_north = {{Tile("base:A"), {-1, 0}, Rotation{3}},
+                                              {&stub, {-1, 1}, Rotation{0}}};
+  const PlacedTile stub_south{&stub, {-1, 2}, Rotation{2}};
+  Game stubs_only = CompleteRoad(true, stub_north, stub_south);
+  EXPECT_EQ(stubs_only.state().robber_baron, AwardToken{});
+  Game stubs_counted = CompleteRoad(false, stub_north, stub_south);
+  EXPECT_EQ(stubs_counted.state().robber_baron.holder, std::optional<int>(0));
+  EXPECT_EQ(stubs_counted.state().robber_baron.record, 2);
+
+  // The end bonus (KR-13): a road of stubs already closed, then Red closes
+  // the ordinary road A + D + A: 1 completed road with the option, 2 without.
+  const std::vector<PlacedTile> both = {{Tile("base:A"), {-1, 0}, Rotation{3}},
+                                        {&stub, {-1, 1}, Rotation{0}},
+                                        {&stub, {-1, 2}, Rotation{2}}};
+  const PlacedTile plain_east{Tile("base:A"), {1, 0}, Rotation{1}};
+  for (const bool ignore : {true, false}) {
+    Game game = CompleteRoad(ignore, both, plain_east);
+    const std::vector<ScoreEvent> events = game.ScoreEndOfGame();
+    const auto robber = std::find_if(events.begin(), events.end(), [](const ScoreEvent& event) {
+      return event.feature_kind == FeatureKind::kRobberBaron;
+    });
+    ASSERT_NE(robber, events.end());
+    EXPECT_EQ(robber->PointsFor(0), ignore ? 1 : 2) << "ignore_road_stubs " << ignore;
+  }
+}
+
+TEST(KingAndRobberBaronTest, NoFollowerStandsOnARoadStub) {
+  // AMB-42: a stub is not occupiable.
+  const TileType stub = StubRoadTile();
+  GameState state = NewKingAndRobberGame();
+  state.bag.reset();
+  Game game(state);
+  game.Apply(PlaceTileAction{&stub, {1, 0}, Rotation{1}});
+  const Verdict verdict =
+      game.Validate(PlaceFigureAction{FigureKind::kFollower, {{1, 0}, stub.SegmentIndex("r1")}});
+  ASSERT_FALSE(verdict.legal());
+  EXPECT_EQ(verdict.violations[0].rule_id, "AMB-42");
+  // The monastery of the same tile may be occupied; the stub is not listed.
+  EXPECT_TRUE(
+      game.Validate(PlaceFigureAction{FigureKind::kFollower, {{1, 0}, stub.SegmentIndex("m1")}})
+          .legal());
+  for (const Action& action : game.ListLegalActions(nullptr).actions) {
+    if (const auto* place = std::get_if<PlaceFigureAction>(&action)) {
+      EXPECT_NE(place->segment.segment_index, stub.SegmentIndex("r1"));
+    }
   }
 }
 
