@@ -61,7 +61,8 @@ std::vector<SegmentAddress> WagonTargets(const Board& board, const GameState& st
     if (tile_index < 0) continue;
     const auto& segments = board.tile(tile_index).type().segments;
     for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
-      if (!WagonMayGoOn(segments[i].kind)) continue;
+      // A road stub is not occupiable (AMB-42).
+      if (!WagonMayGoOn(segments[i].kind) || segments[i].road_stub) continue;
       const int segment = board.SegmentId(tile_index, i);
       const int root = board.FeatureOf(segment);
       if (IsComplete(board, root) || Occupied(board, state, root)) continue;

@@ -125,7 +125,8 @@ std::vector<SegmentAddress> FinalTargets(const Board& board, Quarter quarter,
   for (int tile = 0; tile < board.tile_count(); ++tile) {
     const auto& segments = board.tile(tile).type().segments;
     for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
-      if (segments[i].kind != kind) continue;
+      // A road stub is not occupiable (AMB-42).
+      if (segments[i].kind != kind || segments[i].road_stub) continue;
       if (IsComplete(board, board.SegmentId(tile, i))) continue;
       targets.push_back({board.tile(tile).cell(), i});
       if (targets.size() >= limit) return targets;
