@@ -70,12 +70,19 @@ struct MoveWagonAction {
   SegmentAddress segment;
 };
 
+// Abbey & Mayor: instead of a follower, put the barn on a corner of the tile
+// just placed (AM-15).
+struct PlaceBarnAction {
+  Corner corner = Corner::kNorthWest;
+};
+
 // Bridges, Castles & Bazaars: turn the city of GameState.castle_offers[0]
 // into a castle (BC-10); PassAction lets it score as a city instead.
 struct BuildCastleAction {};
 
 using Action = std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
                             MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
-                            RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction>;
+                            RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction,
+                            PlaceBarnAction>;
 
 }  // namespace carcassonne

@@ -227,6 +227,16 @@ std::vector<int> Board::TilesOf(int feature) const {
   return tiles;
 }
 
+int Board::FieldAtCorner(Position cell, Corner corner) const {
+  const int tile_index = TileIndexAt(cell);
+  if (tile_index < 0) return -1;
+  const std::optional<int> segment = SegmentAt(tile_index, CornerHalfEdges(corner)[0]);
+  if (!segment || tiles_[tile_index].type().segments[*segment].kind != SegmentKind::kField) {
+    return -1;
+  }
+  return FeatureOf(SegmentId(tile_index, *segment));
+}
+
 std::optional<int> SegmentAt(const BoardTile& tile, Location location) {
   if (IsEdge(location)) {
     const int segment = tile.segment_at_side[static_cast<int>(location)];

@@ -105,6 +105,11 @@ class Board {
     return carcassonne::CanonicalLocation(tiles_[tile_index], segment_index);
   }
 
+  // The feature (representative segment id) of the field at `corner` of the
+  // tile at `cell` (its first half-edge there), or -1 when there is no tile
+  // or no field: where a barn stands (AM-15).
+  int FieldAtCorner(Position cell, Corner corner) const;
+
   // Number of the 8 cells around `cell` that hold a tile (BG-12).
   int SurroundingTileCount(Position cell) const;
   // Empty cells next to at least one tile, in a deterministic order.

@@ -132,6 +132,19 @@ Verdict Game::Validate(const Action& action) const {
         } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
           if (state_.phase != Phase::kPlaceTile) return WrongPhase(state_, "discard a tile");
           return ValidateDiscard(chosen);
+        } else if constexpr (std::is_same_v<T, PlaceBarnAction>) {
+          // A figure step of a module's own (the barn, AM-15); the module judges.
+          if (state_.phase != Phase::kPlaceFigure) return WrongPhase(state_, "place a barn");
+          Verdict verdict;
+          for (const ExpansionModule* module : modules_) {
+            if (module->CheckOwnAction(*this, action, verdict.violations)) return verdict;
+          }
+          verdict.violations.push_back({ViolationCode::kFigureNotAllowed,
+                                        "There is no barn in a game with these rules.",
+                                        {},
+                                        std::nullopt,
+                                        "AM-01"});
+          return verdict;
         } else {
           // An expansion's own phase (the magic figures, the Count); the
           // module judges.
@@ -260,6 +273,11 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
           }
         } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
           Discard(chosen, events);
+        } else if constexpr (std::is_same_v<T, PlaceBarnAction>) {
+          for (const ExpansionModule* module : modules_) {
+            if (module->ApplyOwnAction(*this, action, events)) break;
+          }
+          FinishTurn(events);
         } else {
           for (const ExpansionModule* module : modules_) {
             if (module->ApplyOwnAction(*this, action, events)) break;
@@ -335,12 +353,17 @@ void Game::AfterTurnScoring(std::vector<ScoreEvent>& events) {
   }
 }
 
-int Game::FeatureWorth(int feature) const {
+std::optional<ScoreEvent> Game::ValueWithModifiers(int feature, ScoringTrigger trigger) const {
   std::optional<ScoreEvent> event =
-      FeatureValue(board_, state_, board_.FeatureOf(feature), ScoringTrigger::kCompleted);
-  if (!event) return 0;
+      FeatureValue(board_, state_, board_.FeatureOf(feature), trigger);
+  if (!event) return event;
   for (const ExpansionModule* module : modules_) module->ModifyScore(*this, feature, *event);
-  return event->Total();
+  return event;
+}
+
+int Game::FeatureWorth(int feature) const {
+  const std::optional<ScoreEvent> event = ValueWithModifiers(feature, ScoringTrigger::kCompleted);
+  return event ? event->Total() : 0;
 }
 
 void Game::ScorePendingFeature(std::vector<ScoreEvent>& events) {

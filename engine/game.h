@@ -62,6 +62,11 @@ class Game {
   GameState& mutable_state() { return state_; }
   // Takes a figure off the board and back to its owner's supply.
   void ReturnFigure(const Figure& figure);
+  // Scores one feature now, outside the turn's scoring of completed features
+  // (a field when a barn is placed in it, AM-17).
+  void ScoreNow(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& events) {
+    Score(feature, trigger, events);
+  }
   // The turn's scoring, resumed by a module after a decision of its own (see
   // ExpansionModule::OpenDecisionBeforeScoring and the hooks after it):
   // scores the first of GameState.pending_scorings without asking the
@@ -75,6 +80,10 @@ class Game {
   // the modules' modifiers, e.g. an inn or a cathedral), whether or not
   // anyone stands in it: a castle's lord scores that much (BC-13).
   int FeatureWorth(int feature) const;
+  // A feature's line items with the modules' modifiers, as scored with
+  // `trigger` but with no majority and no figures (the value of a barn's
+  // field, AM-20).
+  std::optional<ScoreEvent> ValueWithModifiers(int feature, ScoringTrigger trigger) const;
   // The features the tile placed last completed, in scoring order (AMB-40),
   // each named by its first segment in board order.
   std::vector<SegmentAddress> CompletedByLastTile() const;

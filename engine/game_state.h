@@ -58,6 +58,7 @@ struct Player {
   int mayors = 0;                       // Abbey & Mayor: 1 at the start with am.mayor (AM-01)
   int wagons = 0;                       // Abbey & Mayor: 1 at the start with am.wagon (AM-01)
   int castles = 0;  // Bridges, Castles & Bazaars: castle tokens in supply (BC-02, bc.castles)
+  int barns = 0;    // Abbey & Mayor: 1 at the start with am.barn (AM-01)
   TradeGoods goods;                     // Traders & Builders (TB-04)
 };
 
@@ -167,6 +168,16 @@ struct AwardToken {
   friend bool operator==(const AwardToken&, const AwardToken&) = default;
 };
 
+// Abbey & Mayor: a barn, standing on the point where four tiles meet (AM-15),
+// named by the tile it was placed with and that tile's corner. Its field is
+// the field at that corner.
+struct Barn {
+  int owner = 0;
+  Position cell;
+  Corner corner = Corner::kNorthWest;
+  friend bool operator==(const Barn&, const Barn&) = default;
+};
+
 // Bridges, Castles & Bazaars (C1/C2): a castle made from a completed city of
 // two segments (BC-10). It is a feature of its own kind, not a city (BC-11).
 struct Castle {
@@ -227,6 +238,8 @@ struct GameState {
   // Bridges, Castles & Bazaars: the castles on the board, in the order they
   // were made.
   std::vector<Castle> castles;
+  // Abbey & Mayor: the barns on the board, in the order they were placed.
+  std::vector<Barn> barns;
   // ... in Phase::kPlaceCastle: the cities of pending_scorings that may still
   // become castles (BC-10), each named by one of its segments, in the order
   // their knights' owners decide (turn order from the active player).

@@ -29,4 +29,18 @@ std::array<Position, 8> Surrounding(Position p) {
           Position{p.x - 1, p.y + 1}, Position{p.x - 1, p.y}};
 }
 
+std::string_view CornerName(Corner corner) {
+  switch (corner) {
+    case Corner::kNorthWest:
+      return "NW";
+    case Corner::kNorthEast:
+      return "NE";
+    case Corner::kSouthEast:
+      return "SE";
+    case Corner::kSouthWest:
+      return "SW";
+  }
+  return "?";
+}
+
 }  // namespace carcassonne

@@ -123,6 +123,41 @@ constexpr Position Neighbour(Position p, Side side) {
   return p;
 }
 
+// The corners of a tile, clockwise from the north-west one (where a barn of
+// Abbey & Mayor stands, AM-15).
+enum class Corner : uint8_t { kNorthWest, kNorthEast, kSouthEast, kSouthWest };
+inline constexpr std::array<Corner, 4> kAllCorners = {Corner::kNorthWest, Corner::kNorthEast,
+                                                      Corner::kSouthEast, Corner::kSouthWest};
+std::string_view CornerName(Corner corner);  // "NW", "NE", "SE", "SW"
+// The two half-edges that meet at a corner, in board orientation: NW = WNW
+// and NNW, NE = NNE and ENE, SE = ESE and SSE, SW = SSW and WSW.
+constexpr std::array<Location, 2> CornerHalfEdges(Corner corner) {
+  const int k = static_cast<int>(corner);
+  return {HalfEdgeLocation(2 * k - 1), HalfEdgeLocation(2 * k)};
+}
+// The four cells that meet at the point `corner` of `cell`, each with its
+// corner there: the cell itself first, then clockwise.
+struct CellCorner {
+  Position cell;
+  Corner corner;
+};
+constexpr std::array<CellCorner, 4> CellsAtCorner(Position cell, Corner corner) {
+  // The point, as the north-west corner of the cell south-east of it.
+  int x = cell.x;
+  int y = cell.y;
+  if (corner == Corner::kNorthEast || corner == Corner::kSouthEast) x += 1;
+  if (corner == Corner::kSouthEast || corner == Corner::kSouthWest) y += 1;
+  std::array<CellCorner, 4> around = {
+      CellCorner{{x, y}, Corner::kNorthWest}, CellCorner{{x - 1, y}, Corner::kNorthEast},
+      CellCorner{{x - 1, y - 1}, Corner::kSouthEast}, CellCorner{{x, y - 1}, Corner::kSouthWest}};
+  // The cell itself first.
+  int first = 0;
+  while (!(around[first].cell == cell)) ++first;
+  std::array<CellCorner, 4> ordered = around;
+  for (int i = 0; i < 4; ++i) ordered[i] = around[(first + i) % 4];
+  return ordered;
+}
+
 // The eight cells around a cell (for monasteries, BG-12).
 std::array<Position, 8> Surrounding(Position p);
 

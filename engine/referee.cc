@@ -46,7 +46,7 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
   }
   CheckKingAndRobberBaronRules(rules, prefix, problems);
   // Abbey & Mayor: a module needs the expansion, and this build implements
-  // the mayor and the wagon so far (known gaps AM-03, AM-15).
+  // the mayor, the wagon and the barn so far (known gap AM-03).
   const struct {
     bool on;
     std::string_view field;
@@ -55,7 +55,7 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
   } am_modules[] = {{rules.am_abbey, "am_abbey", "AM-03..AM-07", false},
                     {rules.am_mayor, "am_mayor", "AM-08..AM-10, AM-14", true},
                     {rules.am_wagon, "am_wagon", "AM-11..AM-13", true},
-                    {rules.am_barn, "am_barn", "AM-15..AM-20", false}};
+                    {rules.am_barn, "am_barn", "AM-15..AM-20", true}};
   for (const auto& module : am_modules) {
     if (!module.on) continue;
     if (!rules.Has(Expansion::kAbbeyAndMayor)) {
@@ -80,6 +80,13 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
     problems.push_back({Cat(prefix, "am_wagon"),
                         "this build does not implement the wagon together with the Count of "
                         "Carcassonne (CO-09)"});
+  }
+  // The barn with the Count (the market quarter's redeployment on a barn,
+  // CO-31, CO-44, CO-45) is not built.
+  if (rules.am_barn && rules.Has(Expansion::kCountOfCarcassonne)) {
+    problems.push_back({Cat(prefix, "am_barn"),
+                        "this build does not implement the barn together with the Count of "
+                        "Carcassonne (CO-31, CO-44, CO-45)"});
   }
   // AMB-13, CO-21: the house rule laying the river before the city is not
   // built (the city's place is fixed by the geometry contract).

@@ -139,11 +139,18 @@ std::span<const RuleOption> RuleOptions() {
        "its tile or one of the 8 around (c2_nearby_tiles, C2), or one connected to the scored "
        "feature (c1_connected, C1: not built, rejected as malformed) (RuleSet.am_wagon_move)."},
       {"am.barn",
-       {"false"},
+       {"false", "true"},
        "false",
        {"AM-15", "AM-16", "AM-17", "AM-18", "AM-19", "AM-20"},
-       "Abbey & Mayor: each player has a barn (RuleSet.am_barn). Not built yet: only false is "
-       "accepted (see known gap AM-15)."},
+       "Abbey & Mayor: each player has a barn (RuleSet.am_barn; not with the Count of "
+       "Carcassonne, known gap CO-31)."},
+      {"am.barn_multi",
+       {"each_owner", "majority"},
+       "each_owner",
+       {"AM-20", "AM-Q1"},
+       "At the end, a field holding barns of several players (joined fields): each of their "
+       "owners scores it once (each_owner, JCloisterZone), or only the players with the most "
+       "barns there (majority, a C1 community summary) (RuleSet.am_barn_multi)."},
       {"bc.bridges",
        {"false"},
        "false",
@@ -200,9 +207,10 @@ std::span<const KnownGap> KnownGaps() {
       {"CO-31",
        "A barn placement as a trigger, and market followers moving to a farm scored by a barn "
        "or a farm join (CO-31, CO-44, CO-45, CO-T03, CO-T05, AMB-08; options "
-       "count.market_redeploy_on_barn, count.market_redeploy_on_farm_join): barns (Abbey & "
-       "Mayor) are not built, so fields are only scored at the end and market followers move "
-       "only then."},
+       "count.market_redeploy_on_barn, count.market_redeploy_on_farm_join): the barn (Abbey & "
+       "Mayor) together with the Count is not built (am.barn with the Count is rejected as "
+       "malformed), so with the Count fields are only scored at the end and market followers "
+       "move only then."},
       {"CO-32", "The heretic's challenge (CO-32, CO-T02): the heretic is not built."},
       {"CO-33",
        "The magic portal (CO-33, CO-53): The Princess & the Dragon is not built; normal "
@@ -218,16 +226,10 @@ std::span<const KnownGap> KnownGaps() {
        "The C1 wagon move (option am.wagon_move = c1_connected: onto a feature connected to the "
        "scored one): the catalogue has no connection groups for the tiles (JCZ's wagon-move "
        "data is not in the facts files); not built, rejected as malformed."},
-      {"AM-15",
-       "The barn (AM-15..AM-20, AM-T04..AM-T06, AM-Q1; options am.barn, am.barn_multi): not "
-       "built yet; am.barn = true is rejected as malformed."},
       {"AM-10",
        "The mayor with the dragon, the tower, the princess and the magic portal (AM-10): The "
        "Princess & the Dragon and The Tower are not built. The mayor in the Count's castle "
        "quarter: see CO-09."},
-      {"AM-22",
-       "Castles of Bridges, Castles & Bazaars touching a barn field (AM-22, BC-17): the barn is "
-       "not built."},
       {"BC-03",
        "The bridges of Bridges, Castles & Bazaars (BC-03..BC-09, BC-T01, BC-T08; option "
        "bc.bridges): not built; the option is rejected when true."},

@@ -57,6 +57,10 @@ enum class CountRiverLayout { kSpringNextToCity, kRiverFirstHouseRule };
 // feature on its tile or the 8 around (C2, the default), or to one connected
 // to the scored feature (C1; not built: rejected).
 enum class WagonMove { kC2NearbyTiles, kC1Connected };
+// Abbey & Mayor, AM-20, AM-Q1: who scores a field holding barns of several
+// players at the end: each of their owners once (JCloisterZone), or only the
+// players with the most barns there (a C1 community summary).
+enum class BarnMulti { kEachOwner, kMajority };
 
 struct RuleSet {
   std::vector<Expansion> expansions;
@@ -91,6 +95,7 @@ struct RuleSet {
   bool am_wagon = false;
   bool am_barn = false;
   WagonMove am_wagon_move = WagonMove::kC2NearbyTiles;
+  BarnMulti am_barn_multi = BarnMulti::kEachOwner;
   // Bridges, Castles & Bazaars modules (options bc.bridges, bc.castles,
   // bc.bazaars). None is built yet: each is off by default and rejected when
   // switched on, so the expansion brings only its 12 land tiles (BC-01).

@@ -27,7 +27,10 @@ enum class FeatureKind {
 };
 std::string_view FeatureKindName(FeatureKind kind);
 
-enum class ScoringTrigger { kCompleted, kEndOfGame };
+// Why a feature scored: it was completed; the game ended; (Abbey & Mayor) a
+// barn was placed in the field (AM-17); the field was joined to a barn's
+// field (AM-19).
+enum class ScoringTrigger { kCompleted, kEndOfGame, kBarnPlaced, kJoinedToBarn };
 
 struct LineItem {
   std::string description;  // "3 tiles × 2"

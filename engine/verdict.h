@@ -67,6 +67,9 @@ enum class ViolationCode {
   // Abbey & Mayor: a wagon moves only onto an unfinished, unoccupied road,
   // city or monastery on the tile it stood on or one of the 8 around (AM-12).
   kWagonTargetNotAllowed = 24,
+  // Abbey & Mayor: a barn goes on a corner of the tile just placed where four
+  // tiles meet and the four corners are field of one field (AM-15).
+  kBarnCornerNotAllowed = 25,
 };
 
 struct Violation {

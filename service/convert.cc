@@ -96,6 +96,35 @@ std::optional<Phase> PhaseFromProto(int value) {
   }
 }
 
+std::optional<Corner> CornerFromProto(int value) {
+  switch (value) {
+    case v1::CORNER_NW:
+      return Corner::kNorthWest;
+    case v1::CORNER_NE:
+      return Corner::kNorthEast;
+    case v1::CORNER_SE:
+      return Corner::kSouthEast;
+    case v1::CORNER_SW:
+      return Corner::kSouthWest;
+    default:
+      return std::nullopt;
+  }
+}
+
+v1::Corner CornerToProto(Corner corner) {
+  switch (corner) {
+    case Corner::kNorthWest:
+      return v1::CORNER_NW;
+    case Corner::kNorthEast:
+      return v1::CORNER_NE;
+    case Corner::kSouthEast:
+      return v1::CORNER_SE;
+    case Corner::kSouthWest:
+      return v1::CORNER_SW;
+  }
+  return v1::CORNER_UNSPECIFIED;
+}
+
 std::optional<Quarter> QuarterFromProto(int value) {
   switch (value) {
     case v1::QUARTER_CASTLE:
@@ -266,6 +295,10 @@ v1::ScoringTrigger TriggerToProto(ScoringTrigger trigger) {
       return v1::SCORING_TRIGGER_COMPLETED;
     case ScoringTrigger::kEndOfGame:
       return v1::SCORING_TRIGGER_END_OF_GAME;
+    case ScoringTrigger::kBarnPlaced:
+      return v1::SCORING_TRIGGER_BARN_PLACED;
+    case ScoringTrigger::kJoinedToBarn:
+      return v1::SCORING_TRIGGER_JOINED_TO_BARN;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -572,6 +605,18 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
       BadEnum(problems, FieldPath(path, "am_wagon_move"), "am_wagon_move", proto.am_wagon_move());
       break;
   }
+  switch (proto.am_barn_multi()) {
+    case v1::AM_BARN_MULTI_UNSPECIFIED:
+    case v1::AM_BARN_MULTI_EACH_OWNER:
+      rules.am_barn_multi = BarnMulti::kEachOwner;
+      break;
+    case v1::AM_BARN_MULTI_MAJORITY:
+      rules.am_barn_multi = BarnMulti::kMajority;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "am_barn_multi"), "am_barn_multi", proto.am_barn_multi());
+      break;
+  }
   switch (proto.river_parts()) {
     case v1::RIVER_PARTS_UNSPECIFIED:
     case v1::RIVER_PARTS_RIVER_I:
@@ -742,6 +787,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       player.mayors = player_proto.mayors();
       player.wagons = player_proto.wagons();
       player.castles = player_proto.castles();
+      player.barns = player_proto.barns();
       player.goods.wine = player_proto.goods().wine();
       player.goods.grain = player_proto.goods().grain();
       player.goods.cloth = player_proto.goods().cloth();
@@ -820,6 +866,22 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
             [&] { return FieldPath(wagon_path, "segment"); }, problems);
       }
       if (kind && segment) state.wagons_to_move.push_back({*kind, wagon.owner(), *segment});
+    }
+  }
+  // Abbey & Mayor: the barns (AM-15).
+  const std::string barns_path = FieldPath(path, "barns");
+  if (proto.barns_size() > kMaxPlayers) {
+    Add(problems, barns_path,
+        Cat("at most one barn per player, ", kMaxPlayers, " in all, not ", proto.barns_size()));
+  } else {
+    for (int i = 0; i < proto.barns_size(); ++i) {
+      const v1::Barn& barn = proto.barns(i);
+      const std::optional<Corner> corner = CornerFromProto(barn.corner());
+      if (!corner) {
+        BadEnum(problems, FieldPath(IndexPath(barns_path, i), "corner"), "corner", barn.corner());
+        continue;
+      }
+      state.barns.push_back({barn.owner(), {barn.x(), barn.y()}, *corner});
     }
   }
   // Bridges, Castles & Bazaars: the castles and the pending castle offers.
@@ -1148,11 +1210,21 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
     case v1::Action::kBuildCastle:
       action = BuildCastleAction{};
       break;
+    case v1::Action::kPlaceBarn: {
+      const std::optional<Corner> corner = CornerFromProto(proto.place_barn().corner());
+      if (!corner) {
+        BadEnum(problems, FieldPath(path, "place_barn.corner"), "corner",
+                proto.place_barn().corner());
+      } else {
+        action = PlaceBarnAction{*corner};
+      }
+      break;
+    }
     case v1::Action::ACTION_NOT_SET:
       Add(problems, std::string(path),
           "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
           "move_magic_figure, set_aside_magic_figure, deploy_to_quarter, "
-          "redeploy_from_quarter, move_wagon, build_castle");
+          "redeploy_from_quarter, move_wagon, build_castle, place_barn");
       break;
   }
   if (problems.size() != before || !action || state == nullptr) return std::nullopt;
@@ -1207,6 +1279,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.rules.am_barn) rules->set_am_barn(true);
   if (state.rules.am_wagon_move == WagonMove::kC1Connected) {
     rules->set_am_wagon_move(v1::AM_WAGON_MOVE_C1_CONNECTED);
+  }
+  if (state.rules.am_barn_multi == BarnMulti::kMajority) {
+    rules->set_am_barn_multi(v1::AM_BARN_MULTI_MAJORITY);
   }
   if (state.rules.river_parts == RiverParts::kRiverTwo) {
     rules->set_river_parts(v1::RIVER_PARTS_RIVER_II);
@@ -1273,6 +1348,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     player_proto->set_mayors(player.mayors);
     player_proto->set_wagons(player.wagons);
     player_proto->set_castles(player.castles);
+    player_proto->set_barns(player.barns);
     if (!(player.goods == TradeGoods{}))
       TradeGoodsToProto(player.goods, player_proto->mutable_goods());
   }
@@ -1286,6 +1362,13 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   for (const Figure& figure : state.figures) FigureToProto(figure, state, proto->add_figures());
   for (const Figure& wagon : state.wagons_to_move) {
     FigureToProto(wagon, state, proto->add_wagons_to_move());
+  }
+  for (const Barn& barn : state.barns) {
+    v1::Barn* barn_proto = proto->add_barns();
+    barn_proto->set_owner(barn.owner);
+    barn_proto->set_x(barn.cell.x);
+    barn_proto->set_y(barn.cell.y);
+    barn_proto->set_corner(CornerToProto(barn.corner));
   }
   for (const Castle& castle : state.castles) {
     v1::Castle* castle_proto = proto->add_castles();
@@ -1386,6 +1469,8 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           proto->mutable_set_aside_magic_figure()->set_figure(MagicFigureToProto(chosen.figure));
         } else if constexpr (std::is_same_v<T, BuildCastleAction>) {
           proto->mutable_build_castle();
+        } else if constexpr (std::is_same_v<T, PlaceBarnAction>) {
+          proto->mutable_place_barn()->set_corner(CornerToProto(chosen.corner));
         } else if constexpr (std::is_same_v<T, MoveWagonAction>) {
           SegmentRefToProto(chosen.segment, naming, proto->mutable_move_wagon()->mutable_segment());
         } else if constexpr (std::is_same_v<T, DeployToQuarterAction>) {

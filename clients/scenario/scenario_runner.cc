@@ -657,6 +657,11 @@ class Runner {
     supplies("mayors", expect.mayors(), [](const api::Player& p) { return p.mayors(); });
     supplies("wagons", expect.wagons(), [](const api::Player& p) { return p.wagons(); });
     supplies("castle tokens", expect.castles(), [](const api::Player& p) { return p.castles(); });
+    supplies("barns", expect.barns(), [](const api::Player& p) { return p.barns(); });
+    if (expect.has_barns_on_board() && expect.barns_on_board() != state_.barns_size()) {
+      diffs.push_back(absl::StrCat("barns on the board: expected ", expect.barns_on_board(),
+                                   ", actual ", state_.barns_size()));
+    }
     if (expect.has_castles_on_board() && expect.castles_on_board() != state_.castles_size()) {
       diffs.push_back(absl::StrCat("castles on the board: expected ", expect.castles_on_board(),
                                    ", actual ", state_.castles_size()));
@@ -915,6 +920,8 @@ std::string DescribeAction(const api::Action& action) {
     }
     case api::Action::kBuildCastle:
       return "build_castle";
+    case api::Action::kPlaceBarn:
+      return absl::StrCat("place_barn on corner ", api::Corner_Name(action.place_barn().corner()));
     default:
       return "(no action)";
   }

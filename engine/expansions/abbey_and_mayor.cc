@@ -49,7 +49,169 @@ bool NextWagonDecision(Game& game) {
   return false;
 }
 
+// AM-15: why no barn may stand on `corner` of the tile at `cell` (empty when
+// it may): four tiles meet there and their four corners are field of one
+// field.
+std::string BarnCornerProblem(const Board& board, Position cell, Corner corner) {
+  int field = -1;
+  for (const CellCorner& around : CellsAtCorner(cell, corner)) {
+    const int tile_index = board.TileIndexAt(around.cell);
+    if (tile_index < 0) {
+      return Cat("no tile lies on (", around.cell.x, ", ", around.cell.y,
+                 "): a barn goes where four tiles meet");
+    }
+    for (Location half_edge : CornerHalfEdges(around.corner)) {
+      const std::optional<int> segment = board.SegmentAt(tile_index, half_edge);
+      if (!segment ||
+          board.tile(tile_index).type().segments[*segment].kind != SegmentKind::kField) {
+        return Cat("the corner ", CornerName(around.corner), " of the tile on (", around.cell.x,
+                   ", ", around.cell.y, ") is not field");
+      }
+      const int root = board.FeatureOf(board.SegmentId(tile_index, *segment));
+      if (field >= 0 && root != field) return "the four corners there are not one field";
+      field = root;
+    }
+  }
+  return "";
+}
+
+// The fields (roots) that hold barns, each once, in barn order.
+std::vector<int> BarnFieldRoots(const Board& board, const GameState& state) {
+  std::vector<int> fields;
+  for (const Barn& barn : state.barns) {
+    const int field = board.FieldAtCorner(barn.cell, barn.corner);
+    if (field >= 0 && std::find(fields.begin(), fields.end(), field) == fields.end()) {
+      fields.push_back(field);
+    }
+  }
+  return fields;
+}
+
+bool HasFollowerIn(const Board& board, const GameState& state, int root) {
+  return Occupied(board, state, root);
+}
+
 }  // namespace
+
+std::vector<Violation> BarnViolations(const Game& game, Corner corner) {
+  std::vector<Violation> violations;
+  const GameState& state = game.state();
+  const Board& board = game.board();
+  const Position cell = board.tile(board.tile_count() - 1).cell();
+  if (state.players[state.deciding_player].barns <= 0) {
+    violations.push_back({ViolationCode::kNoFigureInSupply,
+                          Cat("Player ", state.deciding_player, " has no barn left."), cell,
+                          std::nullopt, "AM-01"});
+  }
+  const std::string problem = BarnCornerProblem(board, cell, corner);
+  if (!problem.empty()) {
+    violations.push_back({ViolationCode::kBarnCornerNotAllowed,
+                          Cat("No barn on the ", CornerName(corner),
+                              " corner of the tile just placed: ", problem, "."),
+                          cell, std::nullopt, "AM-15"});
+    return violations;
+  }
+  const std::vector<int> barn_fields = BarnFieldRoots(board, state);
+  if (std::find(barn_fields.begin(), barn_fields.end(), board.FieldAtCorner(cell, corner)) !=
+      barn_fields.end()) {
+    violations.push_back({ViolationCode::kFeatureOccupied,
+                          "This field holds a barn already: a field takes one barn.", cell,
+                          std::nullopt, "AM-16"});
+  }
+  return violations;
+}
+
+void AbbeyAndMayor::SetUpGame(GameState& state) const {
+  for (Player& player : state.players) player.barns = state.rules.am_barn ? 1 : 0;  // AM-01
+}
+
+void AbbeyAndMayor::ListOwnFigurePlacements(const Game& game, std::vector<Action>& actions) const {
+  const GameState& state = game.state();
+  if (state.phase != Phase::kPlaceFigure || !state.rules.am_barn ||
+      state.players[state.deciding_player].barns <= 0) {
+    return;
+  }
+  for (Corner corner : kAllCorners) {
+    if (BarnViolations(game, corner).empty()) actions.push_back(PlaceBarnAction{corner});
+  }
+}
+
+void AbbeyAndMayor::AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events) const {
+  // AM-19: farmers of a field the turn joined to a barn's field score now,
+  // 1 per completed city (ModifyScore), and go back.
+  for (int field : BarnFieldRoots(game.board(), game.state())) {
+    if (HasFollowerIn(game.board(), game.state(), field)) {
+      game.ScoreNow(field, ScoringTrigger::kJoinedToBarn, events);
+    }
+  }
+}
+
+void AbbeyAndMayor::ModifyScore(const Game& /*game*/, int /*feature*/, ScoreEvent& event) const {
+  if (event.feature_kind != FeatureKind::kField || event.trigger != ScoringTrigger::kJoinedToBarn) {
+    return;
+  }
+  // AM-19: 1 per completed city instead of 3 (a castle 1 more, as BC-16 has
+  // it; the City of Carcassonne is a completed city).
+  for (LineItem& item : event.line_items) {
+    if (item.rule_id != "BG-22" && item.rule_id != "CO-22" && item.rule_id != "BC-16") continue;
+    item.points_each -= 2;
+    item.points = item.count * item.points_each;
+    if (item.rule_id == "BG-22") {
+      item.rule_id = "AM-19";
+      item.description = Cat(item.count, item.count == 1 ? " completed city" : " completed cities",
+                             " × 1 (joined to a barn's field)");
+    } else {
+      item.description += Cat(", joined to a barn's field: ", item.points_each, " each");
+    }
+  }
+}
+
+void AbbeyAndMayor::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const {
+  GameState& state = game.mutable_state();
+  const Board& board = game.board();
+  for (int field : BarnFieldRoots(board, state)) {
+    // AM-20, AM-Q1: who scores the barns of this field.
+    std::vector<int> barns(state.players.size(), 0);
+    for (const Barn& barn : state.barns) {
+      if (board.FieldAtCorner(barn.cell, barn.corner) == field) barns[barn.owner] += 1;
+    }
+    const int most = *std::max_element(barns.begin(), barns.end());
+    std::optional<ScoreEvent> event = game.ValueWithModifiers(field, ScoringTrigger::kEndOfGame);
+    if (!event) continue;
+    for (int player = 0; player < static_cast<int>(barns.size()); ++player) {
+      const bool scores = state.rules.am_barn_multi == BarnMulti::kEachOwner
+                              ? barns[player] > 0
+                              : barns[player] == most;
+      if (scores) event->majority_players.push_back(player);
+    }
+    event->majority_strength = state.rules.am_barn_multi == BarnMulti::kEachOwner ? 1 : most;
+    // AM-20: 4 per completed city (the City of Carcassonne too); a castle 5
+    // (BC-17, AM-22); nothing else (no pig).
+    std::vector<LineItem> items;
+    for (LineItem item : event->line_items) {
+      if (item.rule_id != "BG-22" && item.rule_id != "CO-22" && item.rule_id != "BC-16") continue;
+      item.points_each += 1;
+      item.points = item.count * item.points_each;
+      if (item.rule_id == "BG-22") {
+        item.rule_id = "AM-20";
+        item.description = Cat(
+            item.count, item.count == 1 ? " completed city" : " completed cities", " × 4 (barn)");
+      } else if (item.rule_id == "BC-16") {
+        item.rule_id = "BC-17";
+        item.description = Cat(item.count, item.count == 1 ? " castle" : " castles", " × 5 (barn)");
+      } else {
+        item.description = "City of Carcassonne: 1 completed city × 4 (barn)";
+      }
+      items.push_back(std::move(item));
+    }
+    event->line_items = std::move(items);
+    event->SettlePoints();
+    for (const PlayerPoints& points : event->points) {
+      state.players[points.player].score += points.points;
+    }
+    events.push_back(std::move(*event));
+  }
+}
 
 std::vector<SegmentAddress> WagonTargets(const Board& board, const GameState& state,
                                          const SegmentAddress& from) {
@@ -97,6 +259,13 @@ bool AbbeyAndMayor::OpenDecisionAfterTurnScoring(Game& game) const {
 bool AbbeyAndMayor::CheckOwnAction(const Game& game, const Action& action,
                                    std::vector<Violation>& violations) const {
   const GameState& state = game.state();
+  if (const auto* barn = std::get_if<PlaceBarnAction>(&action)) {
+    if (state.phase != Phase::kPlaceFigure || !state.rules.am_barn) return false;
+    for (Violation& violation : BarnViolations(game, barn->corner)) {
+      violations.push_back(std::move(violation));
+    }
+    return true;
+  }
   if (state.phase != Phase::kWagonMove) return false;
   if (std::holds_alternative<PassAction>(action)) return true;
   const auto* move = std::get_if<MoveWagonAction>(&action);
@@ -118,6 +287,17 @@ bool AbbeyAndMayor::CheckOwnAction(const Game& game, const Action& action,
 bool AbbeyAndMayor::ApplyOwnAction(Game& game, const Action& action,
                                    std::vector<ScoreEvent>& events) const {
   GameState& state = game.mutable_state();
+  if (const auto* barn = std::get_if<PlaceBarnAction>(&action)) {
+    if (state.phase != Phase::kPlaceFigure) return false;
+    // AM-15: the barn stands; AM-17: its field scores at once for the
+    // farmers in it, who go back (the barn's owner scores nothing now).
+    const Position cell = game.board().tile(game.board().tile_count() - 1).cell();
+    state.barns.push_back({state.deciding_player, cell, barn->corner});
+    state.players[state.deciding_player].barns -= 1;
+    game.ScoreNow(game.board().FieldAtCorner(cell, barn->corner), ScoringTrigger::kBarnPlaced,
+                  events);
+    return true;
+  }
   if (state.phase != Phase::kWagonMove) return false;
   const Figure wagon = state.wagons_to_move.front();
   if (const auto* move = std::get_if<MoveWagonAction>(&action)) {
@@ -149,6 +329,40 @@ void AbbeyAndMayor::ListOwnActions(const Game& game, std::vector<Action>& action
 void CheckAbbeyAndMayor(const GameState& state, const Board& board,
                         std::vector<Problem>& problems) {
   const int player_count = static_cast<int>(state.players.size());
+  // The barns (AM-01, AM-15, AM-18).
+  std::vector<int> barns_on_board(player_count, 0);
+  for (int i = 0; i < static_cast<int>(state.barns.size()); ++i) {
+    const Barn& barn = state.barns[i];
+    const std::string field = Cat("barns[", i, "]");
+    if (barn.owner < 0 || barn.owner >= player_count) {
+      problems.push_back({field + ".owner", "no such player"});
+      continue;
+    }
+    barns_on_board[barn.owner] += 1;
+    const std::string problem = BarnCornerProblem(board, barn.cell, barn.corner);
+    if (!problem.empty()) problems.push_back({field, Cat("no barn can stand here: ", problem)});
+  }
+  const int barns_owned = state.rules.am_barn ? 1 : 0;
+  for (int i = 0; i < player_count; ++i) {
+    if (state.players[i].barns + barns_on_board[i] != barns_owned) {
+      problems.push_back({Cat("players[", i, "].barns"),
+                          Cat("barns in supply (", state.players[i].barns, ") and on the board (",
+                              barns_on_board[i], ") must add up to ", barns_owned, " (AM-01)")});
+    }
+  }
+  // AM-18, AM-19: farmers stand in a barn's field only until the turn that
+  // joined them to it is scored.
+  const bool scoring_pending =
+      state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure ||
+      state.phase == Phase::kPlaceCastle || state.phase == Phase::kCountRedeploy;
+  if (!scoring_pending) {
+    for (int field : BarnFieldRoots(board, state)) {
+      if (HasFollowerIn(board, state, field)) {
+        problems.push_back({"figures", "a follower stands in a field that holds a barn (AM-18)"});
+        break;
+      }
+    }
+  }
   if ((state.phase == Phase::kWagonMove) == state.wagons_to_move.empty()) {
     problems.push_back({"wagons_to_move",
                         "wagons wait to move exactly in PHASE_WAGON_MOVE, at least one (AM-12)"});

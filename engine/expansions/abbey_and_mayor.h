@@ -16,11 +16,24 @@
 //   on or one of the 8 around (MoveWagonAction, Phase::kWagonMove), or pass
 //   and take it back. A wagon with no such target goes back without asking.
 //   Wagons scored at the end of the game go back (no move).
+// - The barn (am.barn, this module; one per player, Player.barns):
+//   instead of a follower, on a corner of the tile just placed where four
+//   tiles meet and the four corners are one field (AM-15,
+//   PlaceBarnAction), in a field without a barn (AM-16). Placing it scores
+//   the field for its farmers at once (majority, 3 per completed city; they
+//   go back; the barn's owner scores nothing, AM-17). No follower is placed
+//   in a barn's field later (AM-18, engine/rules/follower_placement.cc). When
+//   a tile joins a field with farmers to a barn's field, those farmers score
+//   1 per completed city once the turn's features are scored, and go back
+//   (AM-19). At the end, each owner of a barn in a field (or, with
+//   am.barn_multi = majority, the players with the most barns there) scores
+//   4 per completed city it borders (AM-20; 5 per castle, BC-17, AM-22; the
+//   pig adds nothing).
 //
 // Not built (known gaps, engine/rule_options.cc): the abbey (AM-03..AM-07),
-// the barn (AM-15..AM-20), the C1 wagon move (AM-13, option am.wagon_move =
-// c1_connected, rejected), the wagon and the mayor with the Count (CO-09),
-// and the pieces of unbuilt expansions (AM-10, AM-22).
+// the C1 wagon move (AM-13, option am.wagon_move = c1_connected, rejected),
+// the wagon, the mayor and the barn with the Count (CO-09, CO-31, CO-44,
+// CO-45), and the pieces of unbuilt expansions (AM-10).
 #pragma once
 
 #include <vector>
@@ -33,6 +46,11 @@ namespace carcassonne {
 
 class AbbeyAndMayor : public ExpansionModule {
  public:
+  void SetUpGame(GameState& state) const override;
+  void ListOwnFigurePlacements(const Game& game, std::vector<Action>& actions) const override;
+  void AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events) const override;
+  void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;
+  void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
   void AfterScoring(Game& game, const ScoreEvent& event) const override;
   bool OpenDecisionAfterTurnScoring(Game& game) const override;
   bool CheckOwnAction(const Game& game, const Action& action,
@@ -47,6 +65,10 @@ class AbbeyAndMayor : public ExpansionModule {
 // feature is unfinished and holds no follower.
 std::vector<SegmentAddress> WagonTargets(const Board& board, const GameState& state,
                                          const SegmentAddress& from);
+
+// AM-15, AM-16: why the deciding player may not put their barn on `corner`
+// of the tile just placed (empty when they may).
+std::vector<Violation> BarnViolations(const Game& game, Corner corner);
 
 // Snapshot checks: wagons wait to move only in Phase::kWagonMove, each a
 // wagon of a player, the first one's owner deciding, in turn order from the

@@ -12,10 +12,20 @@
 namespace carcassonne {
 namespace {
 
-// Features (by root) that hold at least one follower (builders and pigs do not
-// occupy, TB-10, TB-20).
-absl::flat_hash_set<int> OccupiedRoots(const Board& board, const GameState& state) {
+// AM-18: the fields (by root) that hold a barn take no follower.
+absl::flat_hash_set<int> BarnFields(const Board& board, const GameState& state) {
   absl::flat_hash_set<int> roots;
+  for (const Barn& barn : state.barns) {
+    const int field = board.FieldAtCorner(barn.cell, barn.corner);
+    if (field >= 0) roots.insert(field);
+  }
+  return roots;
+}
+
+// Features (by root) that hold at least one follower (builders and pigs do not
+// occupy, TB-10, TB-20), or a barn (AM-18).
+absl::flat_hash_set<int> OccupiedRoots(const Board& board, const GameState& state) {
+  absl::flat_hash_set<int> roots = BarnFields(board, state);
   for (const Figure& figure : state.figures) {
     if (!IsFollower(figure.kind)) continue;
     const int segment = board.SegmentId(figure.segment);
@@ -74,6 +84,10 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
                           Cat("A ", FigureKindName(kind), " cannot stand on a ",
                               SegmentKindName(type.kind), " segment."),
                           segment.cell, segment.segment_index, PlacementRule(kind, "BG-05")});
+  } else if (BarnFields(board, state).contains(board.FeatureOf(segment_id))) {
+    violations.push_back({ViolationCode::kFeatureOccupied,
+                          "This field holds a barn: no follower may be placed in it.", segment.cell,
+                          segment.segment_index, "AM-18"});
   } else if (OccupiedRoots(board, state).contains(board.FeatureOf(segment_id))) {
     violations.push_back({ViolationCode::kFeatureOccupied,
                           Cat("The ", SegmentKindName(type.kind),
@@ -116,6 +130,7 @@ FollowerOptionsIfPlaced::FollowerOptionsIfPlaced(const Board& board, const GameS
     const int segment = board.SegmentId(figure.segment);
     if (segment >= 0) occupied_.push_back(board.FeatureOf(segment));
   }
+  for (int field : BarnFields(board, state)) occupied_.push_back(field);  // AM-18
   std::sort(occupied_.begin(), occupied_.end());
 }
 

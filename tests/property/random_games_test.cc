@@ -70,6 +70,10 @@ const std::vector<Config>& Configs() {
         Expansion::kKingAndRobberBaron},
        1},
       {"AbbeyMayorAndCount", {Expansion::kAbbeyAndMayor, Expansion::kCountOfCarcassonne}, 1},
+      {"AbbeyMayorCastlesAndTraders",
+       {Expansion::kAbbeyAndMayor, Expansion::kBridgesCastlesAndBazaars,
+        Expansion::kTradersAndBuilders},
+       1},
       // Bridges, Castles & Bazaars: its 12 land tiles, and the castles in
       // every other game (RulesFor; the other modules are not built).
       {"BridgesCastlesBazaars", {Expansion::kBridgesCastlesAndBazaars}, 2},
@@ -126,6 +130,9 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   if (rules.Has(Expansion::kAbbeyAndMayor)) {
     rules.am_mayor = seed % 2 == 0;
     rules.am_wagon = seed % 4 < 2 && !rules.Has(Expansion::kCountOfCarcassonne);
+    // (Nor the barn: CO-31.) Both readings of AM-20 with several owners.
+    rules.am_barn = seed % 3 != 1 && !rules.Has(Expansion::kCountOfCarcassonne);
+    rules.am_barn_multi = seed % 6 < 3 ? BarnMulti::kEachOwner : BarnMulti::kMajority;
   }
   // Bridges, Castles & Bazaars: the castles in every other game.
   rules.bc_castles = rules.Has(Expansion::kBridgesCastlesAndBazaars) && seed % 2 == 0;
@@ -185,6 +192,13 @@ void ExpectFiguresConserved(const GameState& state) {
                 FiguresOwned(state.rules, kind))
           << "player " << player << " " << FigureKindName(kind);
     }
+  }
+  // Abbey & Mayor: barns in supply or on the board (AM-01).
+  std::vector<int> barns(state.players.size(), 0);
+  for (const Barn& barn : state.barns) barns[barn.owner] += 1;
+  for (size_t player = 0; player < state.players.size(); ++player) {
+    EXPECT_EQ(state.players[player].barns + barns[player], state.rules.am_barn ? 1 : 0)
+        << "player " << player << " barns";
   }
   // Bridges, Castles & Bazaars: castle tokens in supply or on the board (BC-02).
   std::vector<int> castles(state.players.size(), 0);
@@ -388,6 +402,17 @@ void CheckFigurePhase(const Game& game, const LegalActions& legal) {
   EXPECT_FALSE(
       game.Validate(PlaceFigureAction{FigureKind::kFollower, {game.state().tiles[0].cell, 0}})
           .legal());
+  // Abbey & Mayor: a barn on each corner is legal exactly when listed (AM-15,
+  // AM-16).
+  for (Corner corner : kAllCorners) {
+    const bool is_listed =
+        std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+          const auto* barn = std::get_if<PlaceBarnAction>(&listed);
+          return barn != nullptr && barn->corner == corner;
+        });
+    EXPECT_EQ(game.Validate(PlaceBarnAction{corner}).legal(), is_listed)
+        << placed.type->id << " barn on " << CornerName(corner);
+  }
 }
 
 // Mage & Witch: every placement or move of either magic figure to any segment
@@ -507,9 +532,12 @@ void CheckCastlePhase(const Game& game, const LegalActions& legal) {
 
 // Decisions of the expansions' own phases that the random games reached.
 struct Decisions {
-  int wagon = 0;   // wagon moves (AM-12)
-  int castle = 0;  // castle offers (BC-10)
-  int lord = 0;    // castle lords scoring (BC-13, BC-14)
+  int wagon = 0;     // wagon moves (AM-12)
+  int castle = 0;    // castle offers (BC-10)
+  int lord = 0;      // castle lords scoring (BC-13, BC-14)
+  int barn = 0;      // barns placed (AM-15)
+  int barn_end = 0;  // barns scored at the end (AM-20)
+  int joined = 0;    // farmers joined to a barn's field (AM-19)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -567,7 +595,13 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
       scores_from_events[player] += gained[player];
     }
     ExpectFiguresConserved(next);
+    if (std::holds_alternative<PlaceBarnAction>(action)) ++decisions.barn;
     for (const ScoreEvent& event : outcome.events) {
+      if (event.feature_kind == FeatureKind::kField &&
+          event.trigger == ScoringTrigger::kEndOfGame && event.returned_figures.empty()) {
+        ++decisions.barn_end;
+      }
+      if (event.trigger == ScoringTrigger::kJoinedToBarn) ++decisions.joined;
       if (event.feature_kind != FeatureKind::kCastle) continue;
       ++decisions.lord;
       // BC-13: the lord, alone, scores a positive value and goes back.
@@ -644,6 +678,11 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
   if (rules.bc_castles) {
     EXPECT_GT(decisions.castle, 0);
     EXPECT_GT(decisions.lord, 0);
+  }
+  if (rules.am_barn) {
+    EXPECT_GT(decisions.barn, 0);
+    EXPECT_GT(decisions.barn_end, 0);
+    EXPECT_GT(decisions.joined, 0);
   }
 }
 

@@ -41,6 +41,7 @@ std::vector<Config> Configs() {
   add("AbbeyMayorModules", {Expansion::kAbbeyAndMayor}, [](RuleSet& rules) {
     rules.am_mayor = true;
     rules.am_wagon = true;
+    rules.am_barn = true;
   });
   add("CastlesCountAndMageWitch",
       {Expansion::kBridgesCastlesAndBazaars, Expansion::kCountOfCarcassonne,

@@ -515,8 +515,12 @@ TEST_F(ServiceTest, AbbeyAndMayorOptionsAreCheckedWithTheirPaths) {
   ExpectBadField(Call(&v1::RefereeService::Stub::NewGame,
                       new_game([](v1::RuleSet& rules) { rules.set_am_abbey(true); }), &response),
                  "rules.am_abbey");
-  ExpectBadField(Call(&v1::RefereeService::Stub::NewGame,
-                      new_game([](v1::RuleSet& rules) { rules.set_am_barn(true); }), &response),
+  // The barn is built, but not with the Count (CO-31).
+  ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, new_game([](v1::RuleSet& rules) {
+                   rules.set_am_barn(true);
+                   rules.add_expansions(v1::EXPANSION_COUNT_OF_CARCASSONNE);
+                 }),
+                      &response),
                  "rules.am_barn");
   ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, new_game([](v1::RuleSet& rules) {
                    rules.set_am_wagon(true);
@@ -527,12 +531,14 @@ TEST_F(ServiceTest, AbbeyAndMayorOptionsAreCheckedWithTheirPaths) {
   ASSERT_TRUE(Call(&v1::RefereeService::Stub::NewGame, new_game([](v1::RuleSet& rules) {
                 rules.set_am_mayor(true);
                 rules.set_am_wagon(true);
+                rules.set_am_barn(true);
               }),
                    &response)
                   .ok());
   for (const v1::Player& player : response.state().players()) {
     EXPECT_EQ(player.mayors(), 1);
     EXPECT_EQ(player.wagons(), 1);
+    EXPECT_EQ(player.barns(), 1);
   }
   EXPECT_TRUE(response.state().rules().am_mayor());
   EXPECT_TRUE(response.state().rules().am_wagon());
@@ -603,11 +609,12 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 24);
+  ASSERT_EQ(catalog.rule_options_size(), 25);
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
-  EXPECT_EQ(catalog.rule_options(22).name(), "bc.castles");
+  EXPECT_EQ(catalog.rule_options(21).name(), "am.barn_multi");
+  EXPECT_EQ(catalog.rule_options(23).name(), "bc.castles");
   EXPECT_EQ(catalog.rule_options(1).name(), "tb.goods");
   EXPECT_EQ(catalog.rule_options(11).name(), "count.trigger");
   EXPECT_EQ(catalog.rule_options(4).name(), "river.parts");
