@@ -10,6 +10,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/game.h"
 #include "engine/referee.h"
 
 namespace carcassonne {
@@ -152,6 +153,84 @@ TEST(AbbeyAndMayorTest, TheWellRoadIsOneSegmentWithThreeSides) {
   const TileType* tunnel = Tile("am:12");
   ASSERT_NE(tunnel, nullptr);
   EXPECT_TRUE(tunnel->segments[tunnel->SegmentIndex("r1")].tunnel);
+}
+
+// A board for the barn: base:D at (0, 0) (city N, road E-W); base:U turned 90
+// (road E-W) at (-1, 0); base:E turned 180 (city S) at (0, 1), its city closed
+// by base:E (city N) at (0, 2); Blue's farmer in E(0, 1)'s field. The field
+// south of the road borders one completed city (E + E). Red to place base:B
+// (a monastery in a field) at (-1, 1).
+Game BarnBoard() {
+  RuleSet rules = AbbeyAndMayorRules();
+  rules.am_barn = true;
+  GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, rules));
+  state.bag.reset();
+  state.tiles.push_back({Tile("base:U"), {-1, 0}, Rotation{1}});
+  state.tiles.push_back({Tile("base:E"), {0, 1}, Rotation{2}});
+  state.tiles.push_back({Tile("base:E"), {0, 2}, Rotation{0}});
+  state.figures.push_back({FigureKind::kFollower, 1, {{0, 1}, Tile("base:E")->SegmentIndex("f1")}});
+  state.players[1].followers -= 1;
+  Game game(state);
+  game.Apply(PlaceTileAction{Tile("base:B"), {-1, 1}, Rotation{0}});
+  return game;
+}
+
+TEST(AbbeyAndMayorTest, TheBarnGoesWhereFourTilesMeetInOneField) {
+  Game game = BarnBoard();
+  EXPECT_EQ(game.state().players[0].barns, 1);  // AM-01
+  // AM-15: B(-1,1)'s NE corner is the point of D's SW corner, U's SE corner
+  // and E(0,1)'s NW corner: four field corners of one field. Its other
+  // corners have fewer than four tiles around them.
+  EXPECT_TRUE(game.Validate(PlaceBarnAction{Corner::kNorthEast}).legal());
+  for (Corner corner : {Corner::kNorthWest, Corner::kSouthEast, Corner::kSouthWest}) {
+    const Verdict verdict = game.Validate(PlaceBarnAction{corner});
+    ASSERT_FALSE(verdict.legal());
+    EXPECT_EQ(verdict.violations[0].code, ViolationCode::kBarnCornerNotAllowed);
+    EXPECT_EQ(verdict.violations[0].rule_id, "AM-15");
+  }
+  int barns_listed = 0;
+  for (const Action& action : game.ListLegalActions(nullptr).actions) {
+    barns_listed += std::holds_alternative<PlaceBarnAction>(action) ? 1 : 0;
+  }
+  EXPECT_EQ(barns_listed, 1);
+}
+
+TEST(AbbeyAndMayorTest, ThePlacedBarnScoresTheFarmersAndKeepsFollowersOut) {
+  Game game = BarnBoard();
+  // AM-17: Blue's farmer scores the field now, 1 completed city x 3 (BG-22),
+  // and goes back; Red scores nothing now.
+  const std::vector<ScoreEvent> events = game.Apply(PlaceBarnAction{Corner::kNorthEast});
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].trigger, ScoringTrigger::kBarnPlaced);
+  EXPECT_EQ(events[0].majority_players, std::vector<int>{1});
+  EXPECT_EQ(events[0].Total(), 3);
+  EXPECT_EQ(game.state().players[1].score, 3);
+  EXPECT_EQ(game.state().players[1].followers, kFollowersPerPlayer);
+  EXPECT_EQ(game.state().players[0].score, 0);
+  EXPECT_EQ(game.state().players[0].barns, 0);
+  ASSERT_EQ(game.state().barns.size(), 1u);
+  EXPECT_EQ(game.state().phase, Phase::kPlaceTile);
+  // AM-18: Blue lays base:B at (-2, 1), its field joins the barn's field: no
+  // farmer there; the monastery is free.
+  game.Apply(PlaceTileAction{Tile("base:B"), {-2, 1}, Rotation{0}});
+  const TileType* b = Tile("base:B");
+  const Verdict farmer =
+      game.Validate(PlaceFigureAction{FigureKind::kFollower, {{-2, 1}, b->SegmentIndex("f1")}});
+  ASSERT_FALSE(farmer.legal());
+  EXPECT_EQ(farmer.violations[0].rule_id, "AM-18");
+  EXPECT_TRUE(
+      game.Validate(PlaceFigureAction{FigureKind::kFollower, {{-2, 1}, b->SegmentIndex("m1")}})
+          .legal());
+  game.Apply(PassAction{});
+  // AM-20: at the end Red's barn scores 1 completed city x 4; the two
+  // monasteries are empty.
+  const std::vector<ScoreEvent> end = game.ScoreEndOfGame();
+  ASSERT_EQ(end.size(), 1u);
+  EXPECT_EQ(end[0].majority_players, std::vector<int>{0});
+  ASSERT_EQ(end[0].line_items.size(), 1u);
+  EXPECT_EQ(end[0].line_items[0].rule_id, "AM-20");
+  EXPECT_EQ(end[0].Total(), 4);
+  EXPECT_EQ(game.state().players[0].score, 4);
 }
 
 }  // namespace

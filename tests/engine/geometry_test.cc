@@ -159,5 +159,34 @@ TEST(LocationTest, Kinds) {
   EXPECT_EQ(HalfEdgeIndex(Location::kWNW), 7);
 }
 
+TEST(GeometryTest, FourCellsMeetAtACorner) {
+  // The NW corner of (0, 0) is the point shared with (-1, 0) (its NE corner),
+  // (-1, -1) (SE) and (0, -1) (SW); the cell itself comes first.
+  const std::array<CellCorner, 4> nw = CellsAtCorner({0, 0}, Corner::kNorthWest);
+  EXPECT_EQ(nw[0].cell, (Position{0, 0}));
+  EXPECT_EQ(nw[0].corner, Corner::kNorthWest);
+  std::set<std::pair<int, int>> cells;
+  for (const CellCorner& around : nw) cells.insert({around.cell.x, around.cell.y});
+  EXPECT_EQ(cells, (std::set<std::pair<int, int>>{{0, 0}, {-1, 0}, {-1, -1}, {0, -1}}));
+  // The SE corner of (0, 0): then clockwise (1, 0) SW, (1, 1) NW, (0, 1) NE.
+  const std::array<CellCorner, 4> se = CellsAtCorner({0, 0}, Corner::kSouthEast);
+  EXPECT_EQ(se[0].cell, (Position{0, 0}));
+  EXPECT_EQ(se[1].cell, (Position{1, 0}));
+  EXPECT_EQ(se[1].corner, Corner::kSouthWest);
+  EXPECT_EQ(se[2].cell, (Position{1, 1}));
+  EXPECT_EQ(se[2].corner, Corner::kNorthWest);
+  EXPECT_EQ(se[3].cell, (Position{0, 1}));
+  EXPECT_EQ(se[3].corner, Corner::kNorthEast);
+  // The half-edges at each corner.
+  EXPECT_EQ(CornerHalfEdges(Corner::kNorthWest),
+            (std::array<Location, 2>{Location::kWNW, Location::kNNW}));
+  EXPECT_EQ(CornerHalfEdges(Corner::kNorthEast),
+            (std::array<Location, 2>{Location::kNNE, Location::kENE}));
+  EXPECT_EQ(CornerHalfEdges(Corner::kSouthEast),
+            (std::array<Location, 2>{Location::kESE, Location::kSSE}));
+  EXPECT_EQ(CornerHalfEdges(Corner::kSouthWest),
+            (std::array<Location, 2>{Location::kSSW, Location::kWSW}));
+}
+
 }  // namespace
 }  // namespace carcassonne
