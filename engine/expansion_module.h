@@ -45,6 +45,9 @@ class ExpansionModule {
                                        std::vector<Violation>& /*violations*/) const {
     return false;
   }
+  // Whether no figure may be placed on `tile` once it is laid (the River II's
+  // volcano lake, RV-10): the tile phase then lists no follower spot for it.
+  virtual bool ForbidsFiguresOn(const TileType& /*tile*/) const { return false; }
   // Every legal placement of the module's own figures on the tile just placed.
   virtual void ListOwnFigurePlacements(const Game& /*game*/,
                                        std::vector<Action>& /*actions*/) const {}

@@ -506,6 +506,10 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
       }
       if (!not_drawable.empty()) break;
       const FollowerOptionsIfPlaced follower_options(board_, state_, player);
+      // RV-10: no figure on the volcano lake, wherever it goes.
+      const bool figures_forbidden = std::any_of(
+          modules_.begin(), modules_.end(),
+          [&](const ExpansionModule* module) { return module->ForbidsFiguresOn(*drawn); });
       const std::vector<TilePlacement> placements = LegalTilePlacements(*drawn);
       legal.actions.reserve(placements.size() + 1);
       legal.placements.reserve(placements.size());
@@ -513,7 +517,8 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
         legal.actions.push_back(PlaceTileAction{drawn, placement.cell, placement.rotation});
         legal.placements.push_back(
             {placement.cell, placement.rotation,
-             follower_options.For(*drawn, placement.cell, placement.rotation)});
+             figures_forbidden ? SegmentIndexes{}
+                               : follower_options.For(*drawn, placement.cell, placement.rotation)});
       }
       // BG-03: a tile that fits nowhere is set aside.
       if (legal.actions.empty()) legal.actions.push_back(DiscardTileAction{drawn});

@@ -74,6 +74,7 @@ class River : public ExpansionModule {
   // the volcano lake out of `actions` again (RV-10); the River is the last
   // module, after the ones that list figures.
   void ListOwnFigurePlacements(const Game& game, std::vector<Action>& actions) const override;
+  bool ForbidsFiguresOn(const TileType& tile) const override { return tile.volcano; }
 };
 
 }  // namespace carcassonne
