@@ -246,4 +246,12 @@ struct GameState {
   std::vector<SegmentAddress> castle_offers;
 };
 
+// How many seats after the active player `player` sits (0 for the active
+// player): the order of decisions taken in turn from the active player (the
+// wagons, AM-12; the castle offers, BC-10).
+inline int TurnOrder(const GameState& state, int player) {
+  const int players = static_cast<int>(state.players.size());
+  return (player - state.active_player + players) % players;
+}
+
 }  // namespace carcassonne

@@ -25,12 +25,6 @@ bool Occupied(const Board& board, const GameState& state, int root) {
   return false;
 }
 
-// The seat distance from the active player: AM-12's order.
-int TurnOrder(const GameState& state, int player) {
-  const int players = static_cast<int>(state.players.size());
-  return (player - state.active_player + players) % players;
-}
-
 // Drops the wagons at the front that have nowhere to go (they go back to
 // their owners) and sets the decision for the next one. False when none is
 // left.

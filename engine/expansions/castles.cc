@@ -13,12 +13,6 @@
 namespace carcassonne {
 namespace {
 
-// The seat distance from the active player: the order of the offers (BC-10).
-int TurnOrder(const GameState& state, int player) {
-  const int players = static_cast<int>(state.players.size());
-  return (player - state.active_player + players) % players;
-}
-
 int FeatureOfAddress(const Board& board, const SegmentAddress& address) {
   const int segment = board.SegmentId(address);
   return segment < 0 ? -1 : board.FeatureOf(segment);
