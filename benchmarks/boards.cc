@@ -2,11 +2,13 @@
 #include "benchmarks/boards.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
 
+#include "engine/expansion_module.h"
 #include "engine/referee.h"
 
 namespace carcassonne::bench {
@@ -128,5 +130,99 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed) {
 }
 
 GameState RandomBoard(int tiles, uint32_t seed) { return RandomBoardWithDraw(tiles, seed).state; }
+
+RuleSet AllExpansionsRules() {
+  RuleSet rules;
+  rules.expansions = {Expansion::kInnsAndCathedrals,
+                      Expansion::kTradersAndBuilders,
+                      Expansion::kRiver,
+                      Expansion::kKingAndRobberBaron,
+                      Expansion::kMageAndWitch,
+                      Expansion::kCountOfCarcassonne,
+                      Expansion::kAbbeyAndMayor,
+                      Expansion::kBridgesCastlesAndBazaars};
+  rules.river_parts = RiverParts::kBoth;
+  rules.am_mayor = true;
+  rules.bc_castles = true;
+  return rules;
+}
+
+const TileType* PeekDrawableTile(const Game& game, const TileBag& bag, std::mt19937& random) {
+  const std::vector<const ExpansionModule*> modules = ModulesFor(game.state().rules);
+  TileBag drawable;
+  for (const TileCount& entry : bag.tiles) {
+    if (entry.count <= 0) continue;
+    std::vector<Violation> violations;
+    for (const ExpansionModule* module : modules) {
+      module->CheckTileDrawn(game, *entry.type, violations);
+    }
+    if (violations.empty()) drawable.tiles.push_back(entry);
+  }
+  if (drawable.Total() == 0) return nullptr;
+  return PeekRandomTile(drawable, random);
+}
+
+RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rules) {
+  std::mt19937 random(seed);
+  GameState start = std::get<GameState>(NewGame({"Player 1", "Player 2"}, rules));
+  // A refill: a new bag of the rules' sets, without the river (it is laid).
+  TileBag refill = *start.bag;
+  for (TileCount& entry : refill.tiles) {
+    entry.count = entry.type->river_role == RiverRole::kNone ? entry.type->count : 0;
+  }
+  std::erase_if(refill.tiles, [](const TileCount& entry) { return entry.count == 0; });
+  // The game's own bag, tracked (the rules' drawing order depends on it),
+  // until its last tile: then the game stops tracking it (so that it never
+  // ends) and the tiles come from refills.
+  Game game(std::move(start));
+  std::optional<TileBag> deck;
+
+  RandomPosition position;
+  for (;;) {
+    const TileBag& from = deck ? *deck : *game.state().bag;
+    const TileType* drawn = PeekDrawableTile(game, from, random);
+    if (drawn == nullptr) {
+      game.mutable_state().bag.reset();
+      deck = refill;
+      continue;
+    }
+    const LegalActions placements = game.ListLegalActions(drawn);
+    if (placements.placements.empty()) {  // BG-03: set aside
+      if (deck) {
+        deck->Remove(drawn);
+      } else if (game.state().bag->Total() > 1) {
+        game.Apply(DiscardTileAction{drawn});
+      } else {
+        game.mutable_state().bag.reset();
+        deck = refill;
+      }
+      continue;
+    }
+    if (game.board().tile_count() >= tiles) {
+      position.drawn = drawn;
+      break;
+    }
+    if (deck) {
+      deck->Remove(drawn);
+    } else if (game.state().bag->Total() == 1) {
+      game.mutable_state().bag.reset();
+      deck = refill;
+    }
+    game.Apply(ChooseRandomAction(placements, random));
+    // Every decision until the next tile: the figure step keeps a follower in
+    // supply (as above), the expansions' decisions are random.
+    while (game.state().phase != Phase::kPlaceTile) {
+      const Player& decider = game.state().players[game.state().deciding_player];
+      if (game.state().phase == Phase::kPlaceFigure && decider.followers <= 1) {
+        game.Apply(PassAction{});
+        continue;
+      }
+      const LegalActions decisions = game.ListLegalActions(nullptr);
+      game.Apply(ChooseRandomAction(decisions, random));
+    }
+  }
+  position.state = game.state();
+  return position;
+}
 
 }  // namespace carcassonne::bench

@@ -44,6 +44,25 @@ struct RandomPosition {
 RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed);
 GameState RandomBoard(int tiles, uint32_t seed);
 
+// Every expansion this build plays, with their modules on where they go
+// together: Inns & Cathedrals, Traders & Builders, both Rivers, King & Robber
+// Baron, Mage & Witch, the Count of Carcassonne, Abbey & Mayor (the mayor; the
+// wagon and the barn are not built with the Count) and Bridges, Castles &
+// Bazaars (the castles).
+RuleSet AllExpansionsRules();
+
+// The same seeded random play with `rules`: the tiles come from the game's
+// bag, in an order its rules allow (the River's first); a refill is a new bag
+// of the rules' sets without river tiles. Every decision of the expansions
+// (magic figures, the Count's rounds, castles, ...) is a random legal action;
+// the figure step keeps a follower in supply as above. Boards within the
+// first bag (about 170 tiles) are valid snapshots.
+RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rules);
+
+// A tile of `bag` that the rules let be drawn now in `game` (the River's
+// order, RV-02), weighted by the counts, or null if none may be.
+const TileType* PeekDrawableTile(const Game& game, const TileBag& bag, std::mt19937& random);
+
 // The bag of a whole base set (every tile of the set, the start tile included).
 TileBag FullBaseSetBag();
 

@@ -98,9 +98,11 @@ double MeasureParseSeconds(const std::string& bytes) {
   return rounds[rounds.size() / 2];
 }
 
-std::unique_ptr<Fixture> MakeFixture(int tiles) {
+std::unique_ptr<Fixture> MakeFixture(int tiles, bool expansions) {
   auto fixture = std::make_unique<Fixture>();
-  RandomPosition position = RandomBoardWithDraw(tiles, kBoardSeed);
+  RandomPosition position = expansions
+                                ? RandomBoardWithDraw(tiles, kBoardSeed, AllExpansionsRules())
+                                : RandomBoardWithDraw(tiles, kBoardSeed);
   fixture->state = std::move(position.state);
   fixture->drawn = position.drawn;
 
@@ -139,10 +141,12 @@ std::unique_ptr<Fixture> MakeFixture(int tiles) {
   return fixture;
 }
 
-const Fixture& FixtureFor(int64_t tiles) {
-  static auto* fixtures = new std::map<int64_t, std::unique_ptr<Fixture>>();
-  std::unique_ptr<Fixture>& fixture = (*fixtures)[tiles];
-  if (!fixture) fixture = MakeFixture(static_cast<int>(tiles));
+// A board of the base game, or (`expansions`) of every expansion this build
+// plays (AllExpansionsRules).
+const Fixture& FixtureFor(int64_t tiles, bool expansions) {
+  static auto* fixtures = new std::map<std::pair<int64_t, bool>, std::unique_ptr<Fixture>>();
+  std::unique_ptr<Fixture>& fixture = (*fixtures)[{tiles, expansions}];
+  if (!fixture) fixture = MakeFixture(static_cast<int>(tiles), expansions);
   return *fixture;
 }
 
@@ -181,8 +185,9 @@ class RatioDisplayReporter : public benchmark::BenchmarkReporter {
 // ---------------------------------------------------------------------------
 // The baseline.
 
+template <bool kExpansions>
 void BM_ParseSnapshot(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0));
+  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
   for (auto _ : state) {
     if (!ParseSnapshot(fixture.snapshot)) state.SkipWithError("parse failed");
   }
@@ -200,8 +205,9 @@ void BM_ParseSnapshot(benchmark::State& state) {
 // laying every tile on the board.
 // The board joins features lazily (board.h): the first feature question is
 // asked here, so that the figure is the whole engine state, features included.
+template <bool kExpansions>
 void BM_BuildGame(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0));
+  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
   for (auto _ : state) {
     Game game(fixture.state);
     benchmark::DoNotOptimize(game.board().FeatureOf(0));
@@ -211,8 +217,9 @@ void BM_BuildGame(benchmark::State& state) {
 }
 
 // Validating the drawn tile's placement on a built Game.
+template <bool kExpansions>
 void BM_ValidateTile(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0));
+  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
   const Game game(fixture.state);
   for (auto _ : state) {
     Verdict verdict = game.Validate(fixture.tile_action);
@@ -226,8 +233,9 @@ void BM_ValidateTile(benchmark::State& state) {
 // its own Game, built from the snapshot while the timer is paused (a built Game
 // rather than a copy: a copy's vectors are full to capacity and would all
 // reallocate on the first tile).
+template <bool kExpansions>
 void BM_ValidateApplyTurn(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0));
+  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
   std::vector<Game> games;
   games.reserve(kApplyBatch);
   size_t scored = 0;
@@ -267,8 +275,9 @@ void BM_ValidateApplyTurn(benchmark::State& state) {
   return game.ListLegalActions(drawn);
 }
 
+template <bool kExpansions>
 void BM_ListLegalActions(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0));
+  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
   const Game game(fixture.state);
   size_t actions = 0;
   for (auto _ : state) {
@@ -286,13 +295,21 @@ void BM_ListLegalActions(benchmark::State& state) {
 // is drawn, so that boards of different sizes are compared on the same tiles:
 // BM_ListLegalActions lists each board's own drawn tile, whose shape alone
 // changes the number of placements (and the growth it shows).
+template <bool kExpansions>
 void BM_ListLegalActionsEachTile(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0));
+  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
   GameState untracked = fixture.state;
   untracked.bag.reset();
   const Game game(std::move(untracked));
+  // The tile types of the sets in play (the base set, or every set but the
+  // Count's city, whose tiles are never drawn).
   std::vector<const TileType*> types;
-  for (const TileType& type : BaseTileSet().tiles) types.push_back(&type);
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    if (!TileSetInPlay(fixture.state.rules, set->name) || set->name == "count") continue;
+    for (const TileType& type : set->tiles) {
+      if (type.count > 0 && type.river_role == RiverRole::kNone) types.push_back(&type);
+    }
+  }
   size_t next = 0;
   int64_t listings = 0;
   int64_t placements = 0;
@@ -309,8 +326,9 @@ void BM_ListLegalActionsEachTile(benchmark::State& state) {
 }
 
 // The end-of-game scoring entry point on the snapshot (builds the Game too).
+template <bool kExpansions>
 void BM_ScoreGame(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0));
+  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
   size_t events = 0;
   for (auto _ : state) {
     FinalScoring scoring = ScoreGame(fixture.state);
@@ -322,8 +340,9 @@ void BM_ScoreGame(benchmark::State& state) {
 }
 
 // The same scoring on a built Game (which copies itself to score).
+template <bool kExpansions>
 void BM_ScoreIfEndedNow(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0));
+  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
   const Game game(fixture.state);
   for (auto _ : state) {
     std::vector<ScoreEvent> events = game.ScoreIfEndedNow();
@@ -337,8 +356,9 @@ void BM_ScoreIfEndedNow(benchmark::State& state) {
 // boards that are valid snapshots (up to one set of tiles, see boards.h).
 
 // CheckSnapshot alone (the service runs it on every request snapshot).
+template <bool kExpansions>
 void BM_CheckSnapshot(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0));
+  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
   for (auto _ : state) {
     std::vector<Problem> problems = CheckSnapshot(fixture.state);
     benchmark::DoNotOptimize(problems);
@@ -347,8 +367,9 @@ void BM_CheckSnapshot(benchmark::State& state) {
 }
 
 // Proto -> engine conversion of a parsed snapshot (CheckSnapshot included).
+template <bool kExpansions>
 void BM_ConvertSnapshot(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0));
+  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
   v1::GameState message;
   message.ParseFromString(fixture.snapshot);
   for (auto _ : state) {
@@ -376,8 +397,9 @@ void BM_ConvertSnapshot(benchmark::State& state) {
   return game->Validate(*action);
 }
 
+template <bool kExpansions>
 void BM_RequestPath(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0));
+  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
   {
     service::FieldProblems problems;
     v1::GameState message;
@@ -401,18 +423,31 @@ void BM_RequestPath(benchmark::State& state) {
 // A whole random 2-player game, NewGame to GAME_OVER with the bag tracked,
 // listing the legal actions at every step and playing a random one.
 
-GameState NewTwoPlayerGame() {
-  return std::get<GameState>(NewGame({"Player 1", "Player 2"}, RuleSet{}));
+GameState NewTwoPlayerGame(bool expansions) {
+  return std::get<GameState>(
+      NewGame({"Player 1", "Player 2"}, expansions ? AllExpansionsRules() : RuleSet{}));
+}
+
+// The next tile: any of the bag in the base game; one the rules let be drawn
+// now with the expansions (the River's first, RV-02).
+template <bool kExpansions>
+const TileType* DrawNext(const GameState& state, const Game* game, std::mt19937& random) {
+  if constexpr (kExpansions) {
+    if (game != nullptr) return PeekDrawableTile(*game, *state.bag, random);
+    return PeekDrawableTile(Game(state), *state.bag, random);
+  }
+  return PeekRandomTile(*state.bag, random);
 }
 
 // One Game kept across the steps (Apply on it).
+template <bool kExpansions>
 int PlayWholeGame(uint32_t seed) {
   std::mt19937 random(seed);
-  Game game(NewTwoPlayerGame());
+  Game game(NewTwoPlayerGame(kExpansions));
   int steps = 0;
   while (game.state().phase != Phase::kGameOver) {
     const TileType* drawn = game.state().phase == Phase::kPlaceTile
-                                ? PeekRandomTile(*game.state().bag, random)
+                                ? DrawNext<kExpansions>(game.state(), &game, random)
                                 : nullptr;
     const LegalActions legal = game.ListLegalActions(drawn);
     const Action& action = ChooseRandomAction(legal, random);
@@ -425,13 +460,14 @@ int PlayWholeGame(uint32_t seed) {
 
 // Stateless, as a client of the service plays: every step rebuilds the Game
 // from the snapshot, for listing and again for applying (validation included).
+template <bool kExpansions>
 int PlayWholeGameStateless(uint32_t seed) {
   std::mt19937 random(seed);
-  GameState state = NewTwoPlayerGame();
+  GameState state = NewTwoPlayerGame(kExpansions);
   int steps = 0;
   while (state.phase != Phase::kGameOver) {
     const TileType* drawn =
-        state.phase == Phase::kPlaceTile ? PeekRandomTile(*state.bag, random) : nullptr;
+        state.phase == Phase::kPlaceTile ? DrawNext<kExpansions>(state, nullptr, random) : nullptr;
     const LegalActions legal = ListLegalActions(state, drawn);
     const Action& action = ChooseRandomAction(legal, random);
     Outcome outcome = ApplyAction(state, action);
@@ -442,9 +478,10 @@ int PlayWholeGameStateless(uint32_t seed) {
   return steps;
 }
 
-template <int (*Play)(uint32_t)>
+template <int (*Play)(uint32_t), bool kExpansions>
 void BM_WholeGame(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(kBaseSetTiles);  // x_parse: the 72-tile snapshot
+  // x_parse: the 72-tile snapshot
+  const Fixture& fixture = FixtureFor(kBaseSetTiles, kExpansions);
   int steps = 0;
   for (auto _ : state) steps = Play(kGameSeed);
   state.counters["steps"] = steps;
@@ -462,20 +499,34 @@ void SnapshotSizes(benchmark::internal::Benchmark* benchmark) {
   benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
 }
 
-BENCHMARK(BM_ParseSnapshot)->Apply(BoardSizes);
-BENCHMARK(BM_BuildGame)->Apply(BoardSizes);
-BENCHMARK(BM_ValidateTile)->Apply(BoardSizes);
-BENCHMARK(BM_ValidateApplyTurn)->Apply(BoardSizes);
-BENCHMARK(BM_ListLegalActions)->Apply(BoardSizes);
-BENCHMARK(BM_ListLegalActionsEachTile)->Apply(BoardSizes);
-BENCHMARK(BM_ScoreGame)->Apply(BoardSizes);
-BENCHMARK(BM_ScoreIfEndedNow)->Apply(BoardSizes);
-BENCHMARK(BM_CheckSnapshot)->Apply(SnapshotSizes);
-BENCHMARK(BM_ConvertSnapshot)->Apply(SnapshotSizes);
-BENCHMARK(BM_RequestPath)->Apply(SnapshotSizes);
-BENCHMARK(BM_WholeGame<PlayWholeGame>)->Name("BM_WholeGame")->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_WholeGame<PlayWholeGameStateless>)
+// Each benchmark on base-game boards, and (suffix _AllExpansions) on boards of
+// every expansion this build plays (AllExpansionsRules).
+#define CARCASSONNE_BENCHMARK_BOTH(name, sizes)      \
+  BENCHMARK(name<false>)->Name(#name)->Apply(sizes); \
+  BENCHMARK(name<true>)->Name(#name "_AllExpansions")->Apply(sizes)
+
+CARCASSONNE_BENCHMARK_BOTH(BM_ParseSnapshot, BoardSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_BuildGame, BoardSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ValidateTile, BoardSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ValidateApplyTurn, BoardSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ListLegalActions, BoardSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ListLegalActionsEachTile, BoardSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ScoreGame, BoardSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ScoreIfEndedNow, BoardSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_CheckSnapshot, SnapshotSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ConvertSnapshot, SnapshotSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_RequestPath, SnapshotSizes);
+BENCHMARK(BM_WholeGame<PlayWholeGame<false>, false>)
+    ->Name("BM_WholeGame")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WholeGame<PlayWholeGameStateless<false>, false>)
     ->Name("BM_WholeGameStateless")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WholeGame<PlayWholeGame<true>, true>)
+    ->Name("BM_WholeGame_AllExpansions")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WholeGame<PlayWholeGameStateless<true>, true>)
+    ->Name("BM_WholeGameStateless_AllExpansions")
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
