@@ -32,6 +32,10 @@ ABSL_FLAG(bool, noop, false,
           "Benchmark baseline: every RefereeService RPC decodes its request and answers an empty "
           "response with OK, without the engine (health, reflection and metrics as usual)");
 
+ABSL_FLAG(int, serving_threads, 0,
+          "Threads serving RefereeService calls, each with its own completion queue (0 = one "
+          "per core the process may use: its CPU affinity, within its cgroup CPU quota)");
+
 int main(int argc, char** argv) {
   // Debian's Abseil is built with its mutex deadlock detector on: every lock
   // that gRPC takes then updates a lock-order graph (a few percent of the
@@ -53,9 +57,15 @@ int main(int argc, char** argv) {
   options.port = absl::GetFlag(FLAGS_port);
   options.metrics_port = absl::GetFlag(FLAGS_metrics_port);
   options.noop = absl::GetFlag(FLAGS_noop);
+  options.serving_threads = absl::GetFlag(FLAGS_serving_threads);
   options.version = CARCASSONNE_VERSION;
   if (options.address.empty()) {
     std::fprintf(stderr, "carcassonne_referee: --address must not be empty\n");
+    return 2;
+  }
+  if (options.serving_threads < 0 || options.serving_threads > 256) {
+    std::fprintf(stderr, "carcassonne_referee: --serving_threads must be 0..256, not %d\n",
+                 options.serving_threads);
     return 2;
   }
   for (int port : {options.port, options.metrics_port}) {

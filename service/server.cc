@@ -3,20 +3,27 @@
 
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/grpcpp.h>
-#include <grpcpp/health_check_service_interface.h>
 #include <grpcpp/resource_quota.h>
 #include <pthread.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
+#include <fstream>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <thread>
+#include <vector>
 
 #include "carcassonne/v1/referee.grpc.pb.h"
 #include "engine/text.h"
 #include "service/handlers.h"
+#include "service/health.h"
 #include "service/metrics.h"
 
 namespace carcassonne::service {
@@ -27,8 +34,16 @@ namespace {
 // default, stated explicitly so that it is documented and tested.
 constexpr int kMaxReceiveMessageBytes = 4 * 1024 * 1024;
 
-// Threads the server may create (resource quota), per core. Calls run on
-// gRPC's callback executor; the quota bounds the server's own thread pools.
+// RefereeService calls are served on the asynchronous API: one completion
+// queue per available core (AvailableCores), each with one thread that takes the queue's
+// events and serves each call as it arrives, with kSlotsPerMethod calls of
+// every method requested ahead on each queue (calls beyond them wait in gRPC
+// until a slot is free). No thread hand-off between receiving a call and
+// answering it.
+constexpr int kSlotsPerMethod = 8;
+
+// Threads the server may create (resource quota), per core: gRPC's own
+// pools (the health and reflection services are synchronous).
 constexpr int kThreadsPerCore = 4;
 constexpr int kMinThreads = 8;
 
@@ -50,156 +65,218 @@ std::string HostPort(const std::string& address, int port) {
   return ipv6 ? Cat("[", address, "]:", port) : Cat(address, ":", port);
 }
 
+// Cores this process may use: the CPUs of its affinity mask, at most the
+// cgroup's CPU quota rounded up (a Kubernetes CPU limit), at least 1.
+int AvailableCores() {
+  int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  cpu_set_t mask;
+  CPU_ZERO(&mask);
+  if (sched_getaffinity(0, sizeof(mask), &mask) == 0) cores = std::max(1, CPU_COUNT(&mask));
+  auto limit_by_quota = [&](double quota, double period) {
+    if (quota > 0 && period > 0) {
+      cores = std::min(cores, std::max(1, static_cast<int>(std::ceil(quota / period))));
+    }
+  };
+  std::string quota;
+  double period = 0;
+  if (std::ifstream v2("/sys/fs/cgroup/cpu.max"); v2 >> quota >> period) {  // cgroup v2
+    if (quota != "max") limit_by_quota(std::atof(quota.c_str()), period);
+  } else if (std::ifstream v1_quota("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"),
+             v1_period("/sys/fs/cgroup/cpu/cpu.cfs_period_us");
+             v1_quota >> quota && v1_period >> period) {  // cgroup v1; -1 = no quota
+    limit_by_quota(std::atof(quota.c_str()), period);
+  }
+  return cores;
+}
+
+// ServerOptions::serving_threads, or one serving thread (and completion
+// queue) per available core.
+int ServingThreads(const ServerOptions& options) {
+  return options.serving_threads > 0 ? options.serving_threads : AvailableCores();
+}
+
 int MaxThreads() {
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   return std::max(kMinThreads, kThreadsPerCore * cores);
 }
 
-// RefereeService on the callback API. Each call runs the handler inline on
-// the callback executor thread (handlers are short and CPU-bound, and never
-// block), records metrics, and finishes with the default reactor.
-class RefereeServiceImpl final : public v1::RefereeService::CallbackService {
- public:
-  explicit RefereeServiceImpl(Metrics& metrics) : metrics_(metrics) {}
+// The RPC methods of RefereeService as the asynchronous API names them: the
+// call to ask gRPC for the next call of a method, the handler that serves it,
+// and the domain metrics of its answer.
+using AsyncService = v1::RefereeService::AsyncService;
+// (Each method's Request... is a member of its own base class of AsyncService.)
+template <typename MethodBase, typename Request, typename Response>
+using RequestMethod = void (MethodBase::*)(grpc::ServerContext*, Request*,
+                                           grpc::ServerAsyncResponseWriter<Response>*,
+                                           grpc::CompletionQueue*, grpc::ServerCompletionQueue*,
+                                           void*);
+template <typename Request, typename Response>
+using Handler = grpc::Status (*)(const Request&, Response*);
 
-  grpc::ServerUnaryReactor* NewGame(grpc::CallbackServerContext* context,
-                                    const v1::NewGameRequest* request,
-                                    v1::NewGameResponse* response) override {
-    return Serve(context, Method::kNewGame, HandleNewGame, *request, response);
+// Domain metrics of a successful answer of the real service.
+void Observe(Metrics& metrics, const v1::ValidateActionResponse& response) {
+  metrics.RecordVerdict(response.verdict());
+}
+void Observe(Metrics& metrics, const v1::ApplyActionResponse& response) {
+  metrics.RecordVerdict(response.verdict());
+  metrics.RecordScoreEvents(response.events());
+}
+void Observe(Metrics& metrics, const v1::PlayTurnResponse& response) {
+  metrics.RecordVerdict(response.verdict());
+  metrics.RecordScoreEvents(response.events());
+}
+void Observe(Metrics& metrics, const v1::ScoreGameResponse& response) {
+  metrics.RecordScoreEvents(response.events());
+}
+template <typename Response>
+void Observe(Metrics& /*metrics*/, const Response& /*response*/) {}
+
+// One serving thread's completion queue. `shut_down` is set, under `mutex`,
+// just before the queue is shut down: after that no call may be requested on
+// it.
+struct ServingQueue {
+  std::unique_ptr<grpc::ServerCompletionQueue> queue;
+  std::mutex mutex;
+  bool shut_down = false;
+};
+
+// What every call slot shares.
+struct ServingContext {
+  AsyncService* service = nullptr;
+  Metrics* metrics = nullptr;
+  bool noop = false;
+};
+
+// A tag on a completion queue: one call slot.
+class CallSlot {
+ public:
+  virtual ~CallSlot() = default;
+  // The event of this slot came out of its queue; `ok` as gRPC reports it.
+  virtual void Proceed(bool ok) = 0;
+};
+
+// A call slot of one method on one completion queue: it asks gRPC for the
+// next call of the method, serves it on the queue's thread when it arrives
+// (the handler is short, CPU-bound and never blocks), sends the answer, and
+// asks again with fresh messages (cleared messages would keep the capacity of
+// the largest request each slot ever took). The no-op server answers the empty
+// response with OK instead of calling the handler (gRPC has decoded the
+// request all the same), with the same per-call metrics.
+template <typename MethodBase, typename Request, typename Response>
+class UnaryCallSlot final : public CallSlot {
+ public:
+  UnaryCallSlot(const ServingContext& serving, ServingQueue& queue, Method method,
+                RequestMethod<MethodBase, Request, Response> request_method,
+                Handler<Request, Response> handler)
+      : serving_(serving),
+        queue_(queue),
+        method_(method),
+        request_method_(request_method),
+        handler_(handler) {}
+
+  // Asks for the next call, or deletes the slot when the queue is shut down.
+  void AskForNextCall() {
+    context_ = std::make_unique<grpc::ServerContext>();
+    responder_ = std::make_unique<grpc::ServerAsyncResponseWriter<Response>>(context_.get());
+    request_.emplace();
+    response_.emplace();
+    waiting_for_call_ = true;
+    std::lock_guard<std::mutex> lock(queue_.mutex);
+    if (queue_.shut_down) {
+      delete this;
+      return;
+    }
+    (static_cast<MethodBase*>(serving_.service)->*request_method_)(
+        context_.get(), &*request_, responder_.get(), queue_.queue.get(), queue_.queue.get(), this);
   }
-  grpc::ServerUnaryReactor* ValidateAction(grpc::CallbackServerContext* context,
-                                           const v1::ValidateActionRequest* request,
-                                           v1::ValidateActionResponse* response) override {
-    return Serve(context, Method::kValidateAction, HandleValidateAction, *request, response);
-  }
-  grpc::ServerUnaryReactor* ApplyAction(grpc::CallbackServerContext* context,
-                                        const v1::ApplyActionRequest* request,
-                                        v1::ApplyActionResponse* response) override {
-    return Serve(context, Method::kApplyAction, HandleApplyAction, *request, response);
-  }
-  grpc::ServerUnaryReactor* PlayTurn(grpc::CallbackServerContext* context,
-                                     const v1::PlayTurnRequest* request,
-                                     v1::PlayTurnResponse* response) override {
-    return Serve(context, Method::kPlayTurn, HandlePlayTurn, *request, response);
-  }
-  grpc::ServerUnaryReactor* ListLegalActions(grpc::CallbackServerContext* context,
-                                             const v1::ListLegalActionsRequest* request,
-                                             v1::ListLegalActionsResponse* response) override {
-    return Serve(context, Method::kListLegalActions, HandleListLegalActions, *request, response);
-  }
-  grpc::ServerUnaryReactor* ScoreGame(grpc::CallbackServerContext* context,
-                                      const v1::ScoreGameRequest* request,
-                                      v1::ScoreGameResponse* response) override {
-    return Serve(context, Method::kScoreGame, HandleScoreGame, *request, response);
-  }
-  grpc::ServerUnaryReactor* GetCatalog(grpc::CallbackServerContext* context,
-                                       const v1::GetCatalogRequest* request,
-                                       v1::GetCatalogResponse* response) override {
-    return Serve(context, Method::kGetCatalog, HandleGetCatalog, *request, response);
+
+  void Proceed(bool ok) override {
+    if (!waiting_for_call_) {
+      AskForNextCall();  // the answer went out (or the client left): the next call
+      return;
+    }
+    if (!ok) {  // the server is shutting down: no call will come
+      delete this;
+      return;
+    }
+    Serve();
   }
 
  private:
-  // Domain metrics of a successful answer.
-  void Observe(const v1::ValidateActionResponse& response) {
-    metrics_.RecordVerdict(response.verdict());
-  }
-  void Observe(const v1::ApplyActionResponse& response) {
-    metrics_.RecordVerdict(response.verdict());
-    metrics_.RecordScoreEvents(response.events());
-  }
-  void Observe(const v1::PlayTurnResponse& response) {
-    metrics_.RecordVerdict(response.verdict());
-    metrics_.RecordScoreEvents(response.events());
-  }
-  void Observe(const v1::ScoreGameResponse& response) {
-    metrics_.RecordScoreEvents(response.events());
-  }
-  template <typename Response>
-  void Observe(const Response& /*response*/) {}
-
-  template <typename Request, typename Response>
-  grpc::ServerUnaryReactor* Serve(grpc::CallbackServerContext* context, Method method,
-                                  grpc::Status (*handler)(const Request&, Response*),
-                                  const Request& request, Response* response) {
+  void Serve() {
     const auto start = std::chrono::steady_clock::now();
-    metrics_.RecordStarted(method);
+    Metrics& metrics = *serving_.metrics;
+    metrics.RecordStarted(method_);
     grpc::Status status;
-    if (context->IsCancelled()) {
-      status = grpc::Status(grpc::StatusCode::CANCELLED, "the call was cancelled");
-    } else {
-      status = handler(request, response);  // handlers turn exceptions into INTERNAL
+    if (!serving_.noop) {
+      status = handler_(*request_, &*response_);  // handlers turn exceptions into INTERNAL
       if (status.ok()) {
-        Observe(*response);
+        Observe(metrics, *response_);
       } else {
-        response->Clear();
+        response_->Clear();
       }
     }
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    metrics_.RecordHandled(method, status.error_code(), elapsed.count());
-    grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-    reactor->Finish(status);
-    return reactor;
+    metrics.RecordHandled(method_, status.error_code(), elapsed.count());
+    waiting_for_call_ = false;
+    responder_->Finish(*response_, status, this);
   }
 
-  Metrics& metrics_;
+  const ServingContext& serving_;
+  ServingQueue& queue_;
+  const Method method_;
+  const RequestMethod<MethodBase, Request, Response> request_method_;
+  const Handler<Request, Response> handler_;
+  std::unique_ptr<grpc::ServerContext> context_;
+  std::unique_ptr<grpc::ServerAsyncResponseWriter<Response>> responder_;
+  std::optional<Request> request_;
+  std::optional<Response> response_;
+  bool waiting_for_call_ = true;
 };
 
-// The no-op RefereeService (--noop, see server.h): gRPC has decoded the
-// request before the handler runs; the handler records the same per-call
-// metrics as RefereeServiceImpl and finishes with the empty response and OK.
-class NoopRefereeServiceImpl final : public v1::RefereeService::CallbackService {
- public:
-  explicit NoopRefereeServiceImpl(Metrics& metrics) : metrics_(metrics) {}
+// Puts kSlotsPerMethod call slots of one method on `queue`.
+template <typename MethodBase, typename Request, typename Response>
+void RequestCalls(const ServingContext& serving, ServingQueue& queue, Method method,
+                  RequestMethod<MethodBase, Request, Response> request_method,
+                  Handler<Request, Response> handler) {
+  for (int i = 0; i < kSlotsPerMethod; ++i) {
+    (new UnaryCallSlot<MethodBase, Request, Response>(serving, queue, method, request_method,
+                                                      handler))
+        ->AskForNextCall();
+  }
+}
 
-  grpc::ServerUnaryReactor* NewGame(grpc::CallbackServerContext* context,
-                                    const v1::NewGameRequest* /*request*/,
-                                    v1::NewGameResponse* /*response*/) override {
-    return Answer(context, Method::kNewGame);
-  }
-  grpc::ServerUnaryReactor* ValidateAction(grpc::CallbackServerContext* context,
-                                           const v1::ValidateActionRequest* /*request*/,
-                                           v1::ValidateActionResponse* /*response*/) override {
-    return Answer(context, Method::kValidateAction);
-  }
-  grpc::ServerUnaryReactor* ApplyAction(grpc::CallbackServerContext* context,
-                                        const v1::ApplyActionRequest* /*request*/,
-                                        v1::ApplyActionResponse* /*response*/) override {
-    return Answer(context, Method::kApplyAction);
-  }
-  grpc::ServerUnaryReactor* PlayTurn(grpc::CallbackServerContext* context,
-                                     const v1::PlayTurnRequest* /*request*/,
-                                     v1::PlayTurnResponse* /*response*/) override {
-    return Answer(context, Method::kPlayTurn);
-  }
-  grpc::ServerUnaryReactor* ListLegalActions(grpc::CallbackServerContext* context,
-                                             const v1::ListLegalActionsRequest* /*request*/,
-                                             v1::ListLegalActionsResponse* /*response*/) override {
-    return Answer(context, Method::kListLegalActions);
-  }
-  grpc::ServerUnaryReactor* ScoreGame(grpc::CallbackServerContext* context,
-                                      const v1::ScoreGameRequest* /*request*/,
-                                      v1::ScoreGameResponse* /*response*/) override {
-    return Answer(context, Method::kScoreGame);
-  }
-  grpc::ServerUnaryReactor* GetCatalog(grpc::CallbackServerContext* context,
-                                       const v1::GetCatalogRequest* /*request*/,
-                                       v1::GetCatalogResponse* /*response*/) override {
-    return Answer(context, Method::kGetCatalog);
-  }
+// Puts call slots of every RefereeService method on `queue`.
+void RequestEveryMethod(const ServingContext& serving, ServingQueue& queue) {
+  RequestCalls(serving, queue, Method::kNewGame, &AsyncService::RequestNewGame, &HandleNewGame);
+  RequestCalls(serving, queue, Method::kValidateAction, &AsyncService::RequestValidateAction,
+               &HandleValidateAction);
+  RequestCalls(serving, queue, Method::kApplyAction, &AsyncService::RequestApplyAction,
+               &HandleApplyAction);
+  RequestCalls(serving, queue, Method::kPlayTurn, &AsyncService::RequestPlayTurn, &HandlePlayTurn);
+  RequestCalls(serving, queue, Method::kListLegalActions, &AsyncService::RequestListLegalActions,
+               &HandleListLegalActions);
+  RequestCalls(serving, queue, Method::kScoreGame, &AsyncService::RequestScoreGame,
+               &HandleScoreGame);
+  RequestCalls(serving, queue, Method::kGetCatalog, &AsyncService::RequestGetCatalog,
+               &HandleGetCatalog);
+}
 
- private:
-  grpc::ServerUnaryReactor* Answer(grpc::CallbackServerContext* context, Method method) {
-    const auto start = std::chrono::steady_clock::now();
-    metrics_.RecordStarted(method);
-    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    metrics_.RecordHandled(method, grpc::StatusCode::OK, elapsed.count());
-    grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-    reactor->Finish(grpc::Status::OK);
-    return reactor;
-  }
+// No call may be requested on `queue` from now on; its thread ends once the
+// queue is drained.
+void ShutDownQueue(ServingQueue& queue) {
+  std::lock_guard<std::mutex> lock(queue.mutex);
+  queue.shut_down = true;
+  queue.queue->Shutdown();
+}
 
-  Metrics& metrics_;
-};
+// A serving thread: takes the events of its queue until the queue is shut
+// down and drained.
+void ServeQueue(ServingQueue& queue) {
+  void* tag = nullptr;
+  bool ok = false;
+  while (queue.queue->Next(&tag, &ok)) static_cast<CallSlot*>(tag)->Proceed(ok);
+}
 
 }  // namespace
 
@@ -230,15 +307,12 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
     return 1;
   }
 
-  grpc::EnableDefaultHealthCheckService(true);
+  // Our own health service (health.h), not gRPC's callback-based default one.
+  grpc::EnableDefaultHealthCheckService(false);
+  HealthService health(kServiceName);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
 
-  std::unique_ptr<grpc::Service> service;
-  if (options.noop) {
-    service = std::make_unique<NoopRefereeServiceImpl>(metrics);
-  } else {
-    service = std::make_unique<RefereeServiceImpl>(metrics);
-  }
+  AsyncService service;
   grpc::ResourceQuota quota("carcassonne_referee");
   const int max_threads = MaxThreads();
   quota.SetMaxThreads(max_threads);
@@ -248,20 +322,29 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   int bound_port = 0;
   const std::string listen = HostPort(options.address, options.port);
   builder.AddListeningPort(listen, grpc::InsecureServerCredentials(), &bound_port);
-  builder.RegisterService(service.get());
+  builder.RegisterService(&service);
+  builder.RegisterService(&health);
   builder.SetResourceQuota(quota);
   builder.SetMaxReceiveMessageSize(kMaxReceiveMessageBytes);
   builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, kMaxConcurrentStreamsPerConnection);
+  const int serving_threads = ServingThreads(options);
+  std::vector<std::unique_ptr<ServingQueue>> queues;
+  for (int i = 0; i < serving_threads; ++i) {
+    queues.push_back(std::make_unique<ServingQueue>());
+    queues.back()->queue = builder.AddCompletionQueue();
+  }
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (server == nullptr || bound_port == 0) {
     std::fprintf(stderr, "carcassonne_referee: cannot listen on %s\n", listen.c_str());
+    for (auto& queue : queues) ShutDownQueue(*queue);
+    for (auto& queue : queues) ServeQueue(*queue);  // drains: nothing was requested
     return 1;
   }
-
-  grpc::HealthCheckServiceInterface* health = server->GetHealthCheckService();
-  if (health != nullptr) {
-    health->SetServingStatus("", true);
-    health->SetServingStatus(kServiceName, true);
+  const ServingContext serving{&service, &metrics, options.noop};
+  std::vector<std::thread> threads;
+  for (auto& queue : queues) {
+    RequestEveryMethod(serving, *queue);
+    threads.emplace_back([&queue = *queue] { ServeQueue(queue); });
   }
 
   if (options.noop) {
@@ -270,12 +353,13 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
                  "(no engine)\n",
                  kServiceName);
   }
-  std::fprintf(stderr,
-               "carcassonne_referee %s: serving gRPC on %s, metrics on http://%s/metrics "
-               "(port=%d metrics_port=%d max_receive_message_bytes=%d max_threads=%d)\n",
-               options.version.c_str(), HostPort(options.address, bound_port).c_str(),
-               HostPort(metrics_endpoint->address(), metrics_endpoint->port()).c_str(), bound_port,
-               metrics_endpoint->port(), kMaxReceiveMessageBytes, max_threads);
+  std::fprintf(
+      stderr,
+      "carcassonne_referee %s: serving gRPC on %s, metrics on http://%s/metrics "
+      "(port=%d metrics_port=%d max_receive_message_bytes=%d serving_threads=%d max_threads=%d)\n",
+      options.version.c_str(), HostPort(options.address, bound_port).c_str(),
+      HostPort(metrics_endpoint->address(), metrics_endpoint->port()).c_str(), bound_port,
+      metrics_endpoint->port(), kMaxReceiveMessageBytes, serving_threads, max_threads);
   std::fflush(stderr);
 
   // The dedicated signal thread: SIGTERM / SIGINT are blocked in every thread,
@@ -287,17 +371,21 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
     std::fprintf(stderr, "carcassonne_referee: signal %d, shutting down (grace %llds)\n",
                  signal_number, static_cast<long long>(kShutdownGrace.count()));
     std::fflush(stderr);
-    if (health != nullptr) health->Shutdown();  // every service NOT_SERVING, for good
+    health.Shutdown();  // every service NOT_SERVING, for good; watches end
     // The metrics endpoint stops meanwhile: civetweb takes up to ~2 s to join
     // its threads, and Shutdown() waits up to the grace period whenever a
     // client keeps its connection open. (The counters themselves live on.)
     std::thread stop_metrics([&] { metrics_endpoint.reset(); });
     server->Shutdown(std::chrono::system_clock::now() + kShutdownGrace);
+    // Every call has finished or been cancelled; the slots still waiting for a
+    // call come out of their queues with ok = false and are deleted.
+    for (auto& queue : queues) ShutDownQueue(*queue);
     stop_metrics.join();
   });
 
   server->Wait();
   signal_thread.join();
+  for (std::thread& thread : threads) thread.join();
   return 0;
 }
 

@@ -1,7 +1,18 @@
-// The gRPC server of the referee: RefereeService on the callback API (every
-// call runs on gRPC's callback executor, which uses all cores), the standard
-// health service, server reflection, Prometheus metrics, and a clean shutdown
-// on SIGTERM / SIGINT.
+// The gRPC server of the referee: RefereeService on the asynchronous API, the
+// standard health service (health.h), server reflection, Prometheus metrics,
+// and a clean shutdown on SIGTERM / SIGINT.
+//
+// Threads: RefereeService calls are served by ServerOptions::serving_threads
+// threads (by default one per core the process may use: its CPU affinity,
+// within its cgroup's CPU quota), each with its own completion queue. A
+// serving thread polls the connections itself and runs each call's handler
+// as soon as the call has arrived, so that a call is received, judged and
+// answered on one thread. (gRPC's callback API, and its default health
+// service which is built on it, start threads of their own that poll the
+// same connections and pass every call from one thread to another: on the
+// 2-core development machine that hand-off, a few context switches per call,
+// cost more CPU than the engine's work; see bench/report.md.) Health checks
+// and reflection are synchronous services, on gRPC's own thread pool.
 //
 // With ServerOptions::noop (the --noop flag) RefereeService is replaced by a
 // no-op implementation: gRPC decodes each request as usual, before the
@@ -40,6 +51,7 @@ struct ServerOptions {
   int metrics_port = 9464;          // Prometheus /metrics port; 0 = any free port (logged)
   std::string version;              // carcassonne_build_info{version}
   bool noop = false;                // serve the no-op RefereeService (see above)
+  int serving_threads = 0;          // threads serving RefereeService; 0 = one per usable core
 };
 
 // Blocks SIGTERM and SIGINT in the calling thread and returns that set. Call it

@@ -4,8 +4,8 @@
 // (~9.8 hours; larger values are counted in the last bucket). About 40 KiB,
 // whatever the number of samples: a run of any length stays memory-bounded.
 //
-// Record() is thread-safe and lock-free (relaxed atomics): the load
-// generator's completion callbacks record from several threads at once.
+// Record() is thread-safe and lock-free (relaxed atomics), so a load run may
+// record from any number of threads (today it records from one).
 #pragma once
 
 #include <array>

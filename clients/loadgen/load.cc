@@ -8,13 +8,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
+#include <array>
 #include <cmath>
-#include <condition_variable>
 #include <fstream>
-#include <future>
 #include <iterator>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -101,7 +98,10 @@ int CodeIndex(const grpc::Status& status) {
   return code >= 0 && code < kStatusCodeCount ? code : static_cast<int>(grpc::StatusCode::UNKNOWN);
 }
 
-// What every run shares: the channels, the requests, the window, the counts.
+// A run: one thread (the caller's) drives every call through one completion
+// queue. It sends the calls and takes their completions itself, so that a call
+// costs no hand-off between threads on the client's side: gRPC's work for the
+// connections happens inside AsyncNext on this thread.
 class Run {
  public:
   explicit Run(const LoadOptions& options) : options_(options) {
@@ -121,7 +121,7 @@ class Run {
     start_ = Clock::now();
     measure_start_ = start_ + options_.warmup;
     end_ = measure_start_ + options_.duration;
-    // The CPU meter: this process's CPU time over the measured window.
+    // The CPU meter: CPU times over the measured window (it sleeps otherwise).
     std::thread meter([this] {
       const int server = options_.server_pid;
       std::this_thread::sleep_until(measure_start_);
@@ -145,14 +145,14 @@ class Run {
       RunOpen();
     }
     meter.join();
-    {
-      std::unique_lock<std::mutex> lock(mutex_);
-      done_.wait(lock, [this] { return outstanding_ == 0; });
+    queue_.Shutdown();
+    void* tag = nullptr;
+    bool ok = false;
+    while (queue_.Next(&tag, &ok)) {
     }
     result_.measured_seconds = std::chrono::duration<double>(end_ - measure_start_).count();
     for (int code = 0; code < kStatusCodeCount; ++code) {
-      result_.by_code[static_cast<size_t>(code)] =
-          by_code_[static_cast<size_t>(code)].load(std::memory_order_relaxed);
+      result_.by_code[static_cast<size_t>(code)] = by_code_[static_cast<size_t>(code)];
       result_.calls += result_.by_code[static_cast<size_t>(code)];
     }
     result_.ok = result_.by_code[0];
@@ -162,120 +162,127 @@ class Run {
   }
 
  private:
-  struct ClosedSlot {
-    int index = 0;
-    std::unique_ptr<grpc::ClientContext> context;
-    grpc::ByteBuffer response;
-    Clock::time_point sent;
-  };
-  struct OpenCall {
+  // One call in flight; its address is the call's tag on the queue.
+  struct Call {
     grpc::ClientContext context;
+    std::unique_ptr<grpc::GenericClientAsyncResponseReader> reader;
     grpc::ByteBuffer response;
-    Clock::time_point scheduled;
-    bool counted = false;
+    grpc::Status status;
+    Clock::time_point since;  // latency origin: send time (closed), scheduled time (open)
+    bool counted = false;     // open loop: scheduled inside the measured window
   };
 
-  const grpc::ByteBuffer& NextRequest() {
-    const uint64_t n = next_request_.fetch_add(1, std::memory_order_relaxed);
-    return requests_[n % requests_.size()];
+  const grpc::ByteBuffer& NextRequest() { return requests_[next_request_++ % requests_.size()]; }
+
+  void Send(std::unique_ptr<Call> call) {
+    call->context.set_deadline(std::chrono::system_clock::now() + options_.deadline);
+    grpc::GenericStub& stub = *stubs_[next_stub_++ % stubs_.size()];
+    call->reader = stub.PrepareUnaryCall(&call->context, options_.method, NextRequest(), &queue_);
+    call->reader->StartCall();
+    Call* tag = call.release();
+    tag->reader->Finish(&tag->response, &tag->status, tag);
+    ++outstanding_;
   }
 
   void Count(const grpc::Status& status, Clock::duration latency) {
-    by_code_[static_cast<size_t>(CodeIndex(status))].fetch_add(1, std::memory_order_relaxed);
+    ++by_code_[static_cast<size_t>(CodeIndex(status))];
     result_.latency->Record(std::chrono::duration_cast<std::chrono::nanoseconds>(latency).count());
   }
 
-  void Finished() {
-    std::lock_guard<std::mutex> lock(mutex_);
+  // Waits for the next completion until `until`; the completed call, or null
+  // on time-out.
+  std::unique_ptr<Call> NextCompletion(Clock::time_point until) {
+    void* tag = nullptr;
+    bool ok = false;
+    const auto deadline =
+        std::chrono::system_clock::now() +
+        std::chrono::duration_cast<std::chrono::system_clock::duration>(until - Clock::now());
+    if (queue_.AsyncNext(&tag, &ok, deadline) != grpc::CompletionQueue::GOT_EVENT) return nullptr;
     --outstanding_;
-    done_.notify_all();
+    return std::unique_ptr<Call>(static_cast<Call*>(tag));  // Finish always completes with ok
   }
 
-  // ---- closed loop: in_flight slots, each always has one call outstanding.
+  // ---- closed loop: in_flight calls outstanding; each completion sends the
+  // next one (until the end of the window), then the last ones drain.
   void RunClosed() {
-    const int slots = std::max(1, options_.in_flight);
-    closed_slots_.resize(static_cast<size_t>(slots));
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      outstanding_ = slots;
+    for (int i = 0; i < std::max(1, options_.in_flight); ++i) {
+      auto call = std::make_unique<Call>();
+      call->since = Clock::now();
+      Send(std::move(call));
     }
-    for (int i = 0; i < slots; ++i) {
-      closed_slots_[static_cast<size_t>(i)].index = i;
-      StartClosed(closed_slots_[static_cast<size_t>(i)]);
+    while (outstanding_ > 0) {
+      std::unique_ptr<Call> done = NextCompletion(Clock::now() + std::chrono::seconds(1));
+      if (done == nullptr) continue;
+      const Clock::time_point now = Clock::now();
+      if (now >= measure_start_ && now < end_) Count(done->status, now - done->since);
+      if (now < end_) {
+        auto call = std::make_unique<Call>();  // a fresh context for each call
+        call->since = Clock::now();
+        Send(std::move(call));
+      }
     }
   }
 
-  void StartClosed(ClosedSlot& slot) {
-    slot.context = std::make_unique<grpc::ClientContext>();
-    slot.context->set_deadline(std::chrono::system_clock::now() + options_.deadline);
-    slot.response.Clear();
-    grpc::GenericStub& stub = *stubs_[static_cast<size_t>(slot.index) % stubs_.size()];
-    slot.sent = Clock::now();
-    stub.UnaryCall(slot.context.get(), options_.method, grpc::StubOptions(), &NextRequest(),
-                   &slot.response, [this, &slot](grpc::Status status) {
-                     const Clock::time_point now = Clock::now();
-                     if (now >= measure_start_ && now < end_) Count(status, now - slot.sent);
-                     if (now < end_) {
-                       StartClosed(slot);  // the old context goes; its call is complete
-                     } else {
-                       Finished();
-                     }
-                   });
-  }
-
-  // ---- open loop: calls sent on schedule from this thread, every call that
-  // is due at each wake-up (at most one wake-up per send tick).
+  // ---- open loop: the calls of the schedule, sent when due (the thread
+  // wakes for sending at most once per send tick and then sends every call
+  // due), completions taken in between; then the last ones drain.
   void RunOpen() {
     prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);  // wake up on time (default slack: 50 us)
     const double interval_ns = 1e9 / std::max(options_.rate, 1e-3);
     const auto max_in_flight = static_cast<int64_t>(std::max(1, options_.max_in_flight));
-    Clock::time_point last_wake = start_ - options_.send_tick;
-    for (uint64_t k = 0;; ++k) {
-      const Clock::time_point when =
-          start_ + std::chrono::nanoseconds(
-                       static_cast<int64_t>(std::llround(static_cast<double>(k) * interval_ns)));
-      if (when >= end_) break;
-      if (Clock::now() < when) {
-        std::this_thread::sleep_until(std::max(when, last_wake + options_.send_tick));
-        last_wake = Clock::now();
-      }
-      {
-        std::unique_lock<std::mutex> lock(mutex_);
-        if (outstanding_ >= max_in_flight) {
-          ++stalls_;
-          done_.wait(lock, [&] { return outstanding_ < max_in_flight; });
+    auto scheduled_time = [&](uint64_t k) {
+      return start_ + std::chrono::nanoseconds(
+                          static_cast<int64_t>(std::llround(static_cast<double>(k) * interval_ns)));
+    };
+    uint64_t k = 0;
+    Clock::time_point next = scheduled_time(0);
+    Clock::time_point last_send_wake = start_ - options_.send_tick;
+    bool stalled = false;
+    while (next < end_ || outstanding_ > 0) {
+      const Clock::time_point now = Clock::now();
+      if (next < end_ && next <= now && now >= last_send_wake + options_.send_tick) {
+        last_send_wake = now;
+        while (next < end_ && next <= now) {
+          if (outstanding_ >= max_in_flight) {  // wait for a completion (counts as latency)
+            if (!stalled) ++stalls_;
+            stalled = true;
+            break;
+          }
+          stalled = false;
+          auto call = std::make_unique<Call>();
+          call->since = next;
+          call->counted = next >= measure_start_;
+          if (call->counted) ++scheduled_;
+          Send(std::move(call));
+          next = scheduled_time(++k);
         }
-        ++outstanding_;
       }
-      auto* call = new OpenCall;
-      call->scheduled = when;
-      call->counted = when >= measure_start_;
-      if (call->counted) ++scheduled_;
-      call->context.set_deadline(std::chrono::system_clock::now() + options_.deadline);
-      grpc::GenericStub& stub = *stubs_[k % stubs_.size()];
-      stub.UnaryCall(&call->context, options_.method, grpc::StubOptions(), &NextRequest(),
-                     &call->response, [this, call](grpc::Status status) {
-                       if (call->counted) Count(status, Clock::now() - call->scheduled);
-                       delete call;
-                       Finished();
-                     });
+      Clock::time_point wake = end_ + options_.deadline + std::chrono::seconds(1);
+      if (next < end_ && !stalled) wake = std::max(next, last_send_wake + options_.send_tick);
+      if (outstanding_ == 0 && next < end_ && wake > Clock::now()) {
+        std::this_thread::sleep_until(wake);  // nothing to take: no need to poll
+        continue;
+      }
+      std::unique_ptr<Call> done = NextCompletion(wake);
+      if (done != nullptr) {
+        if (done->counted) Count(done->status, Clock::now() - done->since);
+        stalled = false;
+      }
     }
   }
 
   const LoadOptions& options_;
   std::vector<grpc::ByteBuffer> requests_;
   std::vector<std::unique_ptr<grpc::GenericStub>> stubs_;
+  grpc::CompletionQueue queue_;
   Clock::time_point start_, measure_start_, end_;
 
-  std::atomic<uint64_t> next_request_{0};
-  std::array<std::atomic<uint64_t>, kStatusCodeCount> by_code_{};
-  std::vector<ClosedSlot> closed_slots_;
-  uint64_t scheduled_ = 0;  // the scheduling thread only
-  uint64_t stalls_ = 0;     // under mutex_
-
-  std::mutex mutex_;
-  std::condition_variable done_;
-  int64_t outstanding_ = 0;  // under mutex_
+  uint64_t next_request_ = 0;
+  uint64_t next_stub_ = 0;
+  std::array<uint64_t, kStatusCodeCount> by_code_{};
+  uint64_t scheduled_ = 0;
+  uint64_t stalls_ = 0;
+  int64_t outstanding_ = 0;
 
   LoadResult result_;
 };
@@ -299,10 +306,20 @@ std::vector<CheckedCall> CallEachOnce(const std::string& target, const std::stri
     grpc::ByteBuffer response;
     grpc::ClientContext context;
     context.set_deadline(std::chrono::system_clock::now() + deadline);
-    std::promise<grpc::Status> done;
-    stub.UnaryCall(&context, method, grpc::StubOptions(), &request, &response,
-                   [&done](grpc::Status status) { done.set_value(std::move(status)); });
-    const grpc::Status status = done.get_future().get();
+    // A completion queue, as in the runs (the callback API would start gRPC's
+    // callback threads, which would then also poll during the run).
+    grpc::CompletionQueue queue;
+    grpc::Status status;
+    std::unique_ptr<grpc::GenericClientAsyncResponseReader> reader =
+        stub.PrepareUnaryCall(&context, method, request, &queue);
+    reader->StartCall();
+    reader->Finish(&response, &status, &queue);
+    void* tag = nullptr;
+    bool ok = false;
+    if (!queue.Next(&tag, &ok)) throw std::runtime_error("the completion queue shut down");
+    queue.Shutdown();
+    while (queue.Next(&tag, &ok)) {
+    }
     calls.push_back({CodeIndex(status), status.error_message(), ToString(response)});
   }
   return calls;

@@ -1,9 +1,13 @@
 // The load runs: a closed loop (a fixed number of calls in flight; each
 // completion starts the next call) or an open loop (calls sent on a fixed
-// schedule at a given rate, whatever the answers), over gRPC's asynchronous
-// callback API with pre-serialized requests (grpc::GenericStub), so that the
-// client spends as little CPU per call as it can and the same bytes go to any
-// server.
+// schedule at a given rate, whatever the answers), with pre-serialized
+// requests (grpc::GenericStub), so that the client spends as little CPU per
+// call as it can and the same bytes go to any server. One thread drives every
+// call through one completion queue: it sends, and gRPC's work for the
+// connections (reading the answers) runs inside its AsyncNext, so a call
+// costs no hand-off between client threads. (The callback API's own threads
+// would pass each completion from thread to thread: a few context switches
+// per call, which on the 2-core development machine cost the server CPU.)
 //
 // Timing: a run lasts warmup + duration. Nothing of the warm-up is counted.
 //   closed loop: a call counts when it completes inside the measured window;
@@ -15,8 +19,8 @@
 //                latency instead of lowering the offered load (no coordinated
 //                omission). At most max_in_flight calls are outstanding; the
 //                schedule waits beyond that (and that wait counts as latency).
-//                The sending thread wakes at most once per send_tick and then
-//                sends every call that is due (a call waits at most one tick
+//                The thread wakes for sending at most once per send_tick and
+//                then sends every call that is due (a call waits at most one tick
 //                before it is sent, and that wait counts as latency): calls
 //                close together leave in one write, as they would from a
 //                busy game site, instead of one wake-up and one write each.

@@ -91,9 +91,9 @@ class ServerProcess {
     if (!log_path_.empty()) unlink(log_path_.c_str());
   }
 
-  // Starts the server and waits for its start-up line; "" on success, else
-  // what went wrong.
-  std::string Start() {
+  // Starts the server (with `extra_flags` after the address and ports) and
+  // waits for its start-up line; "" on success, else what went wrong.
+  std::string Start(const std::vector<std::string>& extra_flags = {}) {
     char log_template[] = "/tmp/carcassonne_service_test_XXXXXX";
     const int log_fd = mkstemp(log_template);
     if (log_fd < 0) return "cannot create a log file";
@@ -103,6 +103,7 @@ class ServerProcess {
     // async-signal-safe calls.
     const std::string binary = CARCASSONNE_REFEREE_BINARY;
     std::vector<std::string> args = {binary, "--address=127.0.0.1", "--port=0", "--metrics_port=0"};
+    args.insert(args.end(), extra_flags.begin(), extra_flags.end());
     std::vector<char*> argv;
     for (std::string& arg : args) argv.push_back(arg.data());
     argv.push_back(nullptr);
@@ -421,6 +422,70 @@ TEST_F(ServiceTest, HealthReportsServingForTheServerAndTheRefereeService) {
     ASSERT_TRUE(status.ok()) << "service '" << service << "': " << status.error_message();
     EXPECT_EQ(response.status(), grpc::health::v1::HealthCheckResponse::SERVING) << service;
   }
+}
+
+TEST_F(ServiceTest, HealthCheckOfAnUnknownServiceIsNotFound) {
+  auto health = grpc::health::v1::Health::NewStub(*channel_);
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + kCallTimeout);
+  grpc::health::v1::HealthCheckRequest request;
+  request.set_service("no.such.Service");
+  grpc::health::v1::HealthCheckResponse response;
+  const grpc::Status status = health->Check(&context, request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::NOT_FOUND) << status.error_message();
+}
+
+// Watch: the current status at once; an unknown service is SERVICE_UNKNOWN and
+// the call stays open (the client ends it).
+TEST_F(ServiceTest, HealthWatchSendsTheCurrentStatusAndStaysOpen) {
+  auto health = grpc::health::v1::Health::NewStub(*channel_);
+  for (const std::string& service : {std::string(kServiceName), std::string("no.such.Service")}) {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + kCallTimeout);
+    grpc::health::v1::HealthCheckRequest request;
+    request.set_service(service);
+    auto reader = health->Watch(&context, request);
+    grpc::health::v1::HealthCheckResponse response;
+    ASSERT_TRUE(reader->Read(&response)) << service;
+    EXPECT_EQ(response.status(), service == kServiceName
+                                     ? grpc::health::v1::HealthCheckResponse::SERVING
+                                     : grpc::health::v1::HealthCheckResponse::SERVICE_UNKNOWN)
+        << service;
+    context.TryCancel();
+    while (reader->Read(&response)) {
+    }
+    EXPECT_EQ(reader->Finish().error_code(), grpc::StatusCode::CANCELLED) << service;
+  }
+}
+
+// Each watch holds one of gRPC's synchronous threads: past the limit (4) a
+// watch is refused with RESOURCE_EXHAUSTED, and the others go on.
+TEST_F(ServiceTest, HealthWatchesAreBounded) {
+  auto health = grpc::health::v1::Health::NewStub(*channel_);
+  constexpr int kLimit = 4;
+  std::vector<std::unique_ptr<grpc::ClientContext>> contexts;
+  std::vector<std::unique_ptr<grpc::ClientReader<grpc::health::v1::HealthCheckResponse>>> readers;
+  grpc::health::v1::HealthCheckRequest request;
+  grpc::health::v1::HealthCheckResponse response;
+  for (int i = 0; i <= kLimit; ++i) {
+    contexts.push_back(std::make_unique<grpc::ClientContext>());
+    contexts.back()->set_deadline(std::chrono::system_clock::now() + kCallTimeout);
+    readers.push_back(health->Watch(contexts.back().get(), request));
+    if (i < kLimit) {
+      ASSERT_TRUE(readers.back()->Read(&response)) << "watch " << i;
+    }
+  }
+  EXPECT_FALSE(readers.back()->Read(&response));
+  EXPECT_EQ(readers.back()->Finish().error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  for (int i = 0; i < kLimit; ++i) {
+    contexts[static_cast<size_t>(i)]->TryCancel();
+    while (readers[static_cast<size_t>(i)]->Read(&response)) {
+    }
+    EXPECT_EQ(readers[static_cast<size_t>(i)]->Finish().error_code(), grpc::StatusCode::CANCELLED);
+  }
+  // The referee itself was never short of threads.
+  v1::GetCatalogResponse catalog;
+  EXPECT_TRUE(Call(&v1::RefereeService::Stub::GetCatalog, v1::GetCatalogRequest(), &catalog).ok());
 }
 
 std::string BufCurl(const std::string& arguments) {
@@ -1542,6 +1607,75 @@ TEST(ServerLifecycleTest, SigtermStopsTheServerWithExitStatusZero) {
   ASSERT_TRUE(status.has_value()) << "no clean exit within 10 s: " << server.Log();
   EXPECT_EQ(*status, 0) << server.Log();
   EXPECT_LT(Clock::now() - start, kStopTimeout);
+}
+
+// A watch sees SERVING, then NOT_SERVING when the server is told to stop, and
+// then its call ends with OK.
+TEST(ServerLifecycleTest, HealthWatchSeesNotServingOnSigterm) {
+  ServerProcess server;
+  ASSERT_EQ(server.Start(), "");
+  auto channel = grpc::CreateChannel(server.target(), grpc::InsecureChannelCredentials());
+  ASSERT_TRUE(WaitForServing(channel, kServiceName)) << server.Log();
+  auto health = grpc::health::v1::Health::NewStub(channel);
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + kStopTimeout);
+  grpc::health::v1::HealthCheckRequest request;
+  request.set_service(kServiceName);
+  auto reader = health->Watch(&context, request);
+  grpc::health::v1::HealthCheckResponse response;
+  ASSERT_TRUE(reader->Read(&response));
+  EXPECT_EQ(response.status(), grpc::health::v1::HealthCheckResponse::SERVING);
+
+  std::optional<int> exit_status;
+  std::thread stopper([&] { exit_status = server.Stop(SIGTERM, kStopTimeout); });
+  ASSERT_TRUE(reader->Read(&response));
+  EXPECT_EQ(response.status(), grpc::health::v1::HealthCheckResponse::NOT_SERVING);
+  EXPECT_FALSE(reader->Read(&response));
+  EXPECT_TRUE(reader->Finish().ok());
+  stopper.join();
+  EXPECT_EQ(exit_status, std::optional<int>(0)) << server.Log();
+}
+
+// --serving_threads: one thread serves every call (calls from many client
+// threads at once all get the same answers as one at a time); a value out of
+// range stops the server at start-up with exit status 2.
+TEST(ServerLifecycleTest, ServingThreadsFlag) {
+  ServerProcess one_thread;
+  ASSERT_EQ(one_thread.Start({"--serving_threads=1"}), "");
+  EXPECT_NE(one_thread.Log().find("serving_threads=1 "), std::string::npos) << one_thread.Log();
+  auto channel = grpc::CreateChannel(one_thread.target(), grpc::InsecureChannelCredentials());
+  ASSERT_TRUE(WaitForServing(channel, kServiceName)) << one_thread.Log();
+  auto stub = v1::RefereeService::NewStub(channel);
+  v1::GetCatalogResponse expected;
+  {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + kCallTimeout);
+    ASSERT_TRUE(stub->GetCatalog(&context, v1::GetCatalogRequest(), &expected).ok());
+  }
+  constexpr int kClients = 8;
+  constexpr int kCallsEach = 10;
+  std::array<int, kClients> same{};
+  std::vector<std::thread> clients;
+  for (int c = 0; c < kClients; ++c) {
+    clients.emplace_back([&, c] {
+      for (int i = 0; i < kCallsEach; ++i) {
+        grpc::ClientContext context;
+        context.set_deadline(std::chrono::system_clock::now() + kCallTimeout);
+        v1::GetCatalogResponse response;
+        if (stub->GetCatalog(&context, v1::GetCatalogRequest(), &response).ok() &&
+            response.SerializeAsString() == expected.SerializeAsString()) {
+          ++same[static_cast<size_t>(c)];
+        }
+      }
+    });
+  }
+  for (std::thread& client : clients) client.join();
+  for (int c = 0; c < kClients; ++c) EXPECT_EQ(same[static_cast<size_t>(c)], kCallsEach) << c;
+  EXPECT_EQ(one_thread.Stop(SIGTERM, kStopTimeout), std::optional<int>(0)) << one_thread.Log();
+
+  ServerProcess bad;
+  const std::string error = bad.Start({"--serving_threads=-1"});
+  EXPECT_NE(error.find("--serving_threads must be 0..256"), std::string::npos) << error;
 }
 
 }  // namespace
