@@ -24,6 +24,11 @@
 //                before it is sent, and that wait counts as latency): calls
 //                close together leave in one write, as they would from a
 //                busy game site, instead of one wake-up and one write each.
+//                With ramp_up (the default) the rate rises linearly from 0 to
+//                its value over the warm-up, as traffic reaches a server in
+//                service, instead of starting at full rate on a cold server
+//                (a step that builds a backlog the server then drains for a
+//                while: see the bench report).
 // Every completed call's latency is recorded, whatever its status; every
 // status other than OK counts as an error, by code. Each call has a deadline,
 // so a run ends at most `deadline` after its duration.
@@ -51,6 +56,7 @@ struct LoadOptions {
   double rate = 1000;         // open loop, calls per second
   int max_in_flight = 10000;  // open loop
   std::chrono::nanoseconds send_tick = std::chrono::microseconds(200);  // open loop
+  bool ramp_up = true;  // open loop: the rate rises linearly from 0 over the warm-up
   int channels = 1;
   std::chrono::nanoseconds duration = std::chrono::seconds(10);
   std::chrono::nanoseconds warmup = std::chrono::seconds(2);

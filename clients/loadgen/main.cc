@@ -54,6 +54,9 @@ ABSL_FLAG(int, max_in_flight, 10000, "Open loop: most calls outstanding (memory 
 ABSL_FLAG(absl::Duration, send_tick, absl::Microseconds(200),
           "Open loop: the sender wakes at most once per tick and sends every call then due "
           "(latency still runs from each call's scheduled time); 0 = one wake-up per call");
+ABSL_FLAG(bool, ramp_up, true,
+          "Open loop: the rate rises linearly from 0 to --rate over the warm-up (false: full "
+          "rate from the first call)");
 ABSL_FLAG(absl::Duration, duration, absl::Seconds(10), "Measured time (after the warm-up)");
 ABSL_FLAG(absl::Duration, warmup, absl::Seconds(2), "Warm-up time (not counted)");
 ABSL_FLAG(absl::Duration, deadline, absl::Seconds(10), "Deadline of each call");
@@ -192,6 +195,7 @@ int Main() {
   options.rate = absl::GetFlag(FLAGS_rate);
   options.max_in_flight = absl::GetFlag(FLAGS_max_in_flight);
   options.send_tick = absl::ToChronoNanoseconds(absl::GetFlag(FLAGS_send_tick));
+  options.ramp_up = absl::GetFlag(FLAGS_ramp_up);
   options.channels = absl::GetFlag(FLAGS_channels);
   options.duration = absl::ToChronoNanoseconds(absl::GetFlag(FLAGS_duration));
   options.warmup = absl::ToChronoNanoseconds(absl::GetFlag(FLAGS_warmup));
@@ -245,7 +249,8 @@ int Main() {
   if (options.mode == LoopMode::kClosed) {
     std::printf("closed loop in_flight=%d\n", options.in_flight);
   } else {
-    std::printf("open loop rate=%.0f/s\n", options.rate);
+    std::printf("open loop rate=%.0f/s%s\n", options.rate,
+                options.ramp_up ? " (rising from 0 over the warm-up)" : "");
   }
   std::printf(
       "  pool: %d requests of %.0f bytes on average (%zu seeds skipped: boards that are not valid "
@@ -319,6 +324,7 @@ int Main() {
     if (options.mode == LoopMode::kOpen) {
       json << ",\n  \"send_tick_us\": "
            << Number(static_cast<double>(options.send_tick.count()) / 1000.0)
+           << ",\n  \"ramp_up\": " << (options.ramp_up ? "true" : "false")
            << ",\n  \"scheduled\": " << result.scheduled
            << ",\n  \"schedule_stalls\": " << result.schedule_stalls;
     }
