@@ -57,6 +57,15 @@ constexpr int kMinThreads = 8;
 constexpr int kMaxConcurrentStreamsPerConnection = 256;
 constexpr size_t kMaxMemoryBytes = size_t{512} * 1024 * 1024;
 
+// gRPC's bandwidth-delay-product probe, off. It grows the window a client may
+// fill to megabytes, which helps bulk transfers over long links; requests
+// here are a few KiB (the largest legal snapshot is under 100 KiB), and with
+// the grown window a burst of them overfills the socket's receive buffer
+// whenever the serving thread falls behind: on loopback (scripts/bench) that
+// gave tens of TCP retransmissions per 10-second run at half of saturation and
+// now and then a stall of hundreds of milliseconds; with the probe off, none.
+constexpr int kBdpProbe = 0;
+
 // Time that in-flight calls get to finish after SIGTERM / SIGINT.
 constexpr std::chrono::seconds kShutdownGrace{5};
 
@@ -346,6 +355,9 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   builder.SetResourceQuota(quota);
   builder.SetMaxReceiveMessageSize(kMaxReceiveMessageBytes);
   builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, kMaxConcurrentStreamsPerConnection);
+  // No BDP probing (kBdpProbe): the flow-control windows stay at gRPC's
+  // defaults instead of growing with the measured bandwidth-delay product.
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_BDP_PROBE, kBdpProbe);
   const int serving_threads = ServingThreads(options);
   std::vector<std::unique_ptr<ServingQueue>> queues;
   for (int i = 0; i < serving_threads; ++i) {

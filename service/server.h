@@ -24,6 +24,8 @@
 // against it.
 //
 // Limits in force (see server.cc):
+//   * HTTP/2 flow control: gRPC's default windows, no BDP probing
+//     (kBdpProbe; see server.cc for why);
 //   * max receive message size: 4 MiB (kMaxReceiveMessageBytes); a larger
 //     request fails with RESOURCE_EXHAUSTED before any handler runs;
 //   * resource quota: at most 4 x hardware_concurrency threads (at least 8)
