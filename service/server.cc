@@ -35,11 +35,11 @@ namespace {
 constexpr int kMaxReceiveMessageBytes = 4 * 1024 * 1024;
 
 // RefereeService calls are served on the asynchronous API: one completion
-// queue per available core (AvailableCores), each with one thread that takes the queue's
-// events and serves each call as it arrives, with kSlotsPerMethod calls of
-// every method requested ahead on each queue (calls beyond them wait in gRPC
-// until a slot is free). No thread hand-off between receiving a call and
-// answering it.
+// queue per available core (AvailableCores), each with one thread that takes
+// the queue's events and serves each call as it arrives, with kSlotsPerMethod
+// calls of every method requested ahead on each queue (calls beyond them wait
+// in gRPC until a slot is free). No thread hand-off between receiving a call
+// and answering it.
 constexpr int kSlotsPerMethod = 8;
 // The first arena block of each call slot: a 72-tile request (~2 KiB on the
 // wire) and its answer fit, parsed, in a few KiB.

@@ -299,6 +299,16 @@ v1::Action Pass() {
   return action;
 }
 
+// Opens a health Watch of `service` with `health`, ending at `timeout` at the latest.
+std::unique_ptr<grpc::ClientReader<grpc::health::v1::HealthCheckResponse>> StartWatch(
+    grpc::health::v1::Health::Stub& health, grpc::ClientContext& context,
+    const std::string& service, std::chrono::seconds timeout) {
+  context.set_deadline(std::chrono::system_clock::now() + timeout);
+  grpc::health::v1::HealthCheckRequest request;
+  request.set_service(service);
+  return health.Watch(&context, request);
+}
+
 int BagCount(const v1::GameState& state, const std::string& tile) {
   for (const v1::TileCount& entry : state.bag().tiles()) {
     if (entry.tile_type() == tile) return entry.count();
@@ -441,10 +451,7 @@ TEST_F(ServiceTest, HealthWatchSendsTheCurrentStatusAndStaysOpen) {
   auto health = grpc::health::v1::Health::NewStub(*channel_);
   for (const std::string& service : {std::string(kServiceName), std::string("no.such.Service")}) {
     grpc::ClientContext context;
-    context.set_deadline(std::chrono::system_clock::now() + kCallTimeout);
-    grpc::health::v1::HealthCheckRequest request;
-    request.set_service(service);
-    auto reader = health->Watch(&context, request);
+    auto reader = StartWatch(*health, context, service, kCallTimeout);
     grpc::health::v1::HealthCheckResponse response;
     ASSERT_TRUE(reader->Read(&response)) << service;
     EXPECT_EQ(response.status(), service == kServiceName
@@ -465,12 +472,10 @@ TEST_F(ServiceTest, HealthWatchesAreBounded) {
   constexpr int kLimit = 4;
   std::vector<std::unique_ptr<grpc::ClientContext>> contexts;
   std::vector<std::unique_ptr<grpc::ClientReader<grpc::health::v1::HealthCheckResponse>>> readers;
-  grpc::health::v1::HealthCheckRequest request;
   grpc::health::v1::HealthCheckResponse response;
   for (int i = 0; i <= kLimit; ++i) {
     contexts.push_back(std::make_unique<grpc::ClientContext>());
-    contexts.back()->set_deadline(std::chrono::system_clock::now() + kCallTimeout);
-    readers.push_back(health->Watch(contexts.back().get(), request));
+    readers.push_back(StartWatch(*health, *contexts.back(), "", kCallTimeout));
     if (i < kLimit) {
       ASSERT_TRUE(readers.back()->Read(&response)) << "watch " << i;
     }
@@ -1618,10 +1623,7 @@ TEST(ServerLifecycleTest, HealthWatchSeesNotServingOnSigterm) {
   ASSERT_TRUE(WaitForServing(channel, kServiceName)) << server.Log();
   auto health = grpc::health::v1::Health::NewStub(channel);
   grpc::ClientContext context;
-  context.set_deadline(std::chrono::system_clock::now() + kStopTimeout);
-  grpc::health::v1::HealthCheckRequest request;
-  request.set_service(kServiceName);
-  auto reader = health->Watch(&context, request);
+  auto reader = StartWatch(*health, context, kServiceName, kStopTimeout);
   grpc::health::v1::HealthCheckResponse response;
   ASSERT_TRUE(reader->Read(&response));
   EXPECT_EQ(response.status(), grpc::health::v1::HealthCheckResponse::SERVING);
