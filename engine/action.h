@@ -80,9 +80,9 @@ struct PlaceBarnAction {
 // into a castle (BC-10); PassAction lets it score as a city instead.
 struct BuildCastleAction {};
 
-using Action = std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
-                            MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
-                            RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction,
-                            PlaceBarnAction>;
+using Action =
+    std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
+                 MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
+                 RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction, PlaceBarnAction>;
 
 }  // namespace carcassonne

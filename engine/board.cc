@@ -55,7 +55,20 @@ void Board::GrowGridToInclude(Position low, Position high) {
 
 void Board::ReserveArea(Position low, Position high) {
   if (low.x > high.x || low.y > high.y) return;
-  GrowGridToInclude({low.x - 1, low.y - 1}, {high.x + 1, high.y + 1});
+  // The free cells around the tiles, and around the cells next to them (where
+  // the next tile may go), without GrowGridToInclude's margin for growth.
+  constexpr int kAround = 2;
+  const Position grid_low{low.x - kAround, low.y - kAround};
+  const Position grid_high{high.x + kAround, high.y + kAround};
+  if (grid_width_ > 0) {
+    GrowGridToInclude(grid_low, grid_high);
+    return;
+  }
+  grid_min_x_ = grid_low.x;
+  grid_min_y_ = grid_low.y;
+  grid_width_ = grid_high.x - grid_low.x + 1;
+  grid_height_ = grid_high.y - grid_low.y + 1;
+  grid_.assign(static_cast<size_t>(grid_width_) * grid_height_, -1);
 }
 
 int Board::SegmentId(const SegmentAddress& address) const {
@@ -107,22 +120,30 @@ void Board::Reserve(int tiles) {
 }
 
 void Board::Place(const PlacedTile& tile) {
-  BoardTile oriented = Orient(tile);
-  const int tile_index = static_cast<int>(tiles_.size());
-  oriented.first_segment = static_cast<int>(segment_tile_.size());
-  tiles_.push_back(oriented);
   // Keep one free cell around every tile inside the grid, so that neighbour
   // look-ups of frontier cells stay on it.
-  for (Position corner :
-       {Position{tile.cell.x - 1, tile.cell.y - 1}, Position{tile.cell.x + 1, tile.cell.y + 1}}) {
-    const int64_t column = static_cast<int64_t>(corner.x) - grid_min_x_;
-    const int64_t row = static_cast<int64_t>(corner.y) - grid_min_y_;
-    if (column < 0 || row < 0 || column >= grid_width_ || row >= grid_height_) {
-      GrowGridToInclude(corner, corner);
-    }
+  int64_t column = static_cast<int64_t>(tile.cell.x) - grid_min_x_;
+  int64_t row = static_cast<int64_t>(tile.cell.y) - grid_min_y_;
+  if (column < 1 || row < 1 || column >= grid_width_ - 1 || row >= grid_height_ - 1) {
+    GrowGridToInclude({tile.cell.x - 1, tile.cell.y - 1}, {tile.cell.x + 1, tile.cell.y + 1});
+    column = static_cast<int64_t>(tile.cell.x) - grid_min_x_;
+    row = static_cast<int64_t>(tile.cell.y) - grid_min_y_;
   }
-  grid_[(tile.cell.y - grid_min_y_) * grid_width_ + (tile.cell.x - grid_min_x_)] = tile_index;
-  segment_tile_.insert(segment_tile_.end(), tile.type->segments.size(), tile_index);
+  const int tile_index = static_cast<int>(tiles_.size());
+  grid_[row * grid_width_ + column] = tile_index;
+  // The tile's fields written in place (as Orient does), not copied from a
+  // temporary: the copy read back, as wide words, fields just written as
+  // bytes, which stalls the store buffer.
+  const TileLayout& layout = tile.type->layouts[tile.rotation.quarter_turns % 4];
+  BoardTile& placed = tiles_.emplace_back();
+  placed.placed = tile;
+  placed.first_segment = static_cast<int>(segment_tile_.size());
+  placed.segment_at_side = layout.segment_at_side;
+  placed.segment_at_half_edge = layout.segment_at_half_edge;
+  placed.terrain = layout.terrain;
+  for (size_t i = 0, count = tile.type->segments.size(); i < count; ++i) {
+    segment_tile_.push_back(tile_index);
+  }
 }
 
 void Board::JoinFeatures() const {

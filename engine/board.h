@@ -71,6 +71,20 @@ class Board {
     return grid_[row * grid_width_ + column];
   }
   bool HasTile(Position cell) const { return TileIndexAt(cell) >= 0; }
+  // The tiles on the four cells next to `cell`, indexed by side (kAllSides
+  // order), -1 where there is none. One bounds check when the cell lies inside
+  // the grid (every cell next to a tile does: see Place).
+  std::array<int, 4> NeighbourTileIndexes(Position cell) const {
+    const int64_t column = static_cast<int64_t>(cell.x) - grid_min_x_;
+    const int64_t row = static_cast<int64_t>(cell.y) - grid_min_y_;
+    if (column < 1 || row < 1 || column >= grid_width_ - 1 || row >= grid_height_ - 1) {
+      return {TileIndexAt(Neighbour(cell, Side::kNorth)), TileIndexAt(Neighbour(cell, Side::kEast)),
+              TileIndexAt(Neighbour(cell, Side::kSouth)),
+              TileIndexAt(Neighbour(cell, Side::kWest))};
+    }
+    const int* at = &grid_[row * grid_width_ + column];
+    return {at[-grid_width_], at[1], at[grid_width_], at[-1]};
+  }
 
   // Board-wide id of a segment, and the feature (a representative segment id)
   // it belongs to.

@@ -57,9 +57,9 @@ struct Player {
   int pigs = 0;                         // Traders & Builders: 1 at the start (TB-19)
   int mayors = 0;                       // Abbey & Mayor: 1 at the start with am.mayor (AM-01)
   int wagons = 0;                       // Abbey & Mayor: 1 at the start with am.wagon (AM-01)
-  int castles = 0;  // Bridges, Castles & Bazaars: castle tokens in supply (BC-02, bc.castles)
-  int barns = 0;    // Abbey & Mayor: 1 at the start with am.barn (AM-01)
-  TradeGoods goods;                     // Traders & Builders (TB-04)
+  int castles = 0;   // Bridges, Castles & Bazaars: castle tokens in supply (BC-02, bc.castles)
+  int barns = 0;     // Abbey & Mayor: 1 at the start with am.barn (AM-01)
+  TradeGoods goods;  // Traders & Builders (TB-04)
 };
 
 struct PlacedTile {

@@ -7,11 +7,6 @@ constexpr std::array<std::string_view, kLocationCount> kLocationNames = {
     "N", "E", "S", "W", "NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "CENTER"};
 }  // namespace
 
-std::optional<Rotation> Rotation::FromDegrees(int degrees) {
-  if (degrees != 0 && degrees != 90 && degrees != 180 && degrees != 270) return std::nullopt;
-  return Rotation{static_cast<uint8_t>(degrees / 90)};
-}
-
 std::string_view LocationName(Location location) {
   return kLocationNames[static_cast<int>(location)];
 }

@@ -24,7 +24,10 @@ constexpr Side Opposite(Side side) { return SideFromIndex(SideIndex(side) + 2); 
 struct Rotation {
   uint8_t quarter_turns = 0;
 
-  static std::optional<Rotation> FromDegrees(int degrees);
+  static constexpr std::optional<Rotation> FromDegrees(int degrees) {
+    if (degrees != 0 && degrees != 90 && degrees != 180 && degrees != 270) return std::nullopt;
+    return Rotation{static_cast<uint8_t>(degrees / 90)};
+  }
   constexpr int degrees() const { return quarter_turns * 90; }
   friend constexpr bool operator==(Rotation, Rotation) = default;
 };

@@ -213,7 +213,9 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
 
   // Tiles: start tile first, then each next to an earlier one with matching
   // sides (BG-02); no more copies of a type than the set holds.
-  if (static_cast<int>(state.tiles.size()) < static_cast<int>(StartLayout(state.rules).size())) {
+  const std::vector<PlacedTile> start = StartLayout(state.rules);
+  const int start_count = static_cast<int>(start.size());
+  if (static_cast<int>(state.tiles.size()) < start_count) {
     problems.push_back({"tiles", "the start tile (or the Count's city) must be placed first"});
   }
   if (static_cast<int>(state.tiles.size()) > kMaxPlacedTiles) {
@@ -239,8 +241,8 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
     const int64_t span = static_cast<int64_t>(high.x) - low.x + high.y - low.y + 2;
     if (span <= static_cast<int64_t>(state.tiles.size()) + 1) board.ReserveArea(low, high);
   }
-  const std::vector<PlacedTile> start = StartLayout(state.rules);
-  const int start_count = static_cast<int>(start.size());
+  // The set of the last tile found in play (tiles of one set come in runs).
+  std::string_view set_in_play;
   for (int i = 0; i < static_cast<int>(state.tiles.size()); ++i) {
     const PlacedTile& tile = state.tiles[i];
     auto field = [i] { return Indexed("tiles", i); };
@@ -248,9 +250,12 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
       problems.push_back({field() + ".tile_type", "unknown tile type"});
       return problems;
     }
-    if (!TileSetInPlay(state.rules, tile.type->set)) {
-      problems.push_back({field() + ".tile_type", "this tile's set is not in this game"});
-      return problems;
+    if (tile.type->set.data() != set_in_play.data()) {
+      if (!TileSetInPlay(state.rules, tile.type->set)) {
+        problems.push_back({field() + ".tile_type", "this tile's set is not in this game"});
+        return problems;
+      }
+      set_in_play = tile.type->set;
     }
     if (!WithinLimits(tile.cell)) {
       problems.push_back({field(), Cat("coordinates must lie within ±", kMaxCoordinate)});
@@ -297,12 +302,10 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
     }
   }
   std::vector<std::pair<const TileType*, int>> overused;
-  int rank = 0;
-  for (const TileSet* set : catalogue.sets()) {
-    for (const TileType& type : set->tiles) {
-      if (used[rank] > type.count) overused.push_back({&type, used[rank]});
-      ++rank;
-    }
+  for (int rank = 0; rank < static_cast<int>(used.size()); ++rank) {
+    if (used[rank] == 0) continue;  // (only the types in use are looked at)
+    const TileType& type = catalogue.TypeAt(rank);
+    if (used[rank] > type.count) overused.push_back({&type, used[rank]});
   }
   std::sort(overused.begin(), overused.end(),
             [](const auto& a, const auto& b) { return a.first->id < b.first->id; });
@@ -594,19 +597,27 @@ FinalScoring ScoreGame(Game game) {
   return scoring;
 }
 
+std::optional<int> ResolveSegment(const PlacedTile& tile, Location location) {
+  return SegmentAt(Orient(tile), location);
+}
+
+std::optional<int> ResolveSegment(const PlacedTile& tile, std::string_view segment_id) {
+  const int index = tile.type->SegmentIndex(segment_id);
+  if (index < 0) return std::nullopt;
+  return index;
+}
+
 std::optional<int> ResolveSegment(const GameState& state, Position cell, Location location) {
   const PlacedTile* tile = TileOn(state, cell);
   if (tile == nullptr) return std::nullopt;
-  return SegmentAt(Orient(*tile), location);
+  return ResolveSegment(*tile, location);
 }
 
 std::optional<int> ResolveSegment(const GameState& state, Position cell,
                                   std::string_view segment_id) {
   const PlacedTile* tile = TileOn(state, cell);
   if (tile == nullptr) return std::nullopt;
-  const int index = tile->type->SegmentIndex(segment_id);
-  if (index < 0) return std::nullopt;
-  return index;
+  return ResolveSegment(*tile, segment_id);
 }
 
 std::optional<Location> CanonicalLocation(const GameState& state, const SegmentAddress& segment) {

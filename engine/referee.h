@@ -82,6 +82,9 @@ FinalScoring ScoreGame(Game game);
 std::optional<int> ResolveSegment(const GameState& state, Position cell, Location location);
 std::optional<int> ResolveSegment(const GameState& state, Position cell,
                                   std::string_view segment_id);
+// The same on the tile already found there.
+std::optional<int> ResolveSegment(const PlacedTile& tile, Location location);
+std::optional<int> ResolveSegment(const PlacedTile& tile, std::string_view segment_id);
 // The name of a segment in answers: its canonical location, or nothing (then
 // its catalogue id is used).
 std::optional<Location> CanonicalLocation(const GameState& state, const SegmentAddress& segment);

@@ -3,6 +3,7 @@
 #include "engine/tile_type.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace carcassonne {
 
@@ -67,19 +68,7 @@ const Catalogue& Catalogue::Get() {
   return *catalogue;
 }
 
-namespace {
-
-// FNV-1a: tile ids are a few ASCII bytes ("base:D", "river:2-3").
-uint64_t HashId(std::string_view id) {
-  uint64_t hash = 14695981039346656037ull;
-  for (const char c : id) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void ComputeLayouts(TileType& tile) {
   for (Rotation rotation : kAllRotations) {
@@ -111,44 +100,71 @@ Catalogue::Catalogue()
             &MageAndWitchTileSet(), &AbbeyAndMayorTileSet(),      &BridgesCastlesBazaarsTileSet()} {
   size_t tile_count = 0;
   for (const TileSet* set : sets_) {
-    first_rank_.push_back(static_cast<int>(tile_count));
+    if (!set->tiles.empty()) {
+      rank_ranges_.push_back(
+          {set->tiles.data(), set->tiles.data() + set->tiles.size(), static_cast<int>(tile_count)});
+    }
+    for (const TileType& type : set->tiles) by_rank_.push_back(&type);
     tile_count += set->tiles.size();
   }
   type_count_ = static_cast<int>(tile_count);
   size_t slots = 16;
   while (slots < 4 * tile_count) slots *= 2;
-  by_id_.assign(slots, {std::string_view(), nullptr});
-  for (const TileSet* set : sets_) {
-    for (const TileType& tile : set->tiles) {
-      // Were an id listed twice, Find answers the first in catalogue order
-      // (the catalogue test checks that ids are unique).
-      for (size_t slot = HashId(tile.id) & (slots - 1);; slot = (slot + 1) & (slots - 1)) {
-        if (by_id_[slot].second == nullptr) {
-          by_id_[slot] = {tile.id, &tile};
-          break;
-        }
-        if (by_id_[slot].first == tile.id) break;
+  by_id_.assign(slots, 0);
+  key_by_rank_.resize(tile_count);
+  for (int rank = 0; rank < type_count_; ++rank) {
+    const std::string_view id = by_rank_[rank]->id;
+    if (id.size() > kMaxKeyedIdSize) {
+      long_ids_.push_back(by_rank_[rank]);
+      continue;
+    }
+    const IdKey key = KeyOf(id);
+    key_by_rank_[rank] = key;
+    // Were an id listed twice, Find answers the first in catalogue order
+    // (the catalogue test checks that ids are unique).
+    for (size_t slot = HashOf(key) & (slots - 1);; slot = (slot + 1) & (slots - 1)) {
+      if (by_id_[slot] == 0) {
+        by_id_[slot] = static_cast<uint16_t>(rank + 1);
+        break;
       }
+      if (key_by_rank_[by_id_[slot] - 1] == key) break;
     }
   }
 }
 
-int Catalogue::Rank(const TileType* type) const {
-  for (size_t i = 0; i < sets_.size(); ++i) {
-    const std::vector<TileType>& tiles = sets_[i]->tiles;
-    if (!tiles.empty() && type >= tiles.data() && type < tiles.data() + tiles.size()) {
-      return first_rank_[i] + static_cast<int>(type - tiles.data());
+Catalogue::IdKey Catalogue::KeyOf(std::string_view id) {
+  IdKey key;
+  for (size_t i = 0; i < id.size(); ++i) {
+    const uint64_t byte = static_cast<unsigned char>(id[i]);
+    if (i < 8) {
+      key.low |= byte << (8 * i);
+    } else {
+      key.high |= byte << (8 * (i - 8));
     }
   }
-  return type_count_;
+  key.high |= static_cast<uint64_t>(id.size()) << 56;
+  return key;
+}
+
+uint64_t Catalogue::HashOf(const IdKey& key) {
+  uint64_t hash = key.low * 0x9E3779B97F4A7C15ull;
+  hash ^= (key.high + (hash >> 29)) * 0xC2B2AE3D27D4EB4Full;
+  return hash ^ (hash >> 32);
 }
 
 const TileType* Catalogue::Find(std::string_view tile_id) const {
+  if (tile_id.size() > kMaxKeyedIdSize) {
+    for (const TileType* type : long_ids_) {
+      if (type->id == tile_id) return type;
+    }
+    return nullptr;
+  }
+  const IdKey key = KeyOf(tile_id);
   const size_t mask = by_id_.size() - 1;
-  for (size_t slot = HashId(tile_id) & mask;; slot = (slot + 1) & mask) {
-    const auto& [id, type] = by_id_[slot];
-    if (type == nullptr) return nullptr;
-    if (id == tile_id) return type;
+  for (size_t slot = HashOf(key) & mask;; slot = (slot + 1) & mask) {
+    const int rank = by_id_[slot] - 1;
+    if (rank < 0) return nullptr;
+    if (key_by_rank_[rank] == key) return by_rank_[rank];
   }
 }
 

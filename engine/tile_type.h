@@ -161,16 +161,48 @@ class Catalogue {
   // The number of tile types, and a type's position in catalogue order (sets
   // in order, then their types): 0 .. type_count() - 1.
   int type_count() const { return type_count_; }
-  int Rank(const TileType* type) const;
+  int Rank(const TileType* type) const {
+    for (const RankRange& range : rank_ranges_) {
+      if (type >= range.begin && type < range.end) {
+        return range.first_rank + static_cast<int>(type - range.begin);
+      }
+    }
+    return type_count_;
+  }
+  // The tile type of a rank (0 .. type_count() - 1).
+  const TileType& TypeAt(int rank) const { return *by_rank_[rank]; }
 
  private:
   Catalogue();
   std::vector<const TileSet*> sets_;
-  std::vector<int> first_rank_;  // per set: the rank of its first type
+  // Per non-empty set, in catalogue order: its types' addresses and the rank
+  // of its first type.
+  struct RankRange {
+    const TileType* begin;
+    const TileType* end;
+    int first_rank;
+  };
+  std::vector<RankRange> rank_ranges_;
+  std::vector<const TileType*> by_rank_;
   int type_count_ = 0;
-  // Every tile type by id, in an open-addressing hash table (a power-of-two
-  // number of slots, at most a quarter full; empty slots have a null type).
-  std::vector<std::pair<std::string_view, const TileType*>> by_id_;
+  // A tile id of up to 15 bytes packed in two words: its bytes, zero-padded,
+  // and its length in the top byte (ids are a few ASCII bytes: "base:D",
+  // "river:2-09"), compared as two words instead of byte by byte.
+  struct IdKey {
+    uint64_t low = 0;
+    uint64_t high = 0;
+    friend bool operator==(const IdKey&, const IdKey&) = default;
+  };
+  static constexpr size_t kMaxKeyedIdSize = 15;
+  static IdKey KeyOf(std::string_view id);  // id.size() <= kMaxKeyedIdSize
+  static uint64_t HashOf(const IdKey& key);
+  // Every tile type with an id of up to 15 bytes, in an open-addressing hash
+  // table of ranks + 1 (a power-of-two number of slots, at most a quarter
+  // full; 0 = empty) and their keys by rank: small, so that they stay in the
+  // cache between requests. Longer ids (none so far) are looked up one by one.
+  std::vector<uint16_t> by_id_;
+  std::vector<IdKey> key_by_rank_;
+  std::vector<const TileType*> long_ids_;
 };
 
 }  // namespace carcassonne

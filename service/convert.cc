@@ -417,8 +417,8 @@ std::optional<SegmentAddress> ReadSegment(const v1::SegmentRef& proto, const Gam
     Add(problems, std::string(path()), Cat("no tile lies on (", cell.x, ", ", cell.y, ")"));
     return std::nullopt;
   }
-  std::optional<int> index = location ? ResolveSegment(*state, cell, *location)
-                                      : ResolveSegment(*state, cell, proto.segment_id());
+  std::optional<int> index =
+      location ? ResolveSegment(*tile, *location) : ResolveSegment(*tile, proto.segment_id());
   if (!index) {
     Add(problems, std::string(path()),
         location ? Cat("the tile ", tile->type->id, " on (", cell.x, ", ", cell.y,
@@ -555,9 +555,10 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
                                         FieldProblems& problems) {
   const size_t before = problems.size();
   RuleSet rules;
-  const std::string expansions_path = FieldPath(path, "expansions");
+  // Field paths are built only to report a problem.
+  auto expansions_path = [&] { return FieldPath(path, "expansions"); };
   if (proto.expansions_size() > kExpansionCount) {
-    Add(problems, expansions_path,
+    Add(problems, expansions_path(),
         Cat("each expansion may be listed once: at most ", kExpansionCount, " entries, not ",
             proto.expansions_size()));
     return std::nullopt;
@@ -566,7 +567,7 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
     const int value = proto.expansions(i);
     std::optional<Expansion> expansion = ExpansionFromProto(value);
     if (!expansion) {
-      BadEnum(problems, IndexPath(expansions_path, i), "expansion", value);
+      BadEnum(problems, IndexPath(expansions_path(), i), "expansion", value);
       continue;
     }
     // Duplicates and expansions this build does not implement: the engine's
@@ -795,21 +796,22 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   }
 
   // Tiles. Over the limit, nothing more is read (keeps the work bounded).
-  const std::string tiles_path = FieldPath(path, "tiles");
+  auto tiles_path = [&] { return FieldPath(path, "tiles"); };
   bool tiles_ok = true;
   if (proto.tiles_size() > kMaxPlacedTiles) {
-    Add(problems, tiles_path,
+    Add(problems, tiles_path(),
         Cat("at most ", kMaxPlacedTiles, " placed tiles, not ", proto.tiles_size()));
     tiles_ok = false;
   } else {
     state.tiles.reserve(proto.tiles_size() + 1);
+    const Catalogue& catalogue = Catalogue::Get();
     for (int i = 0; i < proto.tiles_size(); ++i) {
       const v1::PlacedTile& tile = proto.tiles(i);
-      const TileType* type = Catalogue::Get().Find(tile.tile_type());
+      const TileType* type = catalogue.Find(tile.tile_type());
       std::optional<Rotation> rotation = Rotation::FromDegrees(tile.rotation());
       if (type == nullptr || !rotation) {
         // Only now build the field paths, to say what is wrong.
-        const std::string tile_path = IndexPath(tiles_path, i);
+        const std::string tile_path = IndexPath(tiles_path(), i);
         TileTypeFromProto(tile.tile_type(), FieldPath(tile_path, "tile_type"), problems);
         RotationFromProto(tile.rotation(), FieldPath(tile_path, "rotation"), problems);
         tiles_ok = false;
@@ -821,16 +823,16 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
 
   // Figures: segments are resolved on the tiles above (only when all of them
   // could be read: a segment cannot be looked up on an unknown tile).
-  const std::string figures_path = FieldPath(path, "figures");
+  auto figures_path = [&] { return FieldPath(path, "figures"); };
   if (proto.figures_size() > kMaxFigures) {
-    Add(problems, figures_path,
+    Add(problems, figures_path(),
         Cat("at most ", kMaxFigures, " figures, not ", proto.figures_size()));
   } else {
     state.figures.reserve(proto.figures_size());
     for (int i = 0; i < proto.figures_size(); ++i) {
       const v1::Figure& figure = proto.figures(i);
       // Field paths are built only to report a problem.
-      auto figure_path = [&] { return IndexPath(figures_path, i); };
+      auto figure_path = [&] { return IndexPath(figures_path(), i); };
       auto segment_path = [&] { return FieldPath(figure_path(), "segment"); };
       std::optional<FigureKind> kind = FigureKindFromProto(figure.kind());
       if (!kind) BadEnum(problems, FieldPath(figure_path(), "kind"), "figure kind", figure.kind());
@@ -845,15 +847,15 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     }
   }
   // Abbey & Mayor: the wagons waiting to move (AM-12), read like figures.
-  const std::string wagons_path = FieldPath(path, "wagons_to_move");
+  auto wagons_path = [&] { return FieldPath(path, "wagons_to_move"); };
   if (proto.wagons_to_move_size() > kMaxPlayers) {
-    Add(problems, wagons_path,
+    Add(problems, wagons_path(),
         Cat("at most one wagon per player, ", kMaxPlayers, " in all, not ",
             proto.wagons_to_move_size()));
   } else {
     for (int i = 0; i < proto.wagons_to_move_size(); ++i) {
       const v1::Figure& wagon = proto.wagons_to_move(i);
-      const std::string wagon_path = IndexPath(wagons_path, i);
+      const std::string wagon_path = IndexPath(wagons_path(), i);
       std::optional<FigureKind> kind = FigureKindFromProto(wagon.kind());
       if (!kind) BadEnum(problems, FieldPath(wagon_path, "kind"), "figure kind", wagon.kind());
       std::optional<SegmentAddress> segment;
@@ -869,31 +871,31 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     }
   }
   // Abbey & Mayor: the barns (AM-15).
-  const std::string barns_path = FieldPath(path, "barns");
+  auto barns_path = [&] { return FieldPath(path, "barns"); };
   if (proto.barns_size() > kMaxPlayers) {
-    Add(problems, barns_path,
+    Add(problems, barns_path(),
         Cat("at most one barn per player, ", kMaxPlayers, " in all, not ", proto.barns_size()));
   } else {
     for (int i = 0; i < proto.barns_size(); ++i) {
       const v1::Barn& barn = proto.barns(i);
       const std::optional<Corner> corner = CornerFromProto(barn.corner());
       if (!corner) {
-        BadEnum(problems, FieldPath(IndexPath(barns_path, i), "corner"), "corner", barn.corner());
+        BadEnum(problems, FieldPath(IndexPath(barns_path(), i), "corner"), "corner", barn.corner());
         continue;
       }
       state.barns.push_back({barn.owner(), {barn.x(), barn.y()}, *corner});
     }
   }
   // Bridges, Castles & Bazaars: the castles and the pending castle offers.
-  const std::string castles_path = FieldPath(path, "castles");
+  auto castles_path = [&] { return FieldPath(path, "castles"); };
   if (proto.castles_size() > kMaxPlayers * 3) {
-    Add(problems, castles_path,
+    Add(problems, castles_path(),
         Cat("at most 3 castles per player, ", kMaxPlayers * 3, " in all, not ",
             proto.castles_size()));
   } else {
     for (int i = 0; i < proto.castles_size(); ++i) {
       const v1::Castle& castle_proto = proto.castles(i);
-      const std::string castle_path = IndexPath(castles_path, i);
+      const std::string castle_path = IndexPath(castles_path(), i);
       Castle castle;
       castle.owner = castle_proto.owner();
       castle.built_this_turn = castle_proto.built_this_turn();
@@ -913,14 +915,14 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       if (castle.segments.size() == 2) state.castles.push_back(std::move(castle));
     }
   }
-  const std::string offers_path = FieldPath(path, "castle_offers");
+  auto offers_path = [&] { return FieldPath(path, "castle_offers"); };
   if (proto.castle_offers_size() > kMaxPlacedTiles) {
-    Add(problems, offers_path, "more castle offers than a tile can complete cities");
+    Add(problems, offers_path(), "more castle offers than a tile can complete cities");
   } else {
     for (int i = 0; i < proto.castle_offers_size(); ++i) {
       std::optional<SegmentAddress> segment = ReadSegment(
           proto.castle_offers(i), tiles_ok ? &state : nullptr,
-          [&] { return IndexPath(offers_path, i); }, problems);
+          [&] { return IndexPath(offers_path(), i); }, problems);
       if (segment) state.castle_offers.push_back(*segment);
     }
   }

@@ -129,6 +129,34 @@ TEST(BoardTest, MonasteryCountsItsTileAndNeighbours) {
   EXPECT_EQ(ScoreFeature(board, state, monastery, ScoringTrigger::kCompleted)->Total(), 9);
 }
 
+// The cell grid: a reserved area, tiles laid on its edge and beyond it (the
+// grid grows), and the four neighbours of a cell read in one look-up inside
+// the grid and one by one on its border give the same tiles.
+TEST(BoardTest, GridGrowsPastTheReservedAreaAndNeighboursAgreeEverywhere) {
+  Board board;
+  board.Reserve(4);
+  board.ReserveArea({0, 0}, {1, 0});
+  const std::vector<PlacedTile> tiles = {At("base:D", 0, 0, 0), At("base:U", 1, 0, 0),
+                                         At("base:U", 2, 0, 0), At("base:U", 9, 0, 0)};
+  for (const PlacedTile& tile : tiles) board.Place(tile);
+  for (int i = 0; i < static_cast<int>(tiles.size()); ++i) {
+    EXPECT_EQ(board.TileIndexAt(tiles[i].cell), i);
+  }
+  for (int x = -3; x <= 12; ++x) {
+    for (int y = -3; y <= 3; ++y) {
+      const Position cell{x, y};
+      const std::array<int, 4> neighbours = board.NeighbourTileIndexes(cell);
+      for (Side side : kAllSides) {
+        EXPECT_EQ(neighbours[SideIndex(side)], board.TileIndexAt(Neighbour(cell, side)))
+            << "(" << x << ", " << y << ") side " << SideIndex(side);
+      }
+    }
+  }
+  EXPECT_EQ(board.NeighbourTileIndexes({1, 0}), (std::array<int, 4>{-1, 2, -1, 0}));
+  EXPECT_EQ(board.NeighbourTileIndexes({10, 0}), (std::array<int, 4>{-1, -1, -1, 3}));
+  EXPECT_EQ(board.NeighbourTileIndexes({1024, 1024}), (std::array<int, 4>{-1, -1, -1, -1}));
+}
+
 TEST(MajorityTest, TiesShareAndZeroIsNoMajority) {
   EXPECT_TRUE(FindMajority({0, 0, 0}).players.empty());
   EXPECT_EQ(FindMajority({2, 1, 2}).players, (std::vector<int>{0, 2}));  // BG-23

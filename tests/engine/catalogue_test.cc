@@ -861,6 +861,26 @@ TEST(CatalogueTest, FindRejectsNearMisses) {
         "base:A ", "base:AA",    "~",           "\xff"}) {
     EXPECT_EQ(catalogue.Find(id), nullptr) << id;
   }
+  // Find packs ids of up to 15 bytes into two words, zero-padded, with the
+  // length: a trailing NUL byte, or the same bytes in a longer id, are other ids.
+  EXPECT_EQ(catalogue.Find(std::string_view("base:A\0", 7)), nullptr);
+  EXPECT_EQ(catalogue.Find(std::string_view("river:2-09\0\0\0\0\0", 15)), nullptr);
+  EXPECT_EQ(catalogue.Find("river:2-09river:"), nullptr);  // 16 bytes
+  EXPECT_EQ(catalogue.Find(std::string(200, 'x')), nullptr);
+}
+
+TEST(CatalogueTest, RankAndTypeAtAgree) {
+  const Catalogue& catalogue = Catalogue::Get();
+  int rank = 0;
+  for (const TileSet* set : catalogue.sets()) {
+    for (const TileType& tile : set->tiles) {
+      EXPECT_EQ(catalogue.Rank(&tile), rank) << tile.id;
+      EXPECT_EQ(&catalogue.TypeAt(rank), &tile) << tile.id;
+      ++rank;
+    }
+  }
+  EXPECT_EQ(rank, catalogue.type_count());
+  EXPECT_EQ(catalogue.Rank(nullptr), catalogue.type_count());
 }
 
 TEST(CatalogueTest, StartTiles) {
