@@ -116,18 +116,23 @@ void Board::Union(int a, int b) const {
 
 void Board::Reserve(int tiles) {
   tiles_.reserve(tiles);
-  segment_tile_.reserve(static_cast<size_t>(tiles) * 6);
+  reserved_segments_ = tiles * 6;
+}
+
+void Board::GrowGridAndPlace(const PlacedTile& tile) {
+  GrowGridToInclude({tile.cell.x - 1, tile.cell.y - 1}, {tile.cell.x + 1, tile.cell.y + 1});
+  Place(tile);
 }
 
 void Board::Place(const PlacedTile& tile) {
   // Keep one free cell around every tile inside the grid, so that neighbour
-  // look-ups of frontier cells stay on it.
-  int64_t column = static_cast<int64_t>(tile.cell.x) - grid_min_x_;
-  int64_t row = static_cast<int64_t>(tile.cell.y) - grid_min_y_;
-  if (column < 1 || row < 1 || column >= grid_width_ - 1 || row >= grid_height_ - 1) {
-    GrowGridToInclude({tile.cell.x - 1, tile.cell.y - 1}, {tile.cell.x + 1, tile.cell.y + 1});
-    column = static_cast<int64_t>(tile.cell.x) - grid_min_x_;
-    row = static_cast<int64_t>(tile.cell.y) - grid_min_y_;
+  // look-ups of frontier cells stay on it. (The growth is a tail call: the
+  // common path saves no registers.)
+  const int64_t column = static_cast<int64_t>(tile.cell.x) - grid_min_x_;
+  const int64_t row = static_cast<int64_t>(tile.cell.y) - grid_min_y_;
+  if (!InsideWithMargin(column, row)) [[unlikely]] {
+    GrowGridAndPlace(tile);
+    return;
   }
   const int tile_index = static_cast<int>(tiles_.size());
   grid_[row * grid_width_ + column] = tile_index;
@@ -137,13 +142,22 @@ void Board::Place(const PlacedTile& tile) {
   const TileLayout& layout = tile.type->layouts[tile.rotation.quarter_turns % 4];
   BoardTile& placed = tiles_.emplace_back();
   placed.placed = tile;
-  placed.first_segment = static_cast<int>(segment_tile_.size());
+  placed.first_segment = segment_total_;
   placed.segment_at_side = layout.segment_at_side;
   placed.segment_at_half_edge = layout.segment_at_half_edge;
   placed.terrain = layout.terrain;
-  for (size_t i = 0, count = tile.type->segments.size(); i < count; ++i) {
-    segment_tile_.push_back(tile_index);
+  segment_total_ += static_cast<int>(tile.type->segments.size());
+}
+
+int Board::TileOfSegment(int segment_id) const {
+  if (indexed_tiles_ < tile_count()) {
+    segment_tile_.reserve(std::max(segment_total_, reserved_segments_));
+    for (; indexed_tiles_ < tile_count(); ++indexed_tiles_) {
+      segment_tile_.insert(segment_tile_.end(), tiles_[indexed_tiles_].type().segments.size(),
+                           indexed_tiles_);
+    }
   }
+  return segment_tile_[segment_id];
 }
 
 void Board::JoinFeatures() const {
@@ -151,7 +165,7 @@ void Board::JoinFeatures() const {
   if (parent_.empty()) {
     // The first question about features: room for as many segments as the
     // board has reserved.
-    const size_t segments = segment_tile_.capacity();
+    const size_t segments = std::max(segment_total_, reserved_segments_);
     parent_.reserve(segments);
     next_member_.reserve(segments);
     summaries_.reserve(segments);
@@ -201,12 +215,12 @@ void Board::JoinTile(int tile_index) const {
 }
 
 SegmentAddress Board::AddressOf(int segment_id) const {
-  const int tile_index = segment_tile_[segment_id];
+  const int tile_index = TileOfSegment(segment_id);
   return {tiles_[tile_index].cell(), segment_id - tiles_[tile_index].first_segment};
 }
 
 const SegmentType& Board::SegmentTypeOf(int segment_id) const {
-  const int tile_index = segment_tile_[segment_id];
+  const int tile_index = TileOfSegment(segment_id);
   return tiles_[tile_index].type().segments[segment_id - tiles_[tile_index].first_segment];
 }
 
@@ -240,7 +254,7 @@ std::vector<int> Board::TilesOf(int feature) const {
   std::vector<int> tiles;
   int member = feature;
   do {
-    tiles.push_back(segment_tile_[member]);
+    tiles.push_back(TileOfSegment(member));
     member = next_member_[member];
   } while (member != feature);
   std::sort(tiles.begin(), tiles.end());

@@ -4,6 +4,7 @@
 // each feature knows its tiles, open edges and coats of arms.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -71,19 +72,19 @@ class Board {
     return grid_[row * grid_width_ + column];
   }
   bool HasTile(Position cell) const { return TileIndexAt(cell) >= 0; }
-  // The tiles on the four cells next to `cell`, indexed by side (kAllSides
-  // order), -1 where there is none. One bounds check when the cell lies inside
-  // the grid (every cell next to a tile does: see Place).
-  std::array<int, 4> NeighbourTileIndexes(Position cell) const {
+  // The tile on `cell` (index 0) and on the four cells next to it (1 + side
+  // index, kAllSides order), -1 where there is none. One bounds check when
+  // the cell lies inside the grid (every cell next to a tile does: see Place).
+  std::array<int, 5> TileAndNeighbourIndexes(Position cell) const {
     const int64_t column = static_cast<int64_t>(cell.x) - grid_min_x_;
     const int64_t row = static_cast<int64_t>(cell.y) - grid_min_y_;
-    if (column < 1 || row < 1 || column >= grid_width_ - 1 || row >= grid_height_ - 1) {
-      return {TileIndexAt(Neighbour(cell, Side::kNorth)), TileIndexAt(Neighbour(cell, Side::kEast)),
-              TileIndexAt(Neighbour(cell, Side::kSouth)),
+    if (!InsideWithMargin(column, row)) {
+      return {TileIndexAt(cell), TileIndexAt(Neighbour(cell, Side::kNorth)),
+              TileIndexAt(Neighbour(cell, Side::kEast)), TileIndexAt(Neighbour(cell, Side::kSouth)),
               TileIndexAt(Neighbour(cell, Side::kWest))};
     }
     const int* at = &grid_[row * grid_width_ + column];
-    return {at[-grid_width_], at[1], at[grid_width_], at[-1]};
+    return {at[0], at[-grid_width_], at[1], at[grid_width_], at[-1]};
   }
 
   // Board-wide id of a segment, and the feature (a representative segment id)
@@ -142,12 +143,27 @@ class Board {
   // grown when a tile lands outside it (coordinates are bounded, and a board is
   // a connected patch, so the grid stays small).
   void GrowGridToInclude(Position low, Position high);
+  [[gnu::noinline]] void GrowGridAndPlace(const PlacedTile& tile);
+  // Whether a grid column and row lie inside the grid with a free cell
+  // between them and its edge (1 <= column <= width - 2, the same for rows).
+  bool InsideWithMargin(int64_t column, int64_t row) const {
+    // (One unsigned compare per axis; an empty or too small grid has no inside.)
+    return static_cast<uint64_t>(column - 1) <
+               static_cast<uint64_t>(std::max(grid_width_ - 2, 0)) &&
+           static_cast<uint64_t>(row - 1) < static_cast<uint64_t>(std::max(grid_height_ - 2, 0));
+  }
   std::vector<int> grid_;  // -1 = no tile
   int grid_min_x_ = 0;
   int grid_min_y_ = 0;
   int grid_width_ = 0;
   int grid_height_ = 0;
-  std::vector<int> segment_tile_;  // segment id -> tile index
+  int segment_total_ = 0;      // segments of the tiles laid
+  int reserved_segments_ = 0;  // room Reserve asked for (6 per tile)
+  // Segment id -> tile index, for the first `indexed_tiles_` tiles: filled on
+  // the first question that needs it (TileOfSegment), like the features.
+  int TileOfSegment(int segment_id) const;
+  mutable int indexed_tiles_ = 0;
+  mutable std::vector<int> segment_tile_;
   // The features of the first `joined_tiles_` tiles.
   mutable int joined_tiles_ = 0;
   mutable std::vector<int> parent_;                // union-find

@@ -329,15 +329,18 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
       problems.push_back({field() + ".owner", "no such player"});
       continue;
     }
-    const int segment = board.SegmentId(figure.segment);
-    if (segment < 0) {
+    if (board.SegmentId(figure.segment) < 0) {
       problems.push_back({field() + ".segment", "no such segment on the board"});
       continue;
     }
-    if (!MayStandOn(figure.kind, board.SegmentTypeOf(segment).kind)) {
-      problems.push_back({field() + ".segment",
-                          Cat("a ", FigureKindName(figure.kind), " cannot stand on a ",
-                              SegmentKindName(board.SegmentTypeOf(segment).kind), " segment")});
+    const SegmentKind kind = board.tile(board.TileIndexAt(figure.segment.cell))
+                                 .type()
+                                 .segments[figure.segment.segment_index]
+                                 .kind;
+    if (!MayStandOn(figure.kind, kind)) {
+      problems.push_back(
+          {field() + ".segment", Cat("a ", FigureKindName(figure.kind), " cannot stand on a ",
+                                     SegmentKindName(kind), " segment")});
     }
     for (int j = 0; j < i; ++j) {
       // The Count: followers redeployed from Carcassonne stand with the

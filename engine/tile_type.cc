@@ -3,6 +3,7 @@
 #include "engine/tile_type.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 namespace carcassonne {
@@ -133,16 +134,33 @@ Catalogue::Catalogue()
 }
 
 Catalogue::IdKey Catalogue::KeyOf(std::string_view id) {
+  // Overlapping loads: on a little-endian machine byte i of the id lands on
+  // bits 8i..8i+7 whichever load reads it, so OR-ing two loads that overlap
+  // gives the id's bytes, zero-padded, in one or two words.
+  static_assert(std::endian::native == std::endian::little, "KeyOf packs bytes little-endian");
+  auto load8 = [&](size_t at) {
+    uint64_t word = 0;
+    std::memcpy(&word, id.data() + at, 8);
+    return word;
+  };
+  auto load4 = [&](size_t at) {
+    uint32_t word = 0;
+    std::memcpy(&word, id.data() + at, 4);
+    return static_cast<uint64_t>(word);
+  };
+  const size_t size = id.size();
   IdKey key;
-  for (size_t i = 0; i < id.size(); ++i) {
-    const uint64_t byte = static_cast<unsigned char>(id[i]);
-    if (i < 8) {
-      key.low |= byte << (8 * i);
-    } else {
-      key.high |= byte << (8 * (i - 8));
+  if (size >= 8) {
+    key.low = load8(0);
+    if (size > 8) key.high = load8(size - 8) >> (8 * (16 - size));
+  } else if (size >= 4) {
+    key.low = load4(0) | (load4(size - 4) << (8 * (size - 4)));
+  } else {
+    for (size_t i = 0; i < size; ++i) {
+      key.low |= static_cast<uint64_t>(static_cast<unsigned char>(id[i])) << (8 * i);
     }
   }
-  key.high |= static_cast<uint64_t>(id.size()) << 56;
+  key.high |= static_cast<uint64_t>(size) << 56;
   return key;
 }
 

@@ -34,22 +34,6 @@ Terrain TerrainOn(const TileType& tile, Rotation rotation, Side board_side) {
 
 }  // namespace
 
-bool TileFits(const Board& board, const TileType& tile, Position cell, Rotation rotation) {
-  if (board.HasTile(cell)) return false;
-  const std::array<int, 4> neighbours = board.NeighbourTileIndexes(cell);
-  const std::array<Terrain, 4>& terrain = tile.layouts[rotation.quarter_turns % 4].terrain;
-  bool touches = false;
-  for (Side side : kAllSides) {
-    const int neighbour = neighbours[SideIndex(side)];
-    if (neighbour < 0) continue;
-    touches = true;
-    if (board.tile(neighbour).terrain[SideIndex(Opposite(side))] != terrain[SideIndex(side)]) {
-      return false;
-    }
-  }
-  return touches;
-}
-
 std::vector<Violation> CheckTilePlacement(const Board& board, const TileType& tile, Position cell,
                                           Rotation rotation) {
   std::vector<Violation> violations;

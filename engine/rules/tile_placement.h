@@ -1,6 +1,7 @@
 // Where a tile may go (BG-02) and what happens to a tile that fits nowhere (BG-03).
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "engine/board.h"
@@ -14,8 +15,22 @@ std::vector<Violation> CheckTilePlacement(const Board& board, const TileType& ti
                                           Rotation rotation);
 
 // True when `tile` fits on `cell` turned by `rotation` (BG-02), without building
-// messages.
-bool TileFits(const Board& board, const TileType& tile, Position cell, Rotation rotation);
+// messages. (Inline: the snapshot check asks it of every tile of every request.)
+inline bool TileFits(const Board& board, const TileType& tile, Position cell, Rotation rotation) {
+  const std::array<int, 5> around = board.TileAndNeighbourIndexes(cell);
+  if (around[0] >= 0) return false;
+  const std::array<Terrain, 4>& terrain = tile.layouts[rotation.quarter_turns % 4].terrain;
+  bool touches = false;
+  for (Side side : kAllSides) {
+    const int neighbour = around[1 + SideIndex(side)];
+    if (neighbour < 0) continue;
+    touches = true;
+    if (board.tile(neighbour).terrain[SideIndex(Opposite(side))] != terrain[SideIndex(side)]) {
+      return false;
+    }
+  }
+  return touches;
+}
 
 struct TilePlacement {
   Position cell;

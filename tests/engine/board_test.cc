@@ -145,16 +145,17 @@ TEST(BoardTest, GridGrowsPastTheReservedAreaAndNeighboursAgreeEverywhere) {
   for (int x = -3; x <= 12; ++x) {
     for (int y = -3; y <= 3; ++y) {
       const Position cell{x, y};
-      const std::array<int, 4> neighbours = board.NeighbourTileIndexes(cell);
+      const std::array<int, 5> around = board.TileAndNeighbourIndexes(cell);
+      EXPECT_EQ(around[0], board.TileIndexAt(cell)) << "(" << x << ", " << y << ")";
       for (Side side : kAllSides) {
-        EXPECT_EQ(neighbours[SideIndex(side)], board.TileIndexAt(Neighbour(cell, side)))
+        EXPECT_EQ(around[1 + SideIndex(side)], board.TileIndexAt(Neighbour(cell, side)))
             << "(" << x << ", " << y << ") side " << SideIndex(side);
       }
     }
   }
-  EXPECT_EQ(board.NeighbourTileIndexes({1, 0}), (std::array<int, 4>{-1, 2, -1, 0}));
-  EXPECT_EQ(board.NeighbourTileIndexes({10, 0}), (std::array<int, 4>{-1, -1, -1, 3}));
-  EXPECT_EQ(board.NeighbourTileIndexes({1024, 1024}), (std::array<int, 4>{-1, -1, -1, -1}));
+  EXPECT_EQ(board.TileAndNeighbourIndexes({1, 0}), (std::array<int, 5>{1, -1, 2, -1, 0}));
+  EXPECT_EQ(board.TileAndNeighbourIndexes({10, 0}), (std::array<int, 5>{-1, -1, -1, -1, 3}));
+  EXPECT_EQ(board.TileAndNeighbourIndexes({1024, 1024}), (std::array<int, 5>{-1, -1, -1, -1, -1}));
 }
 
 TEST(MajorityTest, TiesShareAndZeroIsNoMajority) {
