@@ -104,13 +104,18 @@ struct TileLayout {
   std::array<Terrain, 4> terrain{};              // terrain on each board side
 };
 
-struct TileType {
+// Laid out for the request path, which reads every placed tile's type: the
+// layouts on the first cache line, the id, set, segments and count on the
+// second, the rest after.
+struct alignas(64) TileType {
+  // The layout after each rotation (index: quarter turns); see ComputeLayouts.
+  std::array<TileLayout, 4> layouts{};
   std::string_view id;   // "base:A"; geometry.md "Tile type identifiers"
   std::string_view set;  // "base"
-  int count = 0;         // copies in the set (classic edition)
-  bool start_tile = false;
-  std::array<Terrain, 4> sides{};  // catalogue orientation, indexed by side
   std::vector<SegmentType> segments;
+  int count = 0;                   // copies in the set (classic edition)
+  std::array<Terrain, 4> sides{};  // catalogue orientation, indexed by side
+  bool start_tile = false;
   std::string_view description;
   bool magic_symbol = false;  // Mage & Witch: placing it moves the mage or the witch
   RiverRole river_role = RiverRole::kNone;
@@ -123,12 +128,11 @@ struct TileType {
   // it holds the four quarters (count:7, CO-03).
   std::optional<Position> city_layout;
   bool city_quarters = false;
-  // The layout after each rotation (index: quarter turns); see ComputeLayouts.
-  std::array<TileLayout, 4> layouts{};
 
   // Index of the segment with local id `segment_id`, or -1.
   int SegmentIndex(std::string_view segment_id) const;
 };
+static_assert(sizeof(TileLayout) * 4 == 64, "the four layouts fill one cache line");
 
 // Fills `tile.layouts` from its sides and segments (catalogue builders call it
 // once the segments are set).

@@ -1097,14 +1097,16 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
   switch (proto.action_case()) {
     case v1::Action::kPlaceTile: {
       const v1::PlaceTile& place = proto.place_tile();
-      const std::string place_path = FieldPath(path, "place_tile");
-      const TileType* type =
-          TileTypeFromProto(place.tile_type(), FieldPath(place_path, "tile_type"), problems);
-      std::optional<Rotation> rotation =
-          RotationFromProto(place.rotation(), FieldPath(place_path, "rotation"), problems);
-      if (type != nullptr && rotation) {
-        action = PlaceTileAction{type, Position{place.x(), place.y()}, *rotation};
+      const TileType* type = Catalogue::Get().Find(place.tile_type());
+      std::optional<Rotation> rotation = Rotation::FromDegrees(place.rotation());
+      if (type == nullptr || !rotation) {
+        // Only now build the field paths, to say what is wrong.
+        const std::string place_path = FieldPath(path, "place_tile");
+        TileTypeFromProto(place.tile_type(), FieldPath(place_path, "tile_type"), problems);
+        RotationFromProto(place.rotation(), FieldPath(place_path, "rotation"), problems);
+        break;
       }
+      action = PlaceTileAction{type, Position{place.x(), place.y()}, *rotation};
       break;
     }
     case v1::Action::kPlaceFigure: {

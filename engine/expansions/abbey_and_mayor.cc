@@ -324,7 +324,8 @@ void CheckAbbeyAndMayor(const GameState& state, const Board& board,
                         std::vector<Problem>& problems) {
   const int player_count = static_cast<int>(state.players.size());
   // The barns (AM-01, AM-15, AM-18).
-  std::vector<int> barns_on_board(player_count, 0);
+  std::vector<int> barns_on_board;  // (none to count without barns: no allocation)
+  if (!state.barns.empty()) barns_on_board.assign(player_count, 0);
   for (int i = 0; i < static_cast<int>(state.barns.size()); ++i) {
     const Barn& barn = state.barns[i];
     const std::string field = Cat("barns[", i, "]");
@@ -338,10 +339,11 @@ void CheckAbbeyAndMayor(const GameState& state, const Board& board,
   }
   const int barns_owned = state.rules.am_barn ? 1 : 0;
   for (int i = 0; i < player_count; ++i) {
-    if (state.players[i].barns + barns_on_board[i] != barns_owned) {
+    const int on_board = barns_on_board.empty() ? 0 : barns_on_board[i];
+    if (state.players[i].barns + on_board != barns_owned) {
       problems.push_back({Cat("players[", i, "].barns"),
                           Cat("barns in supply (", state.players[i].barns, ") and on the board (",
-                              barns_on_board[i], ") must add up to ", barns_owned, " (AM-01)")});
+                              on_board, ") must add up to ", barns_owned, " (AM-01)")});
     }
   }
   // AM-18, AM-19: farmers stand in a barn's field only until the turn that
