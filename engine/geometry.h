@@ -25,7 +25,10 @@ struct Rotation {
   uint8_t quarter_turns = 0;
 
   static constexpr std::optional<Rotation> FromDegrees(int degrees) {
-    if (degrees != 0 && degrees != 90 && degrees != 180 && degrees != 270) return std::nullopt;
+    // (Tested as a range and a remainder, not as four values: a chain of
+    // comparisons would branch on which rotation a tile has, which the CPU
+    // cannot predict.)
+    if (degrees < 0 || degrees > 270 || degrees % 90 != 0) return std::nullopt;
     return Rotation{static_cast<uint8_t>(degrees / 90)};
   }
   constexpr int degrees() const { return quarter_turns * 90; }

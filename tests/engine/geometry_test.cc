@@ -3,6 +3,7 @@
 #include "engine/geometry.h"
 
 #include <cstdlib>
+#include <limits>
 #include <set>
 #include <utility>
 
@@ -31,6 +32,13 @@ TEST(RotationTest, FromDegreesAcceptsQuarterTurnsOnly) {
   EXPECT_EQ(Rotation::FromDegrees(-90), std::nullopt);
   EXPECT_EQ(Rotation::FromDegrees(1), std::nullopt);
   EXPECT_EQ(kR270.degrees(), 270);
+  // Exactly the four quarter turns, over a wide range and at the extremes.
+  for (int degrees = -1000; degrees <= 1000; ++degrees) {
+    const bool quarter_turn = degrees == 0 || degrees == 90 || degrees == 180 || degrees == 270;
+    EXPECT_EQ(Rotation::FromDegrees(degrees).has_value(), quarter_turn) << degrees;
+  }
+  EXPECT_EQ(Rotation::FromDegrees(std::numeric_limits<int>::min()), std::nullopt);
+  EXPECT_EQ(Rotation::FromDegrees(std::numeric_limits<int>::max()), std::nullopt);
 }
 
 TEST(RotationTest, RotateSides) {
