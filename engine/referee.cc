@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <string_view>
 
 #include "engine/expansions/abbey_and_mayor.h"
@@ -224,7 +225,16 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   }
   // Copies of each tile type placed or in the bag, by catalogue rank.
   const Catalogue& catalogue = Catalogue::Get();
-  std::vector<int> used(catalogue.type_count(), 0);
+  // (64-bit: a bag count may be as large as an int32 on top of the placed
+  // copies. On the stack for the catalogue this build has; on the heap past it.)
+  std::array<int64_t, 256> used_on_stack{};
+  std::vector<int64_t> used_on_heap;
+  if (catalogue.type_count() > static_cast<int>(used_on_stack.size())) {
+    used_on_heap.assign(catalogue.type_count(), 0);
+  }
+  const std::span<int64_t> used =
+      used_on_heap.empty() ? std::span<int64_t>(used_on_stack).first(catalogue.type_count())
+                           : std::span<int64_t>(used_on_heap);
   board.Reserve(static_cast<int>(state.tiles.size()) + 1);
   if (!state.tiles.empty()) {
     // The grid once, for the snapshot's tiles and the next one (coordinates
@@ -301,7 +311,7 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
       used[catalogue.Rank(entry.type)] += entry.count;
     }
   }
-  std::vector<std::pair<const TileType*, int>> overused;
+  std::vector<std::pair<const TileType*, int64_t>> overused;
   for (int rank = 0; rank < static_cast<int>(used.size()); ++rank) {
     if (used[rank] == 0) continue;  // (only the types in use are looked at)
     const TileType& type = catalogue.TypeAt(rank);
@@ -321,7 +331,14 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
     problems.push_back({"figures", Cat("at most ", kMaxFigures, " figures")});
     return problems;
   }
-  std::vector<std::array<int, kFigureKindCount>> on_board(player_count);
+  // (On the stack up to the most players a game has; on the heap past that,
+  // for a snapshot already found to have too many.)
+  std::array<std::array<int, kFigureKindCount>, kMaxPlayers> on_board_on_stack{};
+  std::vector<std::array<int, kFigureKindCount>> on_board_on_heap;
+  if (player_count > kMaxPlayers) on_board_on_heap.resize(player_count);
+  const std::span<std::array<int, kFigureKindCount>> on_board =
+      on_board_on_heap.empty() ? std::span<std::array<int, kFigureKindCount>>(on_board_on_stack)
+                               : std::span<std::array<int, kFigureKindCount>>(on_board_on_heap);
   for (int i = 0; i < static_cast<int>(state.figures.size()); ++i) {
     const Figure& figure = state.figures[i];
     auto field = [i] { return Indexed("figures", i); };

@@ -137,5 +137,26 @@ TEST(SnapshotTest, InconsistentSnapshotsAreReported) {
   EXPECT_EQ(problems[0].field, "players[1].followers");
 }
 
+// No more copies of a tile type than the set holds, placed and in the bag
+// together: the base set has 4 base:D; the start tile is one, so a bag of
+// 2147483647 more uses 2147483648 (counted without overflowing an int), and
+// three more is exactly the set.
+TEST(SnapshotTest, TilesPlacedAndInTheBagAreCountedAgainstTheSet) {
+  GameState state = TwoPlayerGame();
+  state.bag = TileBag{{{Tile("base:D"), 2147483647}}};
+  std::vector<Problem> problems = CheckSnapshot(state);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].field, "tiles");
+  EXPECT_EQ(problems[0].message,
+            "the set has 4 base:D tiles; the snapshot uses 2147483648 (placed and in the bag)");
+  state.bag = TileBag{{{Tile("base:D"), 3}}};
+  EXPECT_TRUE(CheckSnapshot(state).empty());
+  state.bag = TileBag{{{Tile("base:D"), 4}}};
+  problems = CheckSnapshot(state);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].message,
+            "the set has 4 base:D tiles; the snapshot uses 5 (placed and in the bag)");
+}
+
 }  // namespace
 }  // namespace carcassonne
