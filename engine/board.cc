@@ -119,34 +119,14 @@ void Board::Reserve(int tiles) {
   reserved_segments_ = tiles * 6;
 }
 
-void Board::GrowGridAndPlace(const PlacedTile& tile) {
-  GrowGridToInclude({tile.cell.x - 1, tile.cell.y - 1}, {tile.cell.x + 1, tile.cell.y + 1});
-  Place(tile);
-}
-
-void Board::Place(const PlacedTile& tile) {
-  // Keep one free cell around every tile inside the grid, so that neighbour
-  // look-ups of frontier cells stay on it. (The growth is a tail call: the
-  // common path saves no registers.)
+void Board::PlaceWithRoom(const PlacedTile& tile) {
   const int64_t column = static_cast<int64_t>(tile.cell.x) - grid_min_x_;
   const int64_t row = static_cast<int64_t>(tile.cell.y) - grid_min_y_;
-  if (!InsideWithMargin(column, row)) [[unlikely]] {
-    GrowGridAndPlace(tile);
-    return;
+  if (!InsideWithMargin(column, row)) {
+    GrowGridToInclude({tile.cell.x - 1, tile.cell.y - 1}, {tile.cell.x + 1, tile.cell.y + 1});
   }
-  const int tile_index = static_cast<int>(tiles_.size());
-  grid_[row * grid_width_ + column] = tile_index;
-  // The tile's fields written in place (as Orient does), not copied from a
-  // temporary: the copy read back, as wide words, fields just written as
-  // bytes, which stalls the store buffer.
-  const TileLayout& layout = tile.type->layouts[tile.rotation.quarter_turns % 4];
-  BoardTile& placed = tiles_.emplace_back();
-  placed.placed = tile;
-  placed.first_segment = segment_total_;
-  placed.segment_at_side = layout.segment_at_side;
-  placed.segment_at_half_edge = layout.segment_at_half_edge;
-  placed.terrain = layout.terrain;
-  segment_total_ += static_cast<int>(tile.type->segments.size());
+  tiles_.reserve(std::max<size_t>(16, 2 * tiles_.size()));
+  Place(tile);
 }
 
 int Board::TileOfSegment(int segment_id) const {

@@ -60,7 +60,29 @@ class Board {
   void ReserveArea(Position low, Position high);
 
   // Lays `tile` and joins its segments to the neighbours'. The cell must be free.
-  void Place(const PlacedTile& tile);
+  // (Inline: the snapshot check lays every tile of every request. It keeps one
+  // free cell around every tile inside the grid, so that neighbour look-ups of
+  // frontier cells stay on it; growing the grid or the tiles is out of line.)
+  void Place(const PlacedTile& tile) {
+    const int64_t column = static_cast<int64_t>(tile.cell.x) - grid_min_x_;
+    const int64_t row = static_cast<int64_t>(tile.cell.y) - grid_min_y_;
+    if (!InsideWithMargin(column, row) || tiles_.size() == tiles_.capacity()) [[unlikely]] {
+      PlaceWithRoom(tile);
+      return;
+    }
+    grid_[row * grid_width_ + column] = static_cast<int>(tiles_.size());
+    // The tile's fields written in place (as Orient does), not copied from a
+    // temporary: the copy read back, as wide words, fields just written as
+    // bytes, which stalls the store buffer.
+    const TileLayout& layout = tile.type->layouts[tile.rotation.quarter_turns % 4];
+    BoardTile& placed = tiles_.emplace_back();
+    placed.placed = tile;
+    placed.first_segment = segment_total_;
+    placed.segment_at_side = layout.segment_at_side;
+    placed.segment_at_half_edge = layout.segment_at_half_edge;
+    placed.terrain = layout.terrain;
+    segment_total_ += static_cast<int>(tile.type->segments.size());
+  }
 
   int tile_count() const { return static_cast<int>(tiles_.size()); }
   const BoardTile& tile(int tile_index) const { return tiles_[tile_index]; }
@@ -143,7 +165,8 @@ class Board {
   // grown when a tile lands outside it (coordinates are bounded, and a board is
   // a connected patch, so the grid stays small).
   void GrowGridToInclude(Position low, Position high);
-  [[gnu::noinline]] void GrowGridAndPlace(const PlacedTile& tile);
+  // Place when the grid must grow or the tiles need room: makes room, then places.
+  [[gnu::noinline]] void PlaceWithRoom(const PlacedTile& tile);
   // Whether a grid column and row lie inside the grid with a free cell
   // between them and its edge (1 <= column <= width - 2, the same for rows).
   bool InsideWithMargin(int64_t column, int64_t row) const {

@@ -227,14 +227,17 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   const Catalogue& catalogue = Catalogue::Get();
   // (64-bit: a bag count may be as large as an int32 on top of the placed
   // copies. On the stack for the catalogue this build has; on the heap past it.)
-  std::array<int64_t, 256> used_on_stack{};
+  std::array<int64_t, 256> used_on_stack;  // (only the first type_count() zeroed)
   std::vector<int64_t> used_on_heap;
   if (catalogue.type_count() > static_cast<int>(used_on_stack.size())) {
     used_on_heap.assign(catalogue.type_count(), 0);
+  } else {
+    std::fill_n(used_on_stack.begin(), catalogue.type_count(), 0);
   }
   const std::span<int64_t> used =
       used_on_heap.empty() ? std::span<int64_t>(used_on_stack).first(catalogue.type_count())
                            : std::span<int64_t>(used_on_heap);
+  int highest_rank_used = -1;
   board.Reserve(static_cast<int>(state.tiles.size()) + 1);
   if (!state.tiles.empty()) {
     // The grid once, for the snapshot's tiles and the next one (coordinates
@@ -242,9 +245,16 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
     // The box is bounded by the placed tiles only if they are connected:
     Position low = state.tiles.front().cell, high = low;
     for (const PlacedTile& tile : state.tiles) {
-      if (!WithinLimits(tile.cell)) continue;
       low = {std::min(low.x, tile.cell.x), std::min(low.y, tile.cell.y)};
       high = {std::max(high.x, tile.cell.x), std::max(high.y, tile.cell.y)};
+    }
+    if (!WithinLimits(low) || !WithinLimits(high)) {  // (then the box of those within)
+      low = high = state.tiles.front().cell;
+      for (const PlacedTile& tile : state.tiles) {
+        if (!WithinLimits(tile.cell)) continue;
+        low = {std::min(low.x, tile.cell.x), std::min(low.y, tile.cell.y)};
+        high = {std::max(high.x, tile.cell.x), std::max(high.y, tile.cell.y)};
+      }
     }
     // A connected patch of n tiles spans at most n + 1 columns and rows
     // together; anything wider fails the checks below and gets no grid here.
@@ -293,7 +303,9 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
       }
     }
     board.Place(tile);
-    used[catalogue.Rank(tile.type)] += 1;
+    const int rank = catalogue.Rank(tile.type);
+    used[rank] += 1;
+    highest_rank_used = std::max(highest_rank_used, rank);
   }
   if (state.bag) {
     for (int i = 0; i < static_cast<int>(state.bag->tiles.size()); ++i) {
@@ -308,11 +320,13 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
         continue;
       }
       if (entry.count < 0) problems.push_back({field() + ".count", "a count cannot be negative"});
-      used[catalogue.Rank(entry.type)] += entry.count;
+      const int rank = catalogue.Rank(entry.type);
+      used[rank] += entry.count;
+      highest_rank_used = std::max(highest_rank_used, rank);
     }
   }
   std::vector<std::pair<const TileType*, int64_t>> overused;
-  for (int rank = 0; rank < static_cast<int>(used.size()); ++rank) {
+  for (int rank = 0; rank <= highest_rank_used; ++rank) {
     if (used[rank] == 0) continue;  // (only the types in use are looked at)
     const TileType& type = catalogue.TypeAt(rank);
     if (used[rank] > type.count) overused.push_back({&type, used[rank]});
