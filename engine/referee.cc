@@ -353,6 +353,7 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   const std::span<std::array<int, kFigureKindCount>> on_board =
       on_board_on_heap.empty() ? std::span<std::array<int, kFigureKindCount>>(on_board_on_stack)
                                : std::span<std::array<int, kFigureKindCount>>(on_board_on_heap);
+  const bool with_the_count = state.rules.Has(Expansion::kCountOfCarcassonne);
   for (int i = 0; i < static_cast<int>(state.figures.size()); ++i) {
     const Figure& figure = state.figures[i];
     auto field = [i] { return Indexed("figures", i); };
@@ -376,8 +377,7 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
     for (int j = 0; j < i; ++j) {
       // The Count: followers redeployed from Carcassonne stand with the
       // feature's other followers (CO-10, CO-43).
-      if (state.rules.Has(Expansion::kCountOfCarcassonne) && IsFollower(figure.kind) &&
-          IsFollower(state.figures[j].kind)) {
+      if (with_the_count && IsFollower(figure.kind) && IsFollower(state.figures[j].kind)) {
         continue;
       }
       if (state.figures[j].segment == figure.segment) {

@@ -133,57 +133,11 @@ Catalogue::Catalogue()
   }
 }
 
-Catalogue::IdKey Catalogue::KeyOf(std::string_view id) {
-  // Overlapping loads: on a little-endian machine byte i of the id lands on
-  // bits 8i..8i+7 whichever load reads it, so OR-ing two loads that overlap
-  // gives the id's bytes, zero-padded, in one or two words.
-  static_assert(std::endian::native == std::endian::little, "KeyOf packs bytes little-endian");
-  auto load8 = [&](size_t at) {
-    uint64_t word = 0;
-    std::memcpy(&word, id.data() + at, 8);
-    return word;
-  };
-  auto load4 = [&](size_t at) {
-    uint32_t word = 0;
-    std::memcpy(&word, id.data() + at, 4);
-    return static_cast<uint64_t>(word);
-  };
-  const size_t size = id.size();
-  IdKey key;
-  if (size >= 8) {
-    key.low = load8(0);
-    if (size > 8) key.high = load8(size - 8) >> (8 * (16 - size));
-  } else if (size >= 4) {
-    key.low = load4(0) | (load4(size - 4) << (8 * (size - 4)));
-  } else {
-    for (size_t i = 0; i < size; ++i) {
-      key.low |= static_cast<uint64_t>(static_cast<unsigned char>(id[i])) << (8 * i);
-    }
+const TileType* Catalogue::FindLongId(std::string_view tile_id) const {
+  for (const TileType* type : long_ids_) {
+    if (type->id == tile_id) return type;
   }
-  key.high |= static_cast<uint64_t>(size) << 56;
-  return key;
-}
-
-uint64_t Catalogue::HashOf(const IdKey& key) {
-  uint64_t hash = key.low * 0x9E3779B97F4A7C15ull;
-  hash ^= (key.high + (hash >> 29)) * 0xC2B2AE3D27D4EB4Full;
-  return hash ^ (hash >> 32);
-}
-
-const TileType* Catalogue::Find(std::string_view tile_id) const {
-  if (tile_id.size() > kMaxKeyedIdSize) {
-    for (const TileType* type : long_ids_) {
-      if (type->id == tile_id) return type;
-    }
-    return nullptr;
-  }
-  const IdKey key = KeyOf(tile_id);
-  const size_t mask = by_id_.size() - 1;
-  for (size_t slot = HashOf(key) & mask;; slot = (slot + 1) & mask) {
-    const int rank = by_id_[slot] - 1;
-    if (rank < 0) return nullptr;
-    if (key_by_rank_[rank] == key) return by_rank_[rank];
-  }
+  return nullptr;
 }
 
 }  // namespace carcassonne
