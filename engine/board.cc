@@ -26,10 +26,9 @@ BoardTile Orient(const PlacedTile& tile) {
   return oriented;
 }
 
-void Board::GrowGridToInclude(Position low, Position high) {
-  constexpr int kMargin = 4;
-  int min_x = low.x - kMargin, max_x = high.x + kMargin;
-  int min_y = low.y - kMargin, max_y = high.y + kMargin;
+void Board::GrowGridToInclude(Position low, Position high, int margin) {
+  int min_x = low.x - margin, max_x = high.x + margin;
+  int min_y = low.y - margin, max_y = high.y + margin;
   if (grid_width_ > 0) {
     min_x = std::min(min_x, grid_min_x_);
     min_y = std::min(min_y, grid_min_y_);
@@ -56,19 +55,8 @@ void Board::GrowGridToInclude(Position low, Position high) {
 void Board::ReserveArea(Position low, Position high) {
   if (low.x > high.x || low.y > high.y) return;
   // The free cells around the tiles, and around the cells next to them (where
-  // the next tile may go), without GrowGridToInclude's margin for growth.
-  constexpr int kAround = 2;
-  const Position grid_low{low.x - kAround, low.y - kAround};
-  const Position grid_high{high.x + kAround, high.y + kAround};
-  if (grid_width_ > 0) {
-    GrowGridToInclude(grid_low, grid_high);
-    return;
-  }
-  grid_min_x_ = grid_low.x;
-  grid_min_y_ = grid_low.y;
-  grid_width_ = grid_high.x - grid_low.x + 1;
-  grid_height_ = grid_high.y - grid_low.y + 1;
-  grid_.assign(static_cast<size_t>(grid_width_) * grid_height_, -1);
+  // the next tile may go), without more margin for growth.
+  GrowGridToInclude(low, high, /*margin=*/2);
 }
 
 int Board::SegmentId(const SegmentAddress& address) const {

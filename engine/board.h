@@ -164,7 +164,8 @@ class Board {
   // Tile indexes by cell on a dense grid covering the board plus a margin,
   // grown when a tile lands outside it (coordinates are bounded, and a board is
   // a connected patch, so the grid stays small).
-  void GrowGridToInclude(Position low, Position high);
+  // (`margin` more free cells on every side, room to grow before growing again.)
+  void GrowGridToInclude(Position low, Position high, int margin = 4);
   // Place when the grid must grow or the tiles need room: makes room, then places.
   [[gnu::noinline]] void PlaceWithRoom(const PlacedTile& tile);
   // Whether a grid column and row lie inside the grid with a free cell

@@ -240,26 +240,21 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   int highest_rank_used = -1;
   board.Reserve(static_cast<int>(state.tiles.size()) + 1);
   if (!state.tiles.empty()) {
-    // The grid once, for the snapshot's tiles and the next one (coordinates
-    // are checked one by one below; out-of-range ones are left to that check).
-    // The box is bounded by the placed tiles only if they are connected:
+    // The grid once, for the snapshot's tiles and the next one. The box is
+    // bounded by the placed tiles only if they are connected and within the
+    // coordinate limits: a connected patch of n tiles spans at most n + 1
+    // columns and rows together. Anything else fails the checks below (tile
+    // by tile) and gets no grid here.
     Position low = state.tiles.front().cell, high = low;
     for (const PlacedTile& tile : state.tiles) {
       low = {std::min(low.x, tile.cell.x), std::min(low.y, tile.cell.y)};
       high = {std::max(high.x, tile.cell.x), std::max(high.y, tile.cell.y)};
     }
-    if (!WithinLimits(low) || !WithinLimits(high)) {  // (then the box of those within)
-      low = high = state.tiles.front().cell;
-      for (const PlacedTile& tile : state.tiles) {
-        if (!WithinLimits(tile.cell)) continue;
-        low = {std::min(low.x, tile.cell.x), std::min(low.y, tile.cell.y)};
-        high = {std::max(high.x, tile.cell.x), std::max(high.y, tile.cell.y)};
-      }
-    }
-    // A connected patch of n tiles spans at most n + 1 columns and rows
-    // together; anything wider fails the checks below and gets no grid here.
     const int64_t span = static_cast<int64_t>(high.x) - low.x + high.y - low.y + 2;
-    if (span <= static_cast<int64_t>(state.tiles.size()) + 1) board.ReserveArea(low, high);
+    if (WithinLimits(low) && WithinLimits(high) &&
+        span <= static_cast<int64_t>(state.tiles.size()) + 1) {
+      board.ReserveArea(low, high);
+    }
   }
   // The set of the last tile found in play (tiles of one set come in runs).
   std::string_view set_in_play;

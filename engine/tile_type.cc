@@ -3,8 +3,6 @@
 #include "engine/tile_type.h"
 
 #include <algorithm>
-#include <bit>
-#include <cstring>
 
 namespace carcassonne {
 
@@ -62,14 +60,6 @@ int TileType::SegmentIndex(std::string_view segment_id) const {
   }
   return -1;
 }
-
-const Catalogue& Catalogue::Get() {
-  // Built on first use and never destroyed (no static destruction order issues).
-  static const Catalogue* const catalogue = new Catalogue();
-  return *catalogue;
-}
-
-namespace {}  // namespace
 
 void ComputeLayouts(TileType& tile) {
   for (Rotation rotation : kAllRotations) {

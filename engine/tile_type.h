@@ -161,7 +161,12 @@ const TileSet& BridgesCastlesBazaarsTileSet();  // the 12 land tiles, bcb:01..bc
 // All tile types this build knows, looked up by id.
 class Catalogue {
  public:
-  static const Catalogue& Get();
+  static const Catalogue& Get() {
+    // Built on first use and never destroyed (no static destruction order
+    // issues). Inline: the request path asks for it per placed tile.
+    static const Catalogue* const catalogue = new Catalogue();
+    return *catalogue;
+  }
   // (Inline, as the key and the hash below: the request path looks up every
   // placed tile's type.)
   const TileType* Find(std::string_view tile_id) const;

@@ -760,6 +760,22 @@ const TileType* TileTypeFromProto(std::string_view id, std::string_view path,
 namespace {
 
 // The snapshot read field by field, before the engine's consistency checks.
+// A tile's type, cell and rotation from a message that has them
+// (v1::PlacedTile, v1::PlaceTile). `path()` names the message; it is called
+// only to report a problem, so that a well-formed tile costs no string.
+template <typename TileMessage, typename PathFunction>
+std::optional<PlacedTile> ReadTilePlacement(const TileMessage& proto, const PathFunction& path,
+                                            FieldProblems& problems) {
+  const TileType* type = Catalogue::Get().Find(proto.tile_type());
+  const std::optional<Rotation> rotation = Rotation::FromDegrees(proto.rotation());
+  if (type != nullptr && rotation)
+    return PlacedTile{type, Position{proto.x(), proto.y()}, *rotation};
+  const std::string tile_path = path();
+  TileTypeFromProto(proto.tile_type(), FieldPath(tile_path, "tile_type"), problems);
+  RotationFromProto(proto.rotation(), FieldPath(tile_path, "rotation"), problems);
+  return std::nullopt;
+}
+
 std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_view path,
                                        FieldProblems& problems) {
   const size_t before = problems.size();
@@ -804,20 +820,14 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     tiles_ok = false;
   } else {
     state.tiles.reserve(proto.tiles_size() + 1);
-    const Catalogue& catalogue = Catalogue::Get();
     for (int i = 0; i < proto.tiles_size(); ++i) {
-      const v1::PlacedTile& tile = proto.tiles(i);
-      const TileType* type = catalogue.Find(tile.tile_type());
-      std::optional<Rotation> rotation = Rotation::FromDegrees(tile.rotation());
-      if (type == nullptr || !rotation) {
-        // Only now build the field paths, to say what is wrong.
-        const std::string tile_path = IndexPath(tiles_path(), i);
-        TileTypeFromProto(tile.tile_type(), FieldPath(tile_path, "tile_type"), problems);
-        RotationFromProto(tile.rotation(), FieldPath(tile_path, "rotation"), problems);
+      std::optional<PlacedTile> tile = ReadTilePlacement(
+          proto.tiles(i), [&] { return IndexPath(tiles_path(), i); }, problems);
+      if (!tile) {
         tiles_ok = false;
         continue;
       }
-      state.tiles.push_back({type, Position{tile.x(), tile.y()}, *rotation});
+      state.tiles.push_back(*tile);
     }
   }
 
@@ -1096,17 +1106,9 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
   std::optional<Action> action;
   switch (proto.action_case()) {
     case v1::Action::kPlaceTile: {
-      const v1::PlaceTile& place = proto.place_tile();
-      const TileType* type = Catalogue::Get().Find(place.tile_type());
-      std::optional<Rotation> rotation = Rotation::FromDegrees(place.rotation());
-      if (type == nullptr || !rotation) {
-        // Only now build the field paths, to say what is wrong.
-        const std::string place_path = FieldPath(path, "place_tile");
-        TileTypeFromProto(place.tile_type(), FieldPath(place_path, "tile_type"), problems);
-        RotationFromProto(place.rotation(), FieldPath(place_path, "rotation"), problems);
-        break;
-      }
-      action = PlaceTileAction{type, Position{place.x(), place.y()}, *rotation};
+      std::optional<PlacedTile> tile = ReadTilePlacement(
+          proto.place_tile(), [&] { return FieldPath(path, "place_tile"); }, problems);
+      if (tile) action = PlaceTileAction{tile->type, tile->cell, tile->rotation};
       break;
     }
     case v1::Action::kPlaceFigure: {
