@@ -1,6 +1,7 @@
 // carcassonne_referee: the stateless Carcassonne referee gRPC server.
 //
 //   carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464] [--noop]
+//       [--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]]
 //
 // --noop serves a RefereeService that answers every call with an empty
 // response (no engine): the limit of the RPC path, for benchmarks (scripts/bench).
@@ -36,6 +37,14 @@ ABSL_FLAG(int, serving_threads, 0,
           "Threads serving RefereeService calls, each with its own completion queue (0 = one "
           "per core the process may use: its CPU affinity, within its cgroup CPU quota)");
 
+ABSL_FLAG(std::string, tls_certificate, "",
+          "TLS: the server's certificate chain (PEM file); with --tls_private_key, gRPC is "
+          "served over TLS only (empty = plaintext)");
+ABSL_FLAG(std::string, tls_private_key, "", "TLS: the certificate's private key (PEM file)");
+ABSL_FLAG(std::string, tls_client_ca, "",
+          "mTLS: CA certificates (PEM file); every client must present a certificate signed by "
+          "one of them (needs --tls_certificate and --tls_private_key)");
+
 int main(int argc, char** argv) {
   // Debian's Abseil is built with its mutex deadlock detector on: every lock
   // that gRPC takes then updates a lock-order graph (a few percent of the
@@ -49,7 +58,7 @@ int main(int argc, char** argv) {
       "The stateless Carcassonne referee gRPC server (carcassonne.v1.RefereeService, "
       "grpc.health.v1.Health, server reflection, Prometheus metrics).\n"
       "Usage: carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464] "
-      "[--noop]");
+      "[--noop] [--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]]");
   absl::ParseCommandLine(argc, argv);
 
   carcassonne::service::ServerOptions options;
@@ -59,6 +68,8 @@ int main(int argc, char** argv) {
   options.noop = absl::GetFlag(FLAGS_noop);
   options.serving_threads = absl::GetFlag(FLAGS_serving_threads);
   options.version = CARCASSONNE_VERSION;
+  options.tls = {absl::GetFlag(FLAGS_tls_certificate), absl::GetFlag(FLAGS_tls_private_key),
+                 absl::GetFlag(FLAGS_tls_client_ca)};
   if (options.address.empty()) {
     std::fprintf(stderr, "carcassonne_referee: --address must not be empty\n");
     return 2;

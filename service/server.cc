@@ -324,6 +324,15 @@ sigset_t BlockTerminationSignals() {
 }
 
 int RunServer(const ServerOptions& options, const sigset_t& signals) {
+  const auto credentials = MakeServerCredentials(options.tls);  // TLS / mTLS (tls.h)
+  if (!credentials.ok()) {
+    std::fprintf(stderr, "carcassonne_referee: %s\n",
+                 std::string(credentials.status().message()).c_str());
+    return 2;
+  }
+  if (options.tls.enabled()) {
+    std::fprintf(stderr, "carcassonne_referee: %s\n", DescribeTls(options.tls).c_str());
+  }
   Metrics metrics(options.version);
   std::unique_ptr<MetricsEndpoint> metrics_endpoint;
   try {
@@ -349,7 +358,7 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   grpc::ServerBuilder builder;
   int bound_port = 0;
   const std::string listen = HostPort(options.address, options.port);
-  builder.AddListeningPort(listen, grpc::InsecureServerCredentials(), &bound_port);
+  builder.AddListeningPort(listen, *credentials, &bound_port);
   builder.RegisterService(&service);
   builder.RegisterService(&health);
   builder.SetResourceQuota(quota);

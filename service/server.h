@@ -45,6 +45,8 @@
 #include <csignal>
 #include <string>
 
+#include "service/tls.h"
+
 namespace carcassonne::service {
 
 struct ServerOptions {
@@ -54,6 +56,7 @@ struct ServerOptions {
   std::string version;              // carcassonne_build_info{version}
   bool noop = false;                // serve the no-op RefereeService (see above)
   int serving_threads = 0;          // threads serving RefereeService; 0 = one per usable core
+  TlsOptions tls;                   // TLS / mTLS of the gRPC port; plaintext when not enabled
 };
 
 // Blocks SIGTERM and SIGINT in the calling thread and returns that set. Call it
@@ -64,7 +67,8 @@ sigset_t BlockTerminationSignals();
 
 // Serves until SIGTERM or SIGINT (from `signals`, blocked beforehand): then
 // reports NOT_SERVING on health, shuts down with a 5 s grace period and
-// returns 0. Returns 1 when a port cannot be bound. Logs one start-up line to
+// returns 0. Returns 1 when a port cannot be bound, 2 when the TLS files
+// cannot be used (before listening). Logs one start-up line to
 // stderr with the ports actually bound.
 int RunServer(const ServerOptions& options, const sigset_t& signals);
 
