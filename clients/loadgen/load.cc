@@ -24,18 +24,21 @@ using Clock = std::chrono::steady_clock;
 
 constexpr std::chrono::seconds kConnectTimeout{5};
 
-std::shared_ptr<grpc::Channel> MakeChannel(const std::string& target, int index) {
+std::shared_ptr<grpc::Channel> MakeChannel(const std::string& target,
+                                           const clients::ChannelSecurity& security, int index) {
   grpc::ChannelArguments args;
   // Distinct arguments and a local subchannel pool: each channel opens its
   // own connection (HTTP/2 transport) instead of sharing one.
   args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
   args.SetInt("carcassonne.loadgen.channel", index);
-  return grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args);
+  return security.CreateChannel(target, args);
 }
 
-void Connect(grpc::Channel& channel, const std::string& target) {
+void Connect(grpc::Channel& channel, const std::string& target,
+             const clients::ChannelSecurity& security) {
   if (!channel.WaitForConnected(std::chrono::system_clock::now() + kConnectTimeout)) {
-    throw std::runtime_error("cannot connect to " + target + " within 5 s");
+    throw std::runtime_error("cannot connect to " + target + " (" + security.description() +
+                             ") within 5 s");
   }
 }
 
@@ -110,8 +113,8 @@ class Run {
     }
     for (const std::string& bytes : *options.requests) requests_.push_back(ToByteBuffer(bytes));
     for (int i = 0; i < std::max(1, options.channels); ++i) {
-      std::shared_ptr<grpc::Channel> channel = MakeChannel(options.target, i);
-      Connect(*channel, options.target);
+      std::shared_ptr<grpc::Channel> channel = MakeChannel(options.target, options.security, i);
+      Connect(*channel, options.target, options.security);
       stubs_.push_back(std::make_unique<grpc::GenericStub>(channel));
     }
     result_.latency = std::make_unique<LatencyHistogram>();
@@ -294,11 +297,13 @@ LoadResult RunLoad(const LoadOptions& options) {
   return run.Execute();
 }
 
-std::vector<CheckedCall> CallEachOnce(const std::string& target, const std::string& method,
+std::vector<CheckedCall> CallEachOnce(const std::string& target,
+                                      const clients::ChannelSecurity& security,
+                                      const std::string& method,
                                       const std::vector<std::string>& requests,
                                       std::chrono::nanoseconds deadline) {
-  std::shared_ptr<grpc::Channel> channel = MakeChannel(target, -1);
-  Connect(*channel, target);
+  std::shared_ptr<grpc::Channel> channel = MakeChannel(target, security, -1);
+  Connect(*channel, target, security);
   grpc::GenericStub stub(channel);
   std::vector<CheckedCall> calls;
   for (const std::string& bytes : requests) {

@@ -41,6 +41,7 @@
 #include <string>
 #include <vector>
 
+#include "clients/common/channel_security.h"
 #include "clients/loadgen/histogram.h"
 
 namespace carcassonne::loadgen {
@@ -49,6 +50,7 @@ enum class LoopMode { kClosed, kOpen };
 
 struct LoadOptions {
   std::string target;
+  clients::ChannelSecurity security;                   // plaintext or TLS (channel_security.h)
   std::string method;                                  // "/package.Service/Method"
   const std::vector<std::string>* requests = nullptr;  // serialized, non-empty
   LoopMode mode = LoopMode::kClosed;
@@ -94,7 +96,9 @@ struct CheckedCall {
   std::string message;
   std::string response;
 };
-std::vector<CheckedCall> CallEachOnce(const std::string& target, const std::string& method,
+std::vector<CheckedCall> CallEachOnce(const std::string& target,
+                                      const clients::ChannelSecurity& security,
+                                      const std::string& method,
                                       const std::vector<std::string>& requests,
                                       std::chrono::nanoseconds deadline);
 

@@ -15,7 +15,9 @@
 // bad flag.
 //
 // Only loopback targets are accepted (127.0.0.0/8, localhost, [::1], unix:)
-// unless --allow_remote is given.
+// unless --allow_remote is given. Plaintext unless a --tls* flag is given
+// (clients/common/channel_security.h: --tls_ca, mTLS's --tls_certificate and
+// --tls_private_key, --tls_server_name).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -27,6 +29,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -37,6 +40,7 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 #include "benchmarks/boards.h"
+#include "clients/common/channel_security.h"
 #include "clients/loadgen/load.h"
 #include "clients/loadgen/request_pool.h"
 
@@ -189,6 +193,10 @@ int Main() {
 
   LoadOptions options;
   options.target = target;
+  absl::StatusOr<clients::ChannelSecurity> security =
+      clients::MakeChannelSecurity(clients::ClientTlsOptionsFromFlags());
+  if (!security.ok()) Usage(std::string(security.status().message()));
+  options.security = *std::move(security);
   options.method = RpcPath(*rpc);
   options.mode = mode == "closed" ? LoopMode::kClosed : LoopMode::kOpen;
   options.in_flight = absl::GetFlag(FLAGS_in_flight);
@@ -225,7 +233,7 @@ int Main() {
   int expected_answers = -1;
   if (absl::GetFlag(FLAGS_check)) {
     const std::vector<CheckedCall> checked =
-        CallEachOnce(target, options.method, pool.requests, options.deadline);
+        CallEachOnce(target, options.security, options.method, pool.requests, options.deadline);
     expected_answers = 0;
     for (size_t i = 0; i < checked.size(); ++i) {
       if (checked[i].code != 0) {
@@ -362,7 +370,8 @@ int main(int argc, char** argv) {
       "Load generator for carcassonne.v1.RefereeService (closed or open loop; loopback "
       "targets).\nUsage: carcassonne_loadgen [--target=127.0.0.1:50051] "
       "[--rpc=ValidateAction] [--tiles=72] [--mode=closed --in_flight=N | --mode=open "
-      "--rate=R] [--duration=10s] [--warmup=2s] [--channels=K] [--json=PATH]");
+      "--rate=R] [--duration=10s] [--warmup=2s] [--channels=K] [--json=PATH] "
+      "[--tls_ca=PEM [--tls_certificate=PEM --tls_private_key=PEM] [--tls_server_name=NAME]]");
   absl::ParseCommandLine(argc, argv);
   try {
     return carcassonne::loadgen::Main();
