@@ -1,10 +1,12 @@
 // The scenario runner (see scenario_runner.h). No rule is decided here: every
-// verdict, score and event comes from the service handlers; this file only
+// verdict, score and event comes from the referee (the service handlers, in
+// process or behind a server: referee_endpoint.h); this file only
 // compares them with the expectations written by hand in the scenario file.
 #include "clients/scenario/scenario_runner.h"
 
 #include <google/protobuf/util/json_util.h>
 #include <google/protobuf/util/message_differencer.h>
+#include <grpcpp/support/status.h>
 
 #include <algorithm>
 #include <cctype>
@@ -22,7 +24,6 @@
 #include "absl/strings/strip.h"
 #include "google/rpc/error_details.pb.h"
 #include "google/rpc/status.pb.h"
-#include "service/handlers.h"
 
 namespace carcassonne::scenario {
 namespace {
@@ -105,6 +106,8 @@ std::string StatusCodeName(grpc::StatusCode code) {
       return "UNIMPLEMENTED";
     case grpc::StatusCode::INTERNAL:
       return "INTERNAL";
+    case grpc::StatusCode::UNAVAILABLE:
+      return "UNAVAILABLE";
     default:
       return absl::StrCat("status ", static_cast<int>(code));
   }
@@ -408,7 +411,8 @@ Diffs CompareEvents(const google::protobuf::RepeatedPtrField<spec::EventExpectat
 
 class Runner {
  public:
-  Runner(const spec::Scenario& scenario, std::ostream& out) : scenario_(scenario), out_(out) {}
+  Runner(const spec::Scenario& scenario, std::ostream& out, RefereeEndpoint& referee)
+      : scenario_(scenario), out_(out), referee_(referee) {}
 
   Tally Run() {
     out_ << "=== " << scenario_.name() << "\n";
@@ -473,7 +477,7 @@ class Runner {
     switch (scenario_.start_case()) {
       case spec::Scenario::kNewGame: {
         api::NewGameResponse response;
-        grpc::Status status = service::HandleNewGame(scenario_.new_game(), &response);
+        grpc::Status status = referee_.NewGame(scenario_.new_game(), &response);
         if (!status.ok()) {
           out_ << "start: NewGame\n";
           for (const auto& line : DescribeStatus(status)) out_ << "  " << line << "\n";
@@ -523,7 +527,7 @@ class Runner {
     *request.mutable_state() = state_;
     *request.mutable_action() = step.action();
     api::ApplyActionResponse response;
-    grpc::Status status = service::HandleApplyAction(request, &response);
+    grpc::Status status = referee_.ApplyAction(request, &response);
     if (!status.ok()) {
       // A malformed request is never what a scenario expects: a FAIL that
       // names the offending field paths. The state stays as it was.
@@ -808,7 +812,7 @@ class Runner {
     *request.mutable_state() = state_;
     request.set_tile_type(expect.tile_type());
     api::ListLegalActionsResponse response;
-    grpc::Status status = service::HandleListLegalActions(request, &response);
+    grpc::Status status = referee_.ListLegalActions(request, &response);
     if (!status.ok()) return DescribeStatus(status);
     Diffs diffs;
     if (expect.has_count() && expect.count() != response.actions_size()) {
@@ -842,7 +846,7 @@ class Runner {
     api::ScoreGameRequest request;
     *request.mutable_state() = state_;
     api::ScoreGameResponse response;
-    grpc::Status status = service::HandleScoreGame(request, &response);
+    grpc::Status status = referee_.ScoreGame(request, &response);
     if (!status.ok()) {
       Report(label, DescribeStatus(status), comment);
       return;
@@ -872,6 +876,7 @@ class Runner {
 
   const spec::Scenario& scenario_;
   std::ostream& out_;
+  RefereeEndpoint& referee_;
   api::GameState state_;
   Tally tally_;
 };
@@ -977,11 +982,19 @@ std::string ParseScenarioJson(const std::string& json, spec::Scenario* scenario)
   return message.empty() ? std::string("invalid JSON") : message;
 }
 
+Tally RunScenario(const spec::Scenario& scenario, std::ostream& out, RefereeEndpoint& referee) {
+  return Runner(scenario, out, referee).Run();
+}
+
 Tally RunScenario(const spec::Scenario& scenario, std::ostream& out) {
-  return Runner(scenario, out).Run();
+  return RunScenario(scenario, out, *InProcessReferee());
 }
 
 Tally RunScenarioFile(const std::string& path, std::ostream& out) {
+  return RunScenarioFile(path, out, *InProcessReferee());
+}
+
+Tally RunScenarioFile(const std::string& path, std::ostream& out, RefereeEndpoint& referee) {
   std::ifstream file(path, std::ios::binary);
   if (!file) {
     out << "=== " << path << "\n  FAIL " << path << ": cannot read the file\n";
@@ -997,7 +1010,7 @@ Tally RunScenarioFile(const std::string& path, std::ostream& out) {
     return Tally{0, 1};
   }
   out << "file: " << path << "\n";
-  return RunScenario(scenario, out);
+  return RunScenario(scenario, out, referee);
 }
 
 }  // namespace carcassonne::scenario
