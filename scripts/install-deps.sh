@@ -17,6 +17,7 @@ packages=(
   golang-github-gogo-googleapis-dev grpc-proto   # google/rpc/*.proto, grpc/health/v1/health.proto
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format curl
+  openssl   # tests/service/tls_test.cc makes a throwaway CA with the openssl command
 )
 # Node.js and npm may come from outside Debian (e.g. a nodesource build that
 # bundles npm); installing Debian's npm over such a nodejs would conflict.
