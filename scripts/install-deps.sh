@@ -17,6 +17,7 @@ packages=(
   golang-github-gogo-googleapis-dev grpc-proto   # google/rpc/*.proto, grpc/health/v1/health.proto
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format curl
+  librsvg2-bin python3   # board renderer tests (tests/render): rsvg-convert, the SVG checks
 )
 # Node.js and npm may come from outside Debian (e.g. a nodesource build that
 # bundles npm); installing Debian's npm over such a nodejs would conflict.
