@@ -18,6 +18,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format curl
   openssl   # tests/service/tls_test.cc makes a throwaway CA with the openssl command
+  librsvg2-bin python3   # board renderer tests (tests/render): rsvg-convert, the SVG checks
 )
 # Node.js and npm may come from outside Debian (e.g. a nodesource build that
 # bundles npm); installing Debian's npm over such a nodejs would conflict.
