@@ -381,6 +381,39 @@ void BM_ConvertSnapshot(benchmark::State& state) {
   ReportRatio(state, fixture.parse_seconds);
 }
 
+// Proto -> engine conversion at the limits: kMaxFigures figures on a board of
+// kMaxPlacedTiles tiles (the base game's random board, /1024), or on the
+// largest valid board of every expansion (/170: within the first bag),
+// every figure on a segment of the last tile placed (the farthest from the
+// start of the tiles' list). Neither is a valid snapshot (figures are not
+// conserved; the 1024 tiles hold more copies than the set): the figure is the
+// cost of reading, resolving and rejecting it, which must grow linearly with
+// the tiles and the figures (each figure's segment is looked up on the
+// board's grid, not by a scan of the tiles).
+template <bool kExpansions>
+void BM_ConvertSnapshotAtTheLimits(benchmark::State& state) {
+  const int tiles = static_cast<int>(state.range(0));
+  GameState snapshot = kExpansions
+                           ? RandomBoardWithDraw(tiles, kBoardSeed, AllExpansionsRules()).state
+                           : RandomBoard(tiles, kBoardSeed);
+  const PlacedTile& last = snapshot.tiles.back();
+  const int segments = static_cast<int>(last.type->segments.size());
+  snapshot.figures.clear();
+  for (int i = 0; i < kMaxFigures; ++i) {
+    snapshot.figures.push_back({FigureKind::kFollower, i % 2, {last.cell, i % segments}});
+  }
+  v1::GameState message;
+  service::GameStateToProto(snapshot, &message);
+  for (auto _ : state) {
+    service::FieldProblems problems;
+    std::optional<GameState> read = service::GameStateFromProto(message, "state", problems);
+    if (read) state.SkipWithError("a snapshot past the limits was accepted");
+    benchmark::DoNotOptimize(problems);
+  }
+  state.SetLabel(std::to_string(snapshot.tiles.size()) + " tiles, " +
+                 std::to_string(message.figures_size()) + " figures");
+}
+
 // Parse the snapshot bytes, convert snapshot and action to the engine's types,
 // build the Game, validate the action. (Not inlined: a profiler can single it
 // out, e.g. valgrind --toggle-collect='*ValidateRequest*'.) The snapshot must be
@@ -515,6 +548,10 @@ void SnapshotSizes(benchmark::internal::Benchmark* benchmark) {
   benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
 }
 
+void LimitSizes(benchmark::internal::Benchmark* benchmark) {
+  benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
+}
+
 // Each benchmark on base-game boards, and (suffix _AllExpansions) on boards of
 // every expansion this build plays (AllExpansionsRules).
 #define CARCASSONNE_BENCHMARK_BOTH(name, sizes)      \
@@ -531,6 +568,14 @@ CARCASSONNE_BENCHMARK_BOTH(BM_ScoreGame, BoardSizes);
 CARCASSONNE_BENCHMARK_BOTH(BM_ScoreIfEndedNow, BoardSizes);
 CARCASSONNE_BENCHMARK_BOTH(BM_CheckSnapshot, SnapshotSizes);
 CARCASSONNE_BENCHMARK_BOTH(BM_ConvertSnapshot, SnapshotSizes);
+BENCHMARK(BM_ConvertSnapshotAtTheLimits<false>)
+    ->Name("BM_ConvertSnapshotAtTheLimits")
+    ->Arg(kMaxPlacedTiles)
+    ->Apply(LimitSizes);
+BENCHMARK(BM_ConvertSnapshotAtTheLimits<true>)
+    ->Name("BM_ConvertSnapshotAtTheLimits_AllExpansions")
+    ->Arg(170)
+    ->Apply(LimitSizes);
 CARCASSONNE_BENCHMARK_BOTH(BM_RequestPath, SnapshotSizes);
 CARCASSONNE_BENCHMARK_BOTH(BM_WholeGame, WholeGame);
 CARCASSONNE_BENCHMARK_BOTH(BM_WholeGameStateless, WholeGame);

@@ -482,9 +482,7 @@ void Game::Score(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& e
   for (const ExpansionModule* module : modules_) module->ModifyScore(*this, feature, *event);
   event->SettlePoints();
   // BG-06 / BG-23: each majority player scores the full points.
-  for (const PlayerPoints& points : event->points) {
-    state_.players[points.player].score += points.points;
-  }
+  event->AddToScores(state_.players);
   // BG-06: the followers go back to their owners' supply.
   for (const Figure& figure : event->returned_figures) ReturnFigure(figure);
   for (const ExpansionModule* module : modules_) module->AfterScoring(*this, *event);

@@ -1,8 +1,13 @@
-// The stateless entry points of the engine (see referee.h).
+// The stateless entry points of the engine (see referee.h), and the snapshot
+// check that each of them relies on, in its stages. (Over 600 lines: the
+// check's stages and the entry points share the start layout, the rule set's
+// check and the figure kinds; apart, they would need a header of their own
+// for helpers that nothing else uses.)
 #include "engine/referee.h"
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -11,6 +16,7 @@
 #include "engine/expansions/count_of_carcassonne.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
+#include "engine/expansions/traders_and_builders.h"
 #include "engine/figures.h"
 #include "engine/rules/follower_placement.h"
 #include "engine/rules/tile_placement.h"
@@ -181,11 +187,11 @@ const PlacedTile* TileOn(const GameState& state, Position cell) {
 
 namespace {
 
-// CheckSnapshot, laying the tiles on `board` as it checks them.
-std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
-  std::vector<Problem> problems;
-  CheckRules(state.rules, "rules.", problems);
+// ----- Stage 1: the rules, the players, the tiles and the bag ----------------
 
+// How many players, each with a score and figure supplies within their bounds
+// (referee.h). (Castle tokens, barns and goods: their modules' checks.)
+void CheckPlayers(const GameState& state, std::vector<Problem>& problems) {
   const int player_count = static_cast<int>(state.players.size());
   if (player_count < kMinPlayers || player_count > MaxPlayers(state.rules)) {
     problems.push_back({"players", Cat("a game has ", kMinPlayers, " to ", MaxPlayers(state.rules),
@@ -193,8 +199,8 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   }
   for (int i = 0; i < player_count; ++i) {
     const Player& player = state.players[i];
-    if (player.score < 0) {
-      problems.push_back({Indexed("players", i) + ".score", "a score cannot be negative"});
+    if (player.score < 0 || player.score > kMaxScore) {
+      problems.push_back({Indexed("players", i) + ".score", Cat("a score is 0 to ", kMaxScore)});
     }
     for (FigureKind kind : kFigureKinds) {
       const int supply = SupplyOf(player, kind);
@@ -204,16 +210,13 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
                             Cat("a player has 0 to ", owned, " of these in supply in this game")});
       }
     }
-    if (player.goods.wine < 0 || player.goods.grain < 0 || player.goods.cloth < 0 ||
-        (!state.rules.Has(Expansion::kTradersAndBuilders) && !(player.goods == TradeGoods{}))) {
-      problems.push_back(
-          {Indexed("players", i) + ".goods",
-           "goods tokens are counts of 0 or more, and only with Traders & Builders"});
-    }
   }
+}
 
-  // Tiles: start tile first, then each next to an earlier one with matching
-  // sides (BG-02); no more copies of a type than the set holds.
+// The tiles, laid on `board` as they are checked: start tile first, then each
+// next to an earlier one with matching sides (BG-02); no more copies of a type
+// placed and in the bag than the set holds. Stops at the first bad tile.
+void CheckTilesAndBag(const GameState& state, Board& board, std::vector<Problem>& problems) {
   const std::vector<PlacedTile> start = StartLayout(state.rules);
   const int start_count = static_cast<int>(start.size());
   if (static_cast<int>(state.tiles.size()) < start_count) {
@@ -221,7 +224,7 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   }
   if (static_cast<int>(state.tiles.size()) > kMaxPlacedTiles) {
     problems.push_back({"tiles", Cat("at most ", kMaxPlacedTiles, " placed tiles")});
-    return problems;
+    return;
   }
   // Copies of each tile type placed or in the bag, by catalogue rank.
   const Catalogue& catalogue = Catalogue::Get();
@@ -263,18 +266,18 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
     auto field = [i] { return Indexed("tiles", i); };
     if (tile.type == nullptr) {
       problems.push_back({field() + ".tile_type", "unknown tile type"});
-      return problems;
+      return;
     }
     if (tile.type->set.data() != set_in_play.data()) {
       if (!TileSetInPlay(state.rules, tile.type->set)) {
         problems.push_back({field() + ".tile_type", "this tile's set is not in this game"});
-        return problems;
+        return;
       }
       set_in_play = tile.type->set;
     }
     if (!WithinLimits(tile.cell)) {
       problems.push_back({field(), Cat("coordinates must lie within ±", kMaxCoordinate)});
-      return problems;
+      return;
     }
     if (i < start_count) {
       const PlacedTile& expected = start[i];
@@ -287,14 +290,14 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
                           : Cat("the game starts with the City of Carcassonne (CO-02): tile ", i,
                                 " must be ", expected.type->id, " at (", expected.cell.x, ", ",
                                 expected.cell.y, ") with rotation 0")});
-        return problems;
+        return;
       }
     } else {
       if (!TileFits(board, *tile.type, tile.cell, tile.rotation)) {
         const std::vector<Violation> violations =
             CheckTilePlacement(board, *tile.type, tile.cell, tile.rotation);
         problems.push_back({field(), violations.front().message});
-        return problems;
+        return;
       }
     }
     board.Place(tile);
@@ -329,26 +332,48 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   std::sort(overused.begin(), overused.end(),
             [](const auto& a, const auto& b) { return a.first->id < b.first->id; });
   for (const auto& [type, count] : overused) {
+    // Named by the type's bag entry if it has one, else by the tiles.
+    std::string field = "tiles";
+    for (int i = 0; state.bag && i < static_cast<int>(state.bag->tiles.size()); ++i) {
+      if (state.bag->tiles[i].type == type) field = Indexed("bag.tiles", i) + ".count";
+    }
     problems.push_back(
-        {"tiles", Cat("the set has ", type->count, " ", type->id, " tiles; the snapshot uses ",
-                      count, " (placed and in the bag)")});
+        {std::move(field), Cat("the set has ", type->count, " ", type->id,
+                               " tiles; the snapshot uses ", count, " (placed and in the bag)")});
   }
+}
 
-  // Figures: on an existing segment a follower can stand on, one per segment;
-  // followers conserved (supply + board = 7).
+// ----- Stage 2: each piece on its own -----------------------------------------
+
+// Each figure: an owner who plays, a kind, a segment on the board that the
+// kind may stand on, and no other figure there.
+void CheckFigures(const GameState& state, const Board& board, std::vector<Problem>& problems) {
   if (static_cast<int>(state.figures.size()) > kMaxFigures) {
     problems.push_back({"figures", Cat("at most ", kMaxFigures, " figures")});
-    return problems;
+    return;
   }
-  // (On the stack up to the most players a game has; on the heap past that,
-  // for a snapshot already found to have too many.)
-  std::array<std::array<int, kFigureKindCount>, kMaxPlayers> on_board_on_stack{};
-  std::vector<std::array<int, kFigureKindCount>> on_board_on_heap;
-  if (player_count > kMaxPlayers) on_board_on_heap.resize(player_count);
-  const std::span<std::array<int, kFigureKindCount>> on_board =
-      on_board_on_heap.empty() ? std::span<std::array<int, kFigureKindCount>>(on_board_on_stack)
-                               : std::span<std::array<int, kFigureKindCount>>(on_board_on_heap);
+  if (state.figures.empty()) return;
+  const int player_count = static_cast<int>(state.players.size());
   const bool with_the_count = state.rules.Has(Expansion::kCountOfCarcassonne);
+  // Who already stands on each segment of the board (by board-wide segment
+  // id): nobody, only followers, or some other figure. (On the stack for the
+  // boards of a game; on the heap past them.)
+  enum Standing : uint8_t { kNobody, kFollowers, kOtherFigure };
+  const int segment_count =
+      board.tile_count() == 0
+          ? 0
+          : board.SegmentId(board.tile_count() - 1, 0) +
+                static_cast<int>(board.tile(board.tile_count() - 1).type().segments.size());
+  std::array<Standing, 2048> standing_on_stack;  // (only the first segment_count cleared)
+  std::vector<Standing> standing_on_heap;
+  if (segment_count > static_cast<int>(standing_on_stack.size())) {
+    standing_on_heap.assign(segment_count, kNobody);
+  } else {
+    std::fill_n(standing_on_stack.begin(), segment_count, kNobody);
+  }
+  const std::span<Standing> standing =
+      standing_on_heap.empty() ? std::span<Standing>(standing_on_stack).first(segment_count)
+                               : std::span<Standing>(standing_on_heap);
   for (int i = 0; i < static_cast<int>(state.figures.size()); ++i) {
     const Figure& figure = state.figures[i];
     auto field = [i] { return Indexed("figures", i); };
@@ -356,7 +381,12 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
       problems.push_back({field() + ".owner", "no such player"});
       continue;
     }
-    if (board.SegmentId(figure.segment) < 0) {
+    if (static_cast<unsigned>(figure.kind) >= static_cast<unsigned>(kFigureKindCount)) {
+      problems.push_back({field() + ".kind", "no such figure kind"});
+      continue;
+    }
+    const int segment = board.SegmentId(figure.segment);
+    if (segment < 0) {
       problems.push_back({field() + ".segment", "no such segment on the board"});
       continue;
     }
@@ -369,32 +399,57 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
           {field() + ".segment", Cat("a ", FigureKindName(figure.kind), " cannot stand on a ",
                                      SegmentKindName(kind), " segment")});
     }
-    for (int j = 0; j < i; ++j) {
-      // The Count: followers redeployed from Carcassonne stand with the
-      // feature's other followers (CO-10, CO-43).
-      if (with_the_count && IsFollower(figure.kind) && IsFollower(state.figures[j].kind)) {
-        continue;
-      }
-      if (state.figures[j].segment == figure.segment) {
-        problems.push_back({field() + ".segment", "another figure already stands on this segment"});
-        break;
-      }
+    // The Count: followers redeployed from Carcassonne stand with the
+    // feature's other followers (CO-10, CO-43).
+    const bool shares = with_the_count && IsFollower(figure.kind);
+    if (standing[segment] == kOtherFigure || (standing[segment] == kFollowers && !shares)) {
+      problems.push_back({field() + ".segment", "another figure already stands on this segment"});
     }
+    standing[segment] =
+        IsFollower(figure.kind) && standing[segment] != kOtherFigure ? kFollowers : kOtherFigure;
+  }
+}
+
+// Whose turn and decision it is: players of the game; the features waiting
+// for their scoring: segments of the board.
+void CheckTurnPieces(const GameState& state, const Board& board, std::vector<Problem>& problems) {
+  const int player_count = static_cast<int>(state.players.size());
+  if (state.active_player < 0 || state.active_player >= player_count) {
+    problems.push_back({"active_player", "no such player"});
+  }
+  if (state.deciding_player < 0 || state.deciding_player >= player_count) {
+    problems.push_back({"deciding_player", "no such player"});
+  }
+  if (static_cast<int>(state.pending_scorings.size()) > kMaxPlacedTiles) {
+    problems.push_back({"count.pending_features", "more features than the board has"});
+    return;
+  }
+  for (int i = 0; i < static_cast<int>(state.pending_scorings.size()); ++i) {
+    if (board.SegmentId(state.pending_scorings[i]) < 0) {
+      problems.push_back({Indexed("count.pending_features", i), "no such segment on the board"});
+    }
+  }
+}
+
+// ----- Stage 3: the parts together --------------------------------------------
+
+// Every figure kind conserved: supply + board (+ wagons waiting to move, AM-12;
+// + followers in Carcassonne) = what each player owns (BG-04, IC-07, TB-09,
+// TB-19, AM-01).
+void CheckFiguresConserved(const GameState& state, std::vector<Problem>& problems) {
+  // (Stage 1 found 2 to kMaxPlayers players, stage 2 every owner one of them,
+  // every kind a figure kind.)
+  std::array<std::array<int, kFigureKindCount>, kMaxPlayers> on_board{};
+  for (const Figure& figure : state.figures) {
     on_board[figure.owner][static_cast<int>(figure.kind)] += 1;
   }
-  // Abbey & Mayor: wagons waiting to move are out of the supply too (AM-12).
   for (const Figure& wagon : state.wagons_to_move) {
-    if (wagon.owner >= 0 && wagon.owner < player_count) {
-      on_board[wagon.owner][static_cast<int>(wagon.kind)] += 1;
-    }
+    on_board[wagon.owner][static_cast<int>(wagon.kind)] += 1;
   }
-  // The Count: followers in the quarters are out of the supply too.
   for (const QuarterFollower& follower : state.count.followers) {
-    if (follower.owner >= 0 && follower.owner < player_count) {
-      on_board[follower.owner][static_cast<int>(follower.kind)] += 1;
-    }
+    on_board[follower.owner][static_cast<int>(follower.kind)] += 1;
   }
-  for (int i = 0; i < player_count; ++i) {
+  for (int i = 0; i < static_cast<int>(state.players.size()); ++i) {
     for (FigureKind kind : kFigureKinds) {
       const int supply = SupplyOf(state.players[i], kind);
       const int placed = on_board[i][static_cast<int>(kind)];
@@ -407,17 +462,16 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
       }
     }
   }
+}
 
-  if (player_count > 0 && (state.active_player < 0 || state.active_player >= player_count)) {
-    problems.push_back({"active_player", "no such player"});
-  }
+// The phase: who decides, a tile placed this turn where the phase needs one,
+// the builder's second tile, the bag empty once the game is over.
+void CheckTurn(const GameState& state, std::vector<Problem>& problems) {
   // AM-12: the owner of the first wagon to move decides.
   const bool out_of_turn = state.phase == Phase::kCountRedeploy ||
                            state.phase == Phase::kCountFinalRedeploy ||
                            state.phase == Phase::kWagonMove || state.phase == Phase::kPlaceCastle;
-  if (player_count > 0 && (state.deciding_player < 0 || state.deciding_player >= player_count)) {
-    problems.push_back({"deciding_player", "no such player"});
-  } else if (state.deciding_player != state.active_player && !out_of_turn) {
+  if (state.deciding_player != state.active_player && !out_of_turn) {
     problems.push_back({"deciding_player",
                         "the active player makes every decision, except in the Count's "
                         "redeployment rounds, the wagons' moves and the castle offers"});
@@ -425,7 +479,7 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   if ((state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure ||
        state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountDeploy ||
        state.phase == Phase::kWagonMove || state.phase == Phase::kPlaceCastle) &&
-      state.tiles.size() <= start.size()) {
+      state.tiles.size() <= StartLayout(state.rules).size()) {
     problems.push_back({"phase", "no tile has been placed this turn"});
   }
   if (!state.rules.Has(Expansion::kTradersAndBuilders) && !state.rules.Has(Expansion::kRiver) &&
@@ -441,29 +495,70 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
     problems.push_back({"extra_tile_earned",
                         "a second tile is earned by the tile of this turn, before its figure"});
   }
+  // BG-20: the game ends when the last tile is placed (or set aside).
+  if (state.phase == Phase::kGameOver && state.bag && state.bag->Total() > 0) {
+    problems.push_back({"bag.tiles",
+                        "the game ends when the last tile of the bag is placed (BG-20): a "
+                        "game that is over has an empty bag"});
+  }
+}
+
+}  // namespace
+
+std::vector<Problem> CheckTilesOnto(const GameState& state, Board& board) {
+  std::vector<Problem> problems;
+  CheckRules(state.rules, "rules.", problems);
+  CheckPlayers(state, problems);
+  CheckTilesAndBag(state, board, problems);
+  return problems;
+}
+
+std::vector<Problem> CheckRestOfSnapshot(const GameState& state, const Board& board) {
+  std::vector<Problem> problems;
+  // Stage 2: each piece on its own.
+  CheckFigures(state, board, problems);
+  CheckTurnPieces(state, board, problems);
+  CheckTradeGoods(state, problems);
+  CheckMagicFigurePieces(state, board, problems);
+  CheckKingAndRobberBaronPieces(state, problems);
+  CheckCountPieces(state, problems);
+  CheckAbbeyAndMayorPieces(state, board, problems);
+  CheckCastlePieces(state, board, problems);
+  if (!problems.empty()) return problems;
+  // Stage 3: the parts together.
+  CheckFiguresConserved(state, problems);
+  CheckTurn(state, problems);
+  if (!problems.empty()) return problems;
+  // Stage 4: the expansions' rules between their pieces.
   // Mage & Witch: the magic figures and the pending magic step.
   CheckMagicFigures(state, board, problems);
   // King & Robber Baron: the holders and record sizes.
   CheckKingAndRobberBaron(state, board, problems);
   // The Count of Carcassonne: the quarters and the pending decision.
   CheckCountOfCarcassonne(state, board, problems);
-  // Abbey & Mayor: the wagons waiting to move.
+  // Abbey & Mayor: the barns and the wagons waiting to move.
   CheckAbbeyAndMayor(state, board, problems);
   // Bridges, Castles & Bazaars: the castles and the castle offers.
   CheckCastles(state, board, problems);
   return problems;
 }
 
-}  // namespace
-
 std::vector<Problem> CheckSnapshot(const GameState& state) {
   Board board;
-  return CheckSnapshotOnto(state, board);
+  std::vector<Problem> problems = CheckTilesOnto(state, board);
+  if (!problems.empty()) return problems;
+  return CheckRestOfSnapshot(state, board);
 }
 
 std::variant<Game, std::vector<Problem>> LoadGame(GameState state) {
   Board board;
-  std::vector<Problem> problems = CheckSnapshotOnto(state, board);
+  std::vector<Problem> problems = CheckTilesOnto(state, board);
+  if (!problems.empty()) return problems;
+  return LoadGame(std::move(state), std::move(board));
+}
+
+std::variant<Game, std::vector<Problem>> LoadGame(GameState state, Board board) {
+  std::vector<Problem> problems = CheckRestOfSnapshot(state, board);
   if (!problems.empty()) return problems;
   return Game(std::move(state), std::move(board));
 }

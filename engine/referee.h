@@ -17,6 +17,28 @@ inline constexpr int kMaxPlacedTiles = 1024;
 inline constexpr int kMaxCoordinate = 1024;  // |x|, |y| of any cell
 inline constexpr int kMaxFigures = 1024;
 
+// Bounds on the numbers a snapshot carries, so that no sum the rules make can
+// overflow an int (CheckSnapshot reports a value outside them):
+// - a player's score is 0 to kMaxScore, far above any game (a whole game
+//   scores a few hundred points); a score that would pass it stops there
+//   (ScoreEvent::AddToScores), so that every snapshot the referee returns
+//   passes its own check;
+// - the points a castle's lord waits for (Castle::pending_points, BC-13) are
+//   0 to kMaxScore;
+// - each figure supply (followers, big followers, builders, pigs, mayors,
+//   wagons) is 0 to what a player owns in the game (FiguresOwned: 7
+//   followers, 1 of the others), castle tokens 0 to 3 (BC-02), barns 0 to 1
+//   (AM-01): and the figures on the board are counted against the same;
+// - each kind of goods token is 0 to the symbols of that kind on the tiles
+//   (TB-04: kMaxGoods, 9 wine, 6 grain, 5 cloth);
+// - a bag count is positive and, with the tiles of the type on the board, at
+//   most the set's count of the type;
+// - at most kMaxCastleOffers cities wait for a castle decision (BC-10: a
+//   tile completes at most one city per side).
+inline constexpr int kMaxScore = 1'000'000;
+inline constexpr TradeGoods kMaxGoods = {9, 6, 5};
+inline constexpr int kMaxCastleOffers = 4;
+
 // A snapshot or action that no legal game could produce, found by a cheap
 // check: `field` is the path inside the snapshot (e.g. "tiles[3].x"),
 // `message` says what is wrong.
@@ -35,6 +57,28 @@ std::vector<Problem> CheckSnapshot(const GameState& state);
 // CheckSnapshot and, when the snapshot has no problem, its Game, building the
 // board once for both.
 std::variant<Game, std::vector<Problem>> LoadGame(GameState state);
+
+// CheckSnapshot goes in stages, each on what the earlier ones found valid, so
+// that no check reads a part of the snapshot already found invalid (an owner
+// who is no player, a segment that is not on the board):
+// 1. the rules, the players, the tiles (laid on the board as they are checked,
+//    BG-02) and the bag;
+// 2. each figure and each piece of the expansions on its own: every index
+//    names a player, every segment one on the board, every count within its
+//    bounds (see above);
+// 3. the parts together: figures conserved, whose decision it is, the phase;
+// 4. the expansions' rules between their pieces.
+// A stage runs only when the earlier ones found no problem.
+//
+// For a reader that needs the board before it reads the rest (the service
+// resolves the figures' segments on it): stage 1 alone, which reads only the
+// rules, the players, the tiles and the bag of `state`, laying the tiles on
+// an empty `board`; ...
+std::vector<Problem> CheckTilesOnto(const GameState& state, Board& board);
+// ... then, on the board it laid without a problem, stages 2 to 4 ...
+std::vector<Problem> CheckRestOfSnapshot(const GameState& state, const Board& board);
+// ... or LoadGame on that board.
+std::variant<Game, std::vector<Problem>> LoadGame(GameState state, Board board);
 
 // Problems in an action that make it malformed rather than illegal (a figure on
 // a segment that does not exist). `field` is relative to the action.

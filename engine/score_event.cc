@@ -1,6 +1,11 @@
 // Scoring events.
 #include "engine/score_event.h"
 
+#include <algorithm>
+#include <cstdint>
+
+#include "engine/referee.h"
+
 namespace carcassonne {
 
 std::string_view FeatureKindName(FeatureKind kind) {
@@ -44,6 +49,14 @@ int ScoreEvent::PointsFor(int player) const {
 void ScoreEvent::SettlePoints() {
   points.clear();
   for (int player : majority_players) points.push_back({player, PointsFor(player)});
+}
+
+void ScoreEvent::AddToScores(std::vector<Player>& players) const {
+  for (const PlayerPoints& gained : points) {
+    int& score = players[gained.player].score;
+    score =
+        static_cast<int>(std::min<int64_t>(kMaxScore, static_cast<int64_t>(score) + gained.points));
+  }
 }
 
 }  // namespace carcassonne

@@ -76,6 +76,10 @@ struct ScoreEvent {
   int PointsFor(int player) const;
   // Sets `points` from the line items, for every majority player.
   void SettlePoints();
+  // Adds `points` to the majority players' scores (`players` in seating
+  // order). A score stops at kMaxScore (referee.h), which no game reaches, so
+  // that no snapshot the referee returns holds a score its check refuses.
+  void AddToScores(std::vector<Player>& players) const;
   int Total() const;  // the common items only
 };
 

@@ -2,6 +2,7 @@
 #include "service/convert.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <utility>
 #include <variant>
@@ -387,12 +388,31 @@ std::optional<Rotation> RotationFromProto(int degrees, std::string field, FieldP
   return rotation;
 }
 
-// A SegmentRef on the tile at (x, y) of `state`. `path()` names the
+// Where a SegmentRef's tile is looked up: on the board the snapshot's tiles
+// were laid on (one look-up on its grid: a snapshot's many references cost
+// no scan of its tiles each), or among the tiles of a snapshot (an action's
+// few references), or nowhere (the tiles could not be read, or were found
+// invalid: nothing downstream reads them).
+struct TileLookup {
+  const Board* board = nullptr;
+  const GameState* state = nullptr;
+
+  bool known() const { return board != nullptr || state != nullptr; }
+  const PlacedTile* On(Position cell) const {
+    if (board != nullptr) {
+      const int index = board->TileIndexAt(cell);
+      return index < 0 ? nullptr : &board->tile(index).placed;
+    }
+    return state != nullptr ? FirstTileOn(*state, cell) : nullptr;
+  }
+};
+
+// A SegmentRef on the tile at (x, y) of `tiles`. `path()` names the
 // SegmentRef; it is called only to report a problem, so that a well-formed
-// reference costs no string. With a null `state` (the tiles could not be read)
-// only the reference itself is checked and nothing is returned.
+// reference costs no string. With no tiles to look in, only the reference
+// itself is checked and nothing is returned.
 template <typename PathFunction>
-std::optional<SegmentAddress> ReadSegment(const v1::SegmentRef& proto, const GameState* state,
+std::optional<SegmentAddress> ReadSegment(const v1::SegmentRef& proto, TileLookup tiles,
                                           const PathFunction& path, FieldProblems& problems) {
   const Position cell{proto.x(), proto.y()};
   std::optional<Location> location;
@@ -411,8 +431,8 @@ std::optional<SegmentAddress> ReadSegment(const v1::SegmentRef& proto, const Gam
           "the segment is required: set a location or a segment_id");
       return std::nullopt;
   }
-  if (state == nullptr) return std::nullopt;
-  const PlacedTile* tile = FirstTileOn(*state, cell);
+  if (!tiles.known()) return std::nullopt;
+  const PlacedTile* tile = tiles.On(cell);
   if (tile == nullptr) {
     Add(problems, std::string(path()), Cat("no tile lies on (", cell.x, ", ", cell.y, ")"));
     return std::nullopt;
@@ -430,10 +450,10 @@ std::optional<SegmentAddress> ReadSegment(const v1::SegmentRef& proto, const Gam
   return SegmentAddress{cell, *index};
 }
 
-std::optional<SegmentAddress> SegmentFromProto(const v1::SegmentRef& proto, const GameState* state,
+std::optional<SegmentAddress> SegmentFromProto(const v1::SegmentRef& proto, TileLookup tiles,
                                                std::string_view path, FieldProblems& problems) {
   return ReadSegment(
-      proto, state, [path] { return path; }, problems);
+      proto, tiles, [path] { return path; }, problems);
 }
 
 void PrefixProblems(const std::vector<Problem>& engine_problems, std::string_view path,
@@ -776,8 +796,14 @@ std::optional<PlacedTile> ReadTilePlacement(const TileMessage& proto, const Path
   return std::nullopt;
 }
 
+// The snapshot read field by field. Once the rules, the players, the tiles
+// and the bag are read, the engine's first check lays the tiles on `board`
+// (CheckTilesOnto); the segments of the figures and of the expansions' pieces
+// are then looked up on it. Its problems are reported only when every field
+// could be read (and the rest of the check is the caller's: LoadGame,
+// CheckRestOfSnapshot, on `board`).
 std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_view path,
-                                       FieldProblems& problems) {
+                                       FieldProblems& problems, Board& board) {
   const size_t before = problems.size();
   GameState state;
 
@@ -813,26 +839,73 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
 
   // Tiles. Over the limit, nothing more is read (keeps the work bounded).
   auto tiles_path = [&] { return FieldPath(path, "tiles"); };
-  bool tiles_ok = true;
   if (proto.tiles_size() > kMaxPlacedTiles) {
     Add(problems, tiles_path(),
         Cat("at most ", kMaxPlacedTiles, " placed tiles, not ", proto.tiles_size()));
-    tiles_ok = false;
   } else {
     state.tiles.reserve(proto.tiles_size() + 1);
     for (int i = 0; i < proto.tiles_size(); ++i) {
       std::optional<PlacedTile> tile = ReadTilePlacement(
           proto.tiles(i), [&] { return IndexPath(tiles_path(), i); }, problems);
-      if (!tile) {
-        tiles_ok = false;
-        continue;
-      }
-      state.tiles.push_back(*tile);
+      if (tile) state.tiles.push_back(*tile);
     }
   }
 
-  // Figures: segments are resolved on the tiles above (only when all of them
-  // could be read: a segment cannot be looked up on an unknown tile).
+  // Bag: present = tracked. Each type once, counts positive; kept in catalogue
+  // order.
+  std::vector<int> bag_order;
+  if (proto.has_bag() && proto.bag().tiles_size() > CatalogueTypeCount()) {
+    Add(problems, FieldPath(path, "bag.tiles"),
+        Cat("the bag lists each tile type at most once: at most ", CatalogueTypeCount(),
+            " entries, not ", proto.bag().tiles_size()));
+  } else if (proto.has_bag()) {
+    TileBag bag;
+    absl::flat_hash_set<const TileType*> seen;
+    const std::string bag_path = FieldPath(path, "bag.tiles");
+    for (int i = 0; i < proto.bag().tiles_size(); ++i) {
+      const v1::TileCount& entry = proto.bag().tiles(i);
+      // Field paths are built only to report a problem.
+      auto entry_path = [&] { return IndexPath(bag_path, i); };
+      const TileType* type = Catalogue::Get().Find(entry.tile_type());
+      if (type == nullptr) {
+        TileTypeFromProto(entry.tile_type(), FieldPath(entry_path(), "tile_type"), problems);
+      }
+      if (type != nullptr && !seen.insert(type).second) {
+        Add(problems, FieldPath(entry_path(), "tile_type"),
+            Cat("the tile type ", type->id, " is listed more than once in the bag"));
+        continue;
+      }
+      if (entry.count() <= 0) {
+        Add(problems, FieldPath(entry_path(), "count"),
+            Cat("a bag count must be positive, not ", entry.count()));
+        continue;
+      }
+      if (type != nullptr) bag.tiles.push_back({type, entry.count()});
+    }
+    // (When every entry was read, the engine's bag.tiles[k] is the request's
+    // bag.tiles[bag_order[k]].)
+    bag_order.resize(bag.tiles.size());
+    for (int i = 0; i < static_cast<int>(bag_order.size()); ++i) bag_order[i] = i;
+    std::stable_sort(bag_order.begin(), bag_order.end(), [&](int a, int b) {
+      return CatalogueRank(bag.tiles[a].type) < CatalogueRank(bag.tiles[b].type);
+    });
+    TileBag sorted;
+    sorted.tiles.reserve(bag.tiles.size());
+    for (int i : bag_order) sorted.tiles.push_back(bag.tiles[i]);
+    state.bag = std::move(sorted);
+  }
+
+  // The rules, the players, the tiles and the bag read: the engine lays the
+  // tiles (its first check). The segments below are looked up on that board
+  // only when it was laid without a problem.
+  std::vector<Problem> laying_problems;
+  TileLookup tiles;
+  if (problems.size() == before) {
+    laying_problems = CheckTilesOnto(state, board);
+    if (laying_problems.empty()) tiles.board = &board;
+  }
+
+  // Figures: segments are looked up on the board laid above.
   auto figures_path = [&] { return FieldPath(path, "figures"); };
   if (proto.figures_size() > kMaxFigures) {
     Add(problems, figures_path(),
@@ -850,8 +923,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       if (!figure.has_segment()) {
         Add(problems, segment_path(), "the segment the figure stands on is required");
       } else {
-        segment =
-            ReadSegment(figure.segment(), tiles_ok ? &state : nullptr, segment_path, problems);
+        segment = ReadSegment(figure.segment(), tiles, segment_path, problems);
       }
       if (kind && segment) state.figures.push_back({*kind, figure.owner(), *segment});
     }
@@ -874,8 +946,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
             "the segment the wagon stood on is required");
       } else {
         segment = ReadSegment(
-            wagon.segment(), tiles_ok ? &state : nullptr,
-            [&] { return FieldPath(wagon_path, "segment"); }, problems);
+            wagon.segment(), tiles, [&] { return FieldPath(wagon_path, "segment"); }, problems);
       }
       if (kind && segment) state.wagons_to_move.push_back({*kind, wagon.owner(), *segment});
     }
@@ -918,7 +989,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       }
       for (int j = 0; j < 2; ++j) {
         std::optional<SegmentAddress> segment = ReadSegment(
-            castle_proto.segments(j), tiles_ok ? &state : nullptr,
+            castle_proto.segments(j), tiles,
             [&] { return IndexPath(FieldPath(castle_path, "segments"), j); }, problems);
         if (segment) castle.segments.push_back(*segment);
       }
@@ -926,65 +997,28 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     }
   }
   auto offers_path = [&] { return FieldPath(path, "castle_offers"); };
-  if (proto.castle_offers_size() > kMaxPlacedTiles) {
-    Add(problems, offers_path(), "more castle offers than a tile can complete cities");
+  if (proto.castle_offers_size() > kMaxCastleOffers) {
+    Add(problems, offers_path(),
+        Cat("a tile completes at most ", kMaxCastleOffers, " cities, one per side (BC-10), not ",
+            proto.castle_offers_size()));
   } else {
     for (int i = 0; i < proto.castle_offers_size(); ++i) {
       std::optional<SegmentAddress> segment = ReadSegment(
-          proto.castle_offers(i), tiles_ok ? &state : nullptr,
-          [&] { return IndexPath(offers_path(), i); }, problems);
+          proto.castle_offers(i), tiles, [&] { return IndexPath(offers_path(), i); }, problems);
       if (segment) state.castle_offers.push_back(*segment);
     }
-  }
-
-  // Bag: present = tracked. Each type once, counts positive; kept in catalogue
-  // order.
-  if (proto.has_bag() && proto.bag().tiles_size() > CatalogueTypeCount()) {
-    Add(problems, FieldPath(path, "bag.tiles"),
-        Cat("the bag lists each tile type at most once: at most ", CatalogueTypeCount(),
-            " entries, not ", proto.bag().tiles_size()));
-  } else if (proto.has_bag()) {
-    TileBag bag;
-    absl::flat_hash_set<const TileType*> seen;
-    const std::string bag_path = FieldPath(path, "bag.tiles");
-    for (int i = 0; i < proto.bag().tiles_size(); ++i) {
-      const v1::TileCount& entry = proto.bag().tiles(i);
-      // Field paths are built only to report a problem.
-      auto entry_path = [&] { return IndexPath(bag_path, i); };
-      const TileType* type = Catalogue::Get().Find(entry.tile_type());
-      if (type == nullptr) {
-        TileTypeFromProto(entry.tile_type(), FieldPath(entry_path(), "tile_type"), problems);
-      }
-      if (type != nullptr && !seen.insert(type).second) {
-        Add(problems, FieldPath(entry_path(), "tile_type"),
-            Cat("the tile type ", type->id, " is listed more than once in the bag"));
-        continue;
-      }
-      if (entry.count() <= 0) {
-        Add(problems, FieldPath(entry_path(), "count"),
-            Cat("a bag count must be positive, not ", entry.count()));
-        continue;
-      }
-      if (type != nullptr) bag.tiles.push_back({type, entry.count()});
-    }
-    std::stable_sort(bag.tiles.begin(), bag.tiles.end(),
-                     [](const TileCount& a, const TileCount& b) {
-                       return CatalogueRank(a.type) < CatalogueRank(b.type);
-                     });
-    state.bag = std::move(bag);
   }
 
   // Mage & Witch: the magic figures, resolved on the tiles like the figures.
   if (proto.has_magic_figures()) {
     const std::string magic_path = FieldPath(path, "magic_figures");
     const v1::MagicFigures& magic = proto.magic_figures();
-    const GameState* board = tiles_ok ? &state : nullptr;
     if (magic.has_mage()) {
-      state.mage = SegmentFromProto(magic.mage(), board, FieldPath(magic_path, "mage"), problems);
+      state.mage = SegmentFromProto(magic.mage(), tiles, FieldPath(magic_path, "mage"), problems);
     }
     if (magic.has_witch()) {
       state.witch =
-          SegmentFromProto(magic.witch(), board, FieldPath(magic_path, "witch"), problems);
+          SegmentFromProto(magic.witch(), tiles, FieldPath(magic_path, "witch"), problems);
     }
   }
   std::optional<MagicStep> magic_step = MagicStepFromProto(proto.magic_step());
@@ -1057,7 +1091,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     } else {
       for (int i = 0; i < count.pending_features_size(); ++i) {
         std::optional<SegmentAddress> segment =
-            SegmentFromProto(count.pending_features(i), tiles_ok ? &state : nullptr,
+            SegmentFromProto(count.pending_features(i), tiles,
                              IndexPath(FieldPath(count_path, "pending_features"), i), problems);
         if (segment) state.pending_scorings.push_back(*segment);
       }
@@ -1073,6 +1107,24 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   }
 
   if (problems.size() != before) return std::nullopt;
+  if (!laying_problems.empty()) {
+    // A bag entry named as the request has it.
+    constexpr std::string_view kEntry = "bag.tiles[";
+    for (Problem& problem : laying_problems) {
+      if (!problem.field.starts_with(kEntry)) continue;
+      const char* digits = problem.field.data() + kEntry.size();
+      int engine_index = -1;
+      const auto [end, error] =
+          std::from_chars(digits, problem.field.data() + problem.field.size(), engine_index);
+      if (error == std::errc() && engine_index >= 0 &&
+          engine_index < static_cast<int>(bag_order.size())) {
+        problem.field = Cat(kEntry, bag_order[engine_index],
+                            std::string_view(end, problem.field.data() + problem.field.size()));
+      }
+    }
+    PrefixProblems(laying_problems, path, problems);
+    return std::nullopt;
+  }
   return state;
 }
 
@@ -1080,19 +1132,21 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
 
 std::optional<GameState> GameStateFromProto(const v1::GameState& proto, std::string_view path,
                                             FieldProblems& problems) {
-  std::optional<GameState> state = ReadGameState(proto, path, problems);
+  Board board;
+  std::optional<GameState> state = ReadGameState(proto, path, problems, board);
   if (!state) return std::nullopt;
   const size_t before = problems.size();
-  PrefixProblems(CheckSnapshot(*state), path, problems);
+  PrefixProblems(CheckRestOfSnapshot(*state, board), path, problems);
   if (problems.size() != before) return std::nullopt;
   return state;
 }
 
 std::optional<Game> GameFromProto(const v1::GameState& proto, std::string_view path,
                                   FieldProblems& problems) {
-  std::optional<GameState> state = ReadGameState(proto, path, problems);
+  Board board;
+  std::optional<GameState> state = ReadGameState(proto, path, problems, board);
   if (!state) return std::nullopt;
-  std::variant<Game, std::vector<Problem>> loaded = LoadGame(std::move(*state));
+  std::variant<Game, std::vector<Problem>> loaded = LoadGame(std::move(*state), std::move(board));
   if (auto* found = std::get_if<std::vector<Problem>>(&loaded)) {
     PrefixProblems(*found, path, problems);
     return std::nullopt;
@@ -1121,7 +1175,7 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       if (!place.has_segment()) {
         Add(problems, segment_path, "the segment to place the figure on is required");
       } else {
-        segment = SegmentFromProto(place.segment(), state, segment_path, problems);
+        segment = SegmentFromProto(place.segment(), {nullptr, state}, segment_path, problems);
       }
       if (kind && segment) action = PlaceFigureAction{*kind, *segment};
       break;
@@ -1147,7 +1201,7 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       if (!move.has_segment()) {
         Add(problems, segment_path, "the segment to put the magic figure on is required");
       } else {
-        segment = SegmentFromProto(move.segment(), state, segment_path, problems);
+        segment = SegmentFromProto(move.segment(), {nullptr, state}, segment_path, problems);
       }
       if (figure && segment) action = MoveMagicFigureAction{*figure, *segment};
       break;
@@ -1193,8 +1247,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       std::optional<SegmentAddress> target;
       bool target_ok = true;
       if (redeploy.has_target()) {
-        target = SegmentFromProto(redeploy.target(), state, FieldPath(redeploy_path, "target"),
-                                  problems);
+        target = SegmentFromProto(redeploy.target(), {nullptr, state},
+                                  FieldPath(redeploy_path, "target"), problems);
         target_ok = target.has_value() || state == nullptr;
       }
       if (quarter && target_ok) {
@@ -1208,7 +1262,7 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       if (!proto.move_wagon().has_segment()) {
         Add(problems, segment_path, "the segment to move the wagon onto is required");
       } else if (std::optional<SegmentAddress> segment = SegmentFromProto(
-                     proto.move_wagon().segment(), state, segment_path, problems)) {
+                     proto.move_wagon().segment(), {nullptr, state}, segment_path, problems)) {
         action = MoveWagonAction{*segment};
       }
       break;

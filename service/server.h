@@ -32,6 +32,9 @@
 //     for the server's own thread pools (kThreadsPerCore);
 //   * within a request (INVALID_ARGUMENT beyond them): the engine's limits
 //     (engine/referee.h) of 1024 placed tiles, 1024 figures, |x|, |y| <= 1024;
+//     its bounds on a snapshot's numbers (scores 0 to 1,000,000, supplies 0
+//     to what a player owns, goods 0 to the symbols on the tiles, at most 4
+//     castle offers), which keep every sum within an int;
 //     at most 6 players, one bag entry per tile type, one entry per
 //     expansion; PlayTurn takes 1 to 16 actions (service/convert.cc,
 //     service/handlers.cc); an INVALID_ARGUMENT lists at most 16 field

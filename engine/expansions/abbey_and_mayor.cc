@@ -200,9 +200,7 @@ void AbbeyAndMayor::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) con
     }
     event->line_items = std::move(items);
     event->SettlePoints();
-    for (const PlayerPoints& points : event->points) {
-      state.players[points.player].score += points.points;
-    }
+    event->AddToScores(state.players);
     events.push_back(std::move(*event));
   }
 }
@@ -320,23 +318,62 @@ void AbbeyAndMayor::ListOwnActions(const Game& game, std::vector<Action>& action
   actions.push_back(PassAction{});
 }
 
+void CheckAbbeyAndMayorPieces(const GameState& state, const Board& board,
+                              std::vector<Problem>& problems) {
+  const int player_count = static_cast<int>(state.players.size());
+  // The barns (AM-01, AM-15): one per player with am.barn.
+  const int barns_owned = state.rules.am_barn ? 1 : 0;
+  for (int i = 0; i < player_count; ++i) {
+    if (state.players[i].barns < 0 || state.players[i].barns > barns_owned) {
+      problems.push_back({Cat("players[", i, "].barns"),
+                          Cat("a player has 0 to ", barns_owned, " barns in supply (AM-01)")});
+    }
+  }
+  if (static_cast<int>(state.barns.size()) > barns_owned * player_count) {
+    problems.push_back({"barns", Cat("at most ", barns_owned, " barn per player (AM-01)")});
+  } else {
+    for (int i = 0; i < static_cast<int>(state.barns.size()); ++i) {
+      const Barn& barn = state.barns[i];
+      const std::string field = Cat("barns[", i, "]");
+      if (barn.owner < 0 || barn.owner >= player_count) {
+        problems.push_back({field + ".owner", "no such player"});
+      }
+      if (board.TileIndexAt(barn.cell) < 0) {
+        problems.push_back({field, Cat("no barn can stand here: no tile lies on (", barn.cell.x,
+                                       ", ", barn.cell.y, ")")});
+        continue;
+      }
+      const std::string problem = BarnCornerProblem(board, barn.cell, barn.corner);
+      if (!problem.empty()) problems.push_back({field, Cat("no barn can stand here: ", problem)});
+    }
+  }
+  // The wagons waiting to move (AM-12): at most one per player.
+  if (static_cast<int>(state.wagons_to_move.size()) > player_count) {
+    problems.push_back({"wagons_to_move", "at most one wagon per player (AM-01)"});
+    return;
+  }
+  for (int i = 0; i < static_cast<int>(state.wagons_to_move.size()); ++i) {
+    const Figure& wagon = state.wagons_to_move[i];
+    const std::string field = Cat("wagons_to_move[", i, "]");
+    if (wagon.kind != FigureKind::kWagon) {
+      problems.push_back({field + ".kind", "only wagons move after their feature is scored"});
+    }
+    if (wagon.owner < 0 || wagon.owner >= player_count) {
+      problems.push_back({field + ".owner", "no such player"});
+    }
+    if (board.SegmentId(wagon.segment) < 0) {
+      problems.push_back({field + ".segment", "no such segment on the board"});
+    }
+  }
+}
+
 void CheckAbbeyAndMayor(const GameState& state, const Board& board,
                         std::vector<Problem>& problems) {
   const int player_count = static_cast<int>(state.players.size());
-  // The barns (AM-01, AM-15, AM-18).
+  // The barns conserved (AM-01).
   std::vector<int> barns_on_board;  // (none to count without barns: no allocation)
   if (!state.barns.empty()) barns_on_board.assign(player_count, 0);
-  for (int i = 0; i < static_cast<int>(state.barns.size()); ++i) {
-    const Barn& barn = state.barns[i];
-    const std::string field = Cat("barns[", i, "]");
-    if (barn.owner < 0 || barn.owner >= player_count) {
-      problems.push_back({field + ".owner", "no such player"});
-      continue;
-    }
-    barns_on_board[barn.owner] += 1;
-    const std::string problem = BarnCornerProblem(board, barn.cell, barn.corner);
-    if (!problem.empty()) problems.push_back({field, Cat("no barn can stand here: ", problem)});
-  }
+  for (const Barn& barn : state.barns) barns_on_board[barn.owner] += 1;
   const int barns_owned = state.rules.am_barn ? 1 : 0;
   for (int i = 0; i < player_count; ++i) {
     const int on_board = barns_on_board.empty() ? 0 : barns_on_board[i];
@@ -369,24 +406,11 @@ void CheckAbbeyAndMayor(const GameState& state, const Board& board,
     problems.push_back(
         {"pending_scorings", "wagons move once everything the tile completed is scored (AM-12)"});
   }
-  for (int i = 0; i < static_cast<int>(state.wagons_to_move.size()); ++i) {
+  for (int i = 1; i < static_cast<int>(state.wagons_to_move.size()); ++i) {
     const Figure& wagon = state.wagons_to_move[i];
-    const std::string field = Cat("wagons_to_move[", i, "]");
-    if (wagon.kind != FigureKind::kWagon) {
-      problems.push_back({field + ".kind", "only wagons move after their feature is scored"});
-    }
-    if (wagon.owner < 0 || wagon.owner >= player_count) {
-      problems.push_back({field + ".owner", "no such player"});
-      return;
-    }
-    if (board.SegmentId(wagon.segment) < 0) {
-      problems.push_back({field + ".segment", "no such segment on the board"});
-      return;
-    }
-    if (i > 0 &&
-        TurnOrder(state, state.wagons_to_move[i - 1].owner) > TurnOrder(state, wagon.owner)) {
-      problems.push_back(
-          {field + ".owner", "wagons move in turn order starting with the active player (AM-12)"});
+    if (TurnOrder(state, state.wagons_to_move[i - 1].owner) > TurnOrder(state, wagon.owner)) {
+      problems.push_back({Cat("wagons_to_move[", i, "].owner"),
+                          "wagons move in turn order starting with the active player (AM-12)"});
     }
   }
   if (state.deciding_player != state.wagons_to_move.front().owner) {

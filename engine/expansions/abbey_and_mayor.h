@@ -70,9 +70,16 @@ std::vector<SegmentAddress> WagonTargets(const Board& board, const GameState& st
 // of the tile just placed (empty when they may).
 std::vector<Violation> BarnViolations(const Game& game, Corner corner);
 
-// Snapshot checks: wagons wait to move only in Phase::kWagonMove, each a
-// wagon of a player, the first one's owner deciding, in turn order from the
-// active player, with no scoring pending.
+// Snapshot checks (CheckSnapshot's stages, referee.h). Each piece on its own:
+// barns in supply 0 to 1 with am.barn (AM-01), each barn a player's on a
+// corner where it may stand (AM-15); at most one wagon per player waiting to
+// move, each a player's wagon on a segment of the board.
+void CheckAbbeyAndMayorPieces(const GameState& state, const Board& board,
+                              std::vector<Problem>& problems);
+// The pieces together (only when every piece of the snapshot passed): barns
+// conserved, no farmer in a barn's field once scored (AM-18); wagons wait to
+// move only in Phase::kWagonMove, the first one's owner deciding, in turn
+// order from the active player, with no scoring pending (AM-12).
 void CheckAbbeyAndMayor(const GameState& state, const Board& board, std::vector<Problem>& problems);
 
 }  // namespace carcassonne

@@ -260,7 +260,7 @@ void Castles::AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events) cons
         }
       }
       event.SettlePoints();
-      state.players[castle.owner].score += value;
+      event.AddToScores(state.players);
       for (const Figure& figure : event.returned_figures) game.ReturnFigure(figure);
       castle.scored = true;
       castle.pending_points = 0;
@@ -320,7 +320,7 @@ bool Castles::IsOwnFeature(const Game& game, int feature) const {
   return CastleAt(game.board(), game.state(), feature) >= 0;
 }
 
-void CheckCastles(const GameState& state, const Board& board, std::vector<Problem>& problems) {
+void CheckCastlePieces(const GameState& state, const Board& board, std::vector<Problem>& problems) {
   const int player_count = static_cast<int>(state.players.size());
   if (!state.rules.bc_castles) {
     if (!state.castles.empty() || !state.castle_offers.empty() ||
@@ -335,24 +335,57 @@ void CheckCastles(const GameState& state, const Board& board, std::vector<Proble
     }
     return;
   }
+  // BC-02: castle tokens in supply.
+  const int owned = CastlesOwned(state.rules, player_count);
+  for (int i = 0; i < player_count; ++i) {
+    if (state.players[i].castles < 0 || state.players[i].castles > owned) {
+      problems.push_back({Cat("players[", i, "].castles"),
+                          Cat("a player has 0 to ", owned, " castle tokens in supply (BC-02)")});
+    }
+  }
+  if (static_cast<int>(state.castles.size()) > owned * player_count) {
+    problems.push_back({"castles", Cat("at most ", owned, " castles per player (BC-02)")});
+    return;
+  }
+  for (int i = 0; i < static_cast<int>(state.castles.size()); ++i) {
+    const Castle& castle = state.castles[i];
+    const std::string field = Cat("castles[", i, "]");
+    if (castle.owner < 0 || castle.owner >= player_count) {
+      problems.push_back({field + ".owner", "no such player"});
+    }
+    if (castle.segments.size() != 2 || board.SegmentId(castle.segments[0]) < 0 ||
+        board.SegmentId(castle.segments[1]) < 0) {
+      problems.push_back({field + ".segments", "a castle is made of two city segments (BC-10)"});
+    }
+    if (castle.pending_points < 0 || castle.pending_points > kMaxScore) {
+      problems.push_back({field + ".pending_points", Cat("0 to ", kMaxScore, " points")});
+    }
+  }
+  if (static_cast<int>(state.castle_offers.size()) > kMaxCastleOffers) {
+    problems.push_back({"castle_offers", Cat("a tile completes at most ", kMaxCastleOffers,
+                                             " cities, one per side (BC-10)")});
+    return;
+  }
+  for (int i = 0; i < static_cast<int>(state.castle_offers.size()); ++i) {
+    if (board.SegmentId(state.castle_offers[i]) < 0) {
+      problems.push_back({Cat("castle_offers[", i, "]"), "no such segment on the board"});
+    }
+  }
+}
+
+void CheckCastles(const GameState& state, const Board& board, std::vector<Problem>& problems) {
+  if (!state.rules.bc_castles) return;  // (CheckCastlePieces: nothing of them)
+  const int player_count = static_cast<int>(state.players.size());
   const int owned = CastlesOwned(state.rules, player_count);
   std::vector<int> built(player_count, 0);
   std::vector<int> roots;
   for (int i = 0; i < static_cast<int>(state.castles.size()); ++i) {
     const Castle& castle = state.castles[i];
     const std::string field = Cat("castles[", i, "]");
-    if (castle.owner < 0 || castle.owner >= player_count) {
-      problems.push_back({field + ".owner", "no such player"});
-      continue;
-    }
     built[castle.owner] += 1;
-    if (castle.segments.size() != 2) {
-      problems.push_back({field + ".segments", "a castle is made of two city segments (BC-10)"});
-      continue;
-    }
     const int root = FeatureOfAddress(board, castle.segments[0]);
-    if (root < 0 || FeatureOfAddress(board, castle.segments[1]) != root ||
-        !HasCastleShape(board, root) || !IsComplete(board, root)) {
+    if (FeatureOfAddress(board, castle.segments[1]) != root || !HasCastleShape(board, root) ||
+        !IsComplete(board, root)) {
       problems.push_back({field + ".segments",
                           "a castle is a completed city of exactly two segments on two tiles, "
                           "each touching only the side it shares with the other (BC-10)"});
@@ -381,7 +414,7 @@ void CheckCastles(const GameState& state, const Board& board, std::vector<Proble
                             : "a castle holds its owner's knight, the lord, and nothing else "
                               "(BC-10)"});
     }
-    if (castle.pending_points < 0 || (castle.pending_points > 0 && !MayScore(castle))) {
+    if (castle.pending_points > 0 && !MayScore(castle)) {
       problems.push_back({field + ".pending_points",
                           "only a castle whose lord may still score waits for points (BC-13)"});
     }
@@ -406,11 +439,17 @@ void CheckCastles(const GameState& state, const Board& board, std::vector<Proble
   }
   if (state.castle_offers.empty()) return;
   const int last_tile = board.tile_count() - 1;
+  std::vector<int> offered;  // the offers' cities, in order
   for (int i = 0; i < static_cast<int>(state.castle_offers.size()); ++i) {
     const std::string field = Cat("castle_offers[", i, "]");
     const int root = FeatureOfAddress(board, state.castle_offers[i]);
+    if (std::find(offered.begin(), offered.end(), root) != offered.end()) {
+      problems.push_back({field, "this city is offered already: each city once (BC-10)"});
+      return;
+    }
+    offered.push_back(root);
     const std::optional<int> candidate = CastleCandidate(board, state, root);
-    if (root < 0 || !candidate || board.TilesOf(root).back() != last_tile ||
+    if (!candidate || board.TilesOf(root).back() != last_tile ||
         CastleAt(board, state, root) >= 0) {
       problems.push_back({field,
                           "an offer is a city the last tile completed, of two segments with one "
@@ -418,16 +457,14 @@ void CheckCastles(const GameState& state, const Board& board, std::vector<Proble
       return;
     }
     if (i > 0) {
-      const std::optional<int> previous =
-          CastleCandidate(board, state, FeatureOfAddress(board, state.castle_offers[i - 1]));
+      const std::optional<int> previous = CastleCandidate(board, state, offered[i - 1]);
       if (previous && TurnOrder(state, *previous) > TurnOrder(state, *candidate)) {
         problems.push_back(
             {field, "castle offers go in turn order starting with the active player (BC-10)"});
       }
     }
   }
-  const std::optional<int> first =
-      CastleCandidate(board, state, FeatureOfAddress(board, state.castle_offers.front()));
+  const std::optional<int> first = CastleCandidate(board, state, offered.front());
   if (first && state.deciding_player != *first) {
     problems.push_back(
         {"deciding_player", "the owner of the knight in the first offered city decides (BC-10)"});

@@ -74,9 +74,16 @@ std::vector<Position> Fief(const Castle& castle);
 // The castle (index into GameState.castles) whose feature is `feature`, or -1.
 int CastleAt(const Board& board, const GameState& state, int feature);
 
-// Snapshot checks: castles only with bc.castles, each a castle-shaped
-// completed city with its lord until it scored, castle tokens conserved,
-// offers exactly in Phase::kPlaceCastle and each one a valid candidate.
+// Snapshot checks (CheckSnapshot's stages, referee.h). Each piece on its own:
+// castles and castle tokens only with bc.castles; tokens in supply 0 to
+// CastlesOwned; each castle a player's, on two segments of the board, its
+// pending points within kMaxScore; at most kMaxCastleOffers offers, each on
+// a segment of the board.
+void CheckCastlePieces(const GameState& state, const Board& board, std::vector<Problem>& problems);
+// The pieces together (only when every piece of the snapshot passed): each
+// castle a castle-shaped completed city with its lord until it scored, castle
+// tokens conserved, offers exactly in Phase::kPlaceCastle, each city once and
+// a valid candidate, in turn order, the first one's knight owner deciding.
 void CheckCastles(const GameState& state, const Board& board, std::vector<Problem>& problems);
 
 }  // namespace carcassonne

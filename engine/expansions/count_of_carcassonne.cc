@@ -597,35 +597,60 @@ void CountOfCarcassonne::AtEndOfGame(Game& game, std::vector<ScoreEvent>& /*even
 
 namespace carcassonne {
 
+void CheckCountPieces(const GameState& state, std::vector<Problem>& problems) {
+  if (!state.rules.Has(Expansion::kCountOfCarcassonne)) {
+    if (!(state.count == CountState{}) || state.phase == Phase::kCountRedeploy ||
+        state.phase == Phase::kCountDeploy || state.phase == Phase::kCountFinalRedeploy) {
+      problems.push_back(
+          {"count", "the Count and his quarters are only in games with The Count of Carcassonne"});
+    }
+    return;
+  }
+  const int player_count = PlayerCount(state);
+  const CountState& count = state.count;
+  if (static_cast<unsigned>(count.count) >= static_cast<unsigned>(kQuarterCount)) {
+    problems.push_back({"count.count_quarter", "no such quarter"});
+  }
+  if (static_cast<int>(count.followers.size()) > kMaxFigures) {
+    problems.push_back({"count.followers", Cat("at most ", kMaxFigures, " followers")});
+  } else {
+    for (int i = 0; i < static_cast<int>(count.followers.size()); ++i) {
+      const QuarterFollower& follower = count.followers[i];
+      const std::string field = Cat("count.followers[", i, "]");
+      if (follower.owner < 0 || follower.owner >= player_count) {
+        problems.push_back({field + ".owner", "no such player"});
+      }
+      if (follower.kind != FigureKind::kFollower && follower.kind != FigureKind::kBigFollower) {
+        problems.push_back(
+            {field + ".kind", "only followers and big followers go into Carcassonne"});
+      }
+      if (static_cast<unsigned>(follower.quarter) >= static_cast<unsigned>(kQuarterCount)) {
+        problems.push_back({field + ".quarter", "no such quarter"});
+      }
+    }
+  }
+  if (static_cast<int>(count.final_passed.size()) > player_count) {
+    problems.push_back({"count.final_passed", "more players than the game has"});
+    return;
+  }
+  for (int i = 0; i < static_cast<int>(count.final_passed.size()); ++i) {
+    const int player = count.final_passed[i];
+    if (player < 0 || player >= player_count ||
+        std::count(count.final_passed.begin(), count.final_passed.end(), player) > 1) {
+      problems.push_back({Cat("count.final_passed[", i, "]"), "no such player, or listed twice"});
+    }
+  }
+}
+
 void CheckCountOfCarcassonne(const GameState& state, const Board& board,
                              std::vector<Problem>& problems) {
-  const bool count_phase = state.phase == Phase::kCountRedeploy ||
-                           state.phase == Phase::kCountDeploy ||
-                           state.phase == Phase::kCountFinalRedeploy;
   if (state.phase != Phase::kCountRedeploy && state.phase != Phase::kPlaceCastle &&
       !state.pending_scorings.empty()) {
     problems.push_back({"count.pending_features",
                         "features wait for their scoring only during a redeployment round "
                         "(PHASE_COUNT_REDEPLOY) or a castle decision (PHASE_PLACE_CASTLE)"});
   }
-  if (!state.rules.Has(Expansion::kCountOfCarcassonne)) {
-    if (!(state.count == CountState{}) || count_phase) {
-      problems.push_back(
-          {"count", "the Count and his quarters are only in games with The Count of Carcassonne"});
-    }
-    return;
-  }
-  const int player_count = static_cast<int>(state.players.size());
-  for (int i = 0; i < static_cast<int>(state.count.followers.size()); ++i) {
-    const QuarterFollower& follower = state.count.followers[i];
-    const std::string field = Cat("count.followers[", i, "]");
-    if (follower.owner < 0 || follower.owner >= player_count) {
-      problems.push_back({field + ".owner", "no such player"});
-    }
-    if (follower.kind != FigureKind::kFollower && follower.kind != FigureKind::kBigFollower) {
-      problems.push_back({field + ".kind", "only followers and big followers go into Carcassonne"});
-    }
-  }
+  if (!state.rules.Has(Expansion::kCountOfCarcassonne)) return;  // (CheckCountPieces)
   const CountState& count = state.count;
   if ((count.active_scored || count.others_scored || count.others_scored_on_completion) &&
       state.phase != Phase::kCountRedeploy) {
@@ -638,15 +663,7 @@ void CheckCountOfCarcassonne(const GameState& state, const Board& board,
                         "players pass out of the final redeployment only in "
                         "PHASE_COUNT_FINAL_REDEPLOY"});
   }
-  for (int i = 0; i < static_cast<int>(count.final_passed.size()); ++i) {
-    const int player = count.final_passed[i];
-    if (player < 0 || player >= player_count ||
-        std::count(count.final_passed.begin(), count.final_passed.end(), player) > 1) {
-      problems.push_back({Cat("count.final_passed[", i, "]"), "no such player, or listed twice"});
-    }
-  }
   const int decider = state.deciding_player;
-  if (decider < 0 || decider >= player_count) return;  // reported by CheckSnapshot
   switch (state.phase) {
     case Phase::kCountRedeploy: {
       if (state.pending_scorings.empty()) {
@@ -657,10 +674,6 @@ void CheckCountOfCarcassonne(const GameState& state, const Board& board,
       for (int i = 0; i < static_cast<int>(state.pending_scorings.size()); ++i) {
         const std::string field = Cat("count.pending_features[", i, "]");
         const int segment = board.SegmentId(state.pending_scorings[i]);
-        if (segment < 0) {
-          problems.push_back({field, "no such segment on the board"});
-          continue;
-        }
         const SegmentKind kind = board.SegmentTypeOf(segment).kind;
         if ((kind != SegmentKind::kRoad && kind != SegmentKind::kCity &&
              kind != SegmentKind::kMonastery) ||

@@ -91,8 +91,14 @@ class CountOfCarcassonne : public ExpansionModule {
   void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
 };
 
-// CheckSnapshot's part for the Count: the quarters, the pending decision and
-// its bookkeeping (fields relative to the snapshot, e.g. "count.followers[0]").
+// CheckSnapshot's parts for the Count (its stages, referee.h; fields relative
+// to the snapshot, e.g. "count.followers[0]"). Each piece on its own: the
+// Count and the quarters only with the expansion; the Count in a quarter;
+// each follower in Carcassonne a player's follower or big follower in a
+// quarter; the players who passed the final redeployment, each once.
+void CheckCountPieces(const GameState& state, std::vector<Problem>& problems);
+// The pieces together (only when every piece of the snapshot passed): the
+// pending decision and its bookkeeping.
 void CheckCountOfCarcassonne(const GameState& state, const Board& board,
                              std::vector<Problem>& problems);
 

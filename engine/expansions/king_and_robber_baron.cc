@@ -151,8 +151,7 @@ ScoreEvent EndEvent(const GameState& state, const TokenKind& kind, int holder) {
 
 void Apply(GameState& state, ScoreEvent& event, std::vector<ScoreEvent>& events) {
   event.SettlePoints();
-  for (const PlayerPoints& points : event.points)
-    state.players[points.player].score += points.points;
+  event.AddToScores(state.players);
   events.push_back(std::move(event));
 }
 
@@ -297,8 +296,7 @@ void KingAndRobberBaron::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events
   }
 }
 
-void CheckKingAndRobberBaron(const GameState& state, const Board& board,
-                             std::vector<Problem>& problems) {
+void CheckKingAndRobberBaronPieces(const GameState& state, std::vector<Problem>& problems) {
   if (!state.rules.Has(Expansion::kKingAndRobberBaron)) {
     if (!(state.king == AwardToken{}) || !(state.robber_baron == AwardToken{})) {
       problems.push_back({"king_and_robber_baron",
@@ -307,26 +305,39 @@ void CheckKingAndRobberBaron(const GameState& state, const Board& board,
     }
     return;
   }
+  const int player_count = static_cast<int>(state.players.size());
+  auto no_player = [&](const std::optional<int>& player) {
+    return player && (*player < 0 || *player >= player_count);
+  };
+  for (const TokenKind* kind : {&kKing, &kRobberBaron}) {
+    const AwardToken& token = state.*kind->token;
+    if (no_player(token.holder)) {
+      problems.push_back({Cat("king_and_robber_baron.", kind->field, "_holder"), "no such player"});
+    }
+    if (no_player(token.holder_before_turn)) {
+      problems.push_back(
+          {Cat("king_and_robber_baron.", kind->field, "_holder_before_turn"), "no such player"});
+    }
+  }
+}
+
+void CheckKingAndRobberBaron(const GameState& state, const Board& board,
+                             std::vector<Problem>& problems) {
+  if (!state.rules.Has(Expansion::kKingAndRobberBaron)) return;  // (the pieces' check)
   // Before the turn's scoring, what the tile just placed completed has not
   // been judged yet.
   // (The castle decisions come before any scoring of the turn, BC-10.)
   const bool scoring_pending = board.tile_count() > 1 && (state.phase == Phase::kPlaceFigure ||
                                                           state.phase == Phase::kPlaceMagicFigure ||
                                                           state.phase == Phase::kPlaceCastle);
-  const int player_count = static_cast<int>(state.players.size());
   for (const TokenKind* kind : {&kKing, &kRobberBaron}) {
     const AwardToken& token = state.*kind->token;
     const std::string holder_field = Cat("king_and_robber_baron.", kind->field, "_holder");
     const std::string record_field = Cat("king_and_robber_baron.", kind->field, "_record");
-    if (token.holder && (*token.holder < 0 || *token.holder >= player_count)) {
-      problems.push_back({holder_field, "no such player"});
-    }
     const std::string turn_field =
         Cat("king_and_robber_baron.", kind->field, "_holder_before_turn");
     if ((token.moved_this_turn || token.holder_before_turn) &&
-        (state.phase != Phase::kCountRedeploy || !token.moved_this_turn ||
-         (token.holder_before_turn &&
-          (*token.holder_before_turn < 0 || *token.holder_before_turn >= player_count)))) {
+        (state.phase != Phase::kCountRedeploy || !token.moved_this_turn)) {
       problems.push_back({turn_field,
                           "a transfer earlier in the turn is kept only during the Count's "
                           "redeployment round, with a holder before it that is a player or "

@@ -103,12 +103,17 @@ class KingAndRobberBaron : public ExpansionModule {
   bool OpenDecisionAfterTurnScoring(Game& game) const override;
 };
 
-// CheckSnapshot's part for the King and the Robber Baron, on the board built
-// from `state` (fields relative to the snapshot, e.g.
-// "king_and_robber_baron.king_holder"): only with the expansion; a holder is a
-// player; each record is the size of the largest completed city (road) on the
-// board, leaving out those the tile just placed completed while its scoring is
-// pending; and someone holds a token exactly when its record is set (KR-09).
+// CheckSnapshot's parts for the King and the Robber Baron (its stages,
+// referee.h; fields relative to the snapshot, e.g.
+// "king_and_robber_baron.king_holder"). Each piece on its own: the tokens
+// only with the expansion; each holder, and each holder before the turn's
+// transfer, a player or nobody.
+void CheckKingAndRobberBaronPieces(const GameState& state, std::vector<Problem>& problems);
+// The pieces together, on the board built from `state` (only when every piece
+// of the snapshot passed): each record is the size of the largest completed
+// city (road) on the board, leaving out those the tile just placed completed
+// while its scoring is pending; someone holds a token exactly when its record
+// is set (KR-09); a transfer earlier in the turn only in the Count's round.
 void CheckKingAndRobberBaron(const GameState& state, const Board& board,
                              std::vector<Problem>& problems);
 

@@ -276,7 +276,8 @@ void MageAndWitch::AtEndOfGame(Game& game, std::vector<ScoreEvent>& /*events*/) 
   state.magic_step = MagicStep::kNone;
 }
 
-void CheckMagicFigures(const GameState& state, const Board& board, std::vector<Problem>& problems) {
+void CheckMagicFigurePieces(const GameState& state, const Board& board,
+                            std::vector<Problem>& problems) {
   if (!state.rules.Has(Expansion::kMageAndWitch)) {
     if (state.mage || state.witch) {
       problems.push_back(
@@ -288,6 +289,28 @@ void CheckMagicFigures(const GameState& state, const Board& board, std::vector<P
     }
     return;
   }
+  if (state.magic_step != MagicStep::kNone && state.magic_step != MagicStep::kMagicTile &&
+      state.magic_step != MagicStep::kSeparate) {
+    problems.push_back({"magic_step", "no such magic step"});
+  }
+  for (MagicFigure figure : kMagicFigures) {
+    if (!Where(state, figure)) continue;
+    const std::string field = Cat("magic_figures.", Name(figure));
+    const int segment = board.SegmentId(*Where(state, figure));
+    if (segment < 0) {
+      problems.push_back({field, "no such segment on the board"});
+      continue;
+    }
+    const SegmentKind kind = board.SegmentTypeOf(segment).kind;
+    if (!IsRoadOrCity(kind)) {
+      problems.push_back({field, Cat("a magic figure stands on a road or a city (MW-05), not on a ",
+                                     SegmentKindName(kind), " segment")});
+    }
+  }
+}
+
+void CheckMagicFigures(const GameState& state, const Board& board, std::vector<Problem>& problems) {
+  if (!state.rules.Has(Expansion::kMageAndWitch)) return;  // (CheckMagicFigurePieces)
   if (board.tile_count() == 0) return;
   // Before the turn's scoring, a figure may still stand on a feature that the
   // tile just placed completed (MW-15 sets it aside at the scoring).
@@ -300,24 +323,12 @@ void CheckMagicFigures(const GameState& state, const Board& board, std::vector<P
     const MagicFigure figure = kMagicFigures[i];
     if (!Where(state, figure)) continue;
     const std::string field = Cat("magic_figures.", Name(figure));
-    const int segment = board.SegmentId(*Where(state, figure));
-    if (segment < 0) {
-      problems.push_back({field, "no such segment on the board"});
-      continue;
-    }
-    const SegmentKind kind = board.SegmentTypeOf(segment).kind;
-    if (!IsRoadOrCity(kind)) {
-      problems.push_back({field, Cat("a magic figure stands on a road or a city (MW-05), not on a ",
-                                     SegmentKindName(kind), " segment")});
-      continue;
-    }
-    const int feature = board.FeatureOf(segment);
+    const int feature = board.FeatureOf(board.SegmentId(*Where(state, figure)));
     // The Count's redeployment round: the features still to be scored.
     const bool in_pending_scoring =
         std::any_of(state.pending_scorings.begin(), state.pending_scorings.end(),
                     [&](const SegmentAddress& address) {
-                      const int pending = board.SegmentId(address);
-                      return pending >= 0 && board.FeatureOf(pending) == feature;
+                      return board.FeatureOf(board.SegmentId(address)) == feature;
                     });
     if (board.Feature(feature).open_edges == 0 &&
         !(scoring_pending && TouchesLastTile(board, feature)) && !in_pending_scoring) {

@@ -58,9 +58,16 @@ class MageAndWitch : public ExpansionModule {
   void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
 };
 
-// CheckSnapshot's part for the magic figures and the magic step, on the board
-// built from `state` (fields relative to the snapshot, e.g.
-// "magic_figures.mage").
+// CheckSnapshot's parts for the magic figures and the magic step (its stages,
+// referee.h), on the board built from `state` (fields relative to the
+// snapshot, e.g. "magic_figures.mage"). Each piece on its own: only with the
+// expansion; each magic figure on a road or city segment of the board
+// (MW-05); a known magic step.
+void CheckMagicFigurePieces(const GameState& state, const Board& board,
+                            std::vector<Problem>& problems);
+// The pieces together (only when every piece of the snapshot passed): no
+// magic figure on a completed feature (MW-15), the two apart (MW-05), the
+// pending magic step consistent (MW-04, MW-08, MW-09).
 void CheckMagicFigures(const GameState& state, const Board& board, std::vector<Problem>& problems);
 
 }  // namespace carcassonne

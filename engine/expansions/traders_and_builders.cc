@@ -2,9 +2,11 @@
 #include "engine/expansions/traders_and_builders.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "engine/figures.h"
 #include "engine/game.h"
+#include "engine/referee.h"
 #include "engine/rules/scoring.h"
 #include "engine/text.h"
 
@@ -158,10 +160,13 @@ void TradersAndBuilders::AfterFeatureCompleted(Game& game, int feature,
   // TB-04: the player who placed the completing tile takes the city's goods,
   // whoever holds the city.
   GameState& state = game.mutable_state();
-  Player& completer = state.players[state.active_player];
-  completer.goods.wine += summary.goods.wine;
-  completer.goods.grain += summary.goods.grain;
-  completer.goods.cloth += summary.goods.cloth;
+  // (A hand stops at the symbols on the tiles, kMaxGoods, which a game whose
+  // snapshots were all the referee's never passes: so does every snapshot it
+  // returns.)
+  TradeGoods& goods = state.players[state.active_player].goods;
+  goods.wine = std::min(goods.wine + summary.goods.wine, kMaxGoods.wine);
+  goods.grain = std::min(goods.grain + summary.goods.grain, kMaxGoods.grain);
+  goods.cloth = std::min(goods.cloth + summary.goods.cloth, kMaxGoods.cloth);
   ScoreEvent event;
   event.feature_kind = FeatureKind::kTradeGoods;
   event.trigger = ScoringTrigger::kCompleted;
@@ -197,9 +202,32 @@ void TradersAndBuilders::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events
     event.majority_strength = majority.strength;
     event.line_items.push_back({Cat("most ", kind.name, " tokens: 1 × 10"), 1, 10, 10, "TB-06"});
     event.SettlePoints();
-    for (const PlayerPoints& points : event.points)
-      state.players[points.player].score += points.points;
+    event.AddToScores(state.players);
     events.push_back(std::move(event));
+  }
+}
+
+void CheckTradeGoods(const GameState& state, std::vector<Problem>& problems) {
+  const bool with_goods = state.rules.Has(Expansion::kTradersAndBuilders);
+  for (int i = 0; i < static_cast<int>(state.players.size()); ++i) {
+    const TradeGoods& goods = state.players[i].goods;
+    if (!with_goods) {
+      if (!(goods == TradeGoods{})) {
+        problems.push_back(
+            {Cat("players[", i, "].goods"), "goods tokens are only with Traders & Builders"});
+      }
+      continue;
+    }
+    // TB-04: one token per symbol on the tiles.
+    for (const auto& [name, count, most] : {std::tuple{"wine", goods.wine, kMaxGoods.wine},
+                                            std::tuple{"grain", goods.grain, kMaxGoods.grain},
+                                            std::tuple{"cloth", goods.cloth, kMaxGoods.cloth}}) {
+      if (count < 0 || count > most) {
+        problems.push_back({Cat("players[", i, "].goods.", name),
+                            Cat("a player has 0 to ", most, " ", name,
+                                " tokens: one per symbol on the tiles (TB-04)")});
+      }
+    }
   }
 }
 

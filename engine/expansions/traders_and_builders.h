@@ -4,9 +4,13 @@
 // tiles are catalogue set "tb".
 #pragma once
 
+#include <vector>
+
 #include "engine/expansion_module.h"
 
 namespace carcassonne {
+
+struct Problem;
 
 class TradersAndBuilders : public ExpansionModule {
  public:
@@ -20,5 +24,10 @@ class TradersAndBuilders : public ExpansionModule {
                              std::vector<ScoreEvent>& events) const override;
   void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
 };
+
+// CheckSnapshot's part for the goods (each piece on its own, referee.h): only
+// with Traders & Builders; of each kind, 0 to the symbols on the tiles
+// (kMaxGoods, TB-04).
+void CheckTradeGoods(const GameState& state, std::vector<Problem>& problems);
 
 }  // namespace carcassonne

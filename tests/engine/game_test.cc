@@ -146,7 +146,7 @@ TEST(SnapshotTest, TilesPlacedAndInTheBagAreCountedAgainstTheSet) {
   state.bag = TileBag{{{Tile("base:D"), 2147483647}}};
   std::vector<Problem> problems = CheckSnapshot(state);
   ASSERT_EQ(problems.size(), 1u);
-  EXPECT_EQ(problems[0].field, "tiles");
+  EXPECT_EQ(problems[0].field, "bag.tiles[0].count");  // the bag's entry of the type
   EXPECT_EQ(problems[0].message,
             "the set has 4 base:D tiles; the snapshot uses 2147483648 (placed and in the bag)");
   state.bag = TileBag{{{Tile("base:D"), 3}}};
@@ -156,6 +156,73 @@ TEST(SnapshotTest, TilesPlacedAndInTheBagAreCountedAgainstTheSet) {
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_EQ(problems[0].message,
             "the set has 4 base:D tiles; the snapshot uses 5 (placed and in the bag)");
+}
+
+// A snapshot is checked in stages (referee.h): once a part is invalid,
+// nothing downstream reads it. A figure of no player in a castle decision
+// (whose check reads the knight's owner's castle tokens, BC-10) is reported
+// once, by the figures' check, and nothing else is.
+TEST(SnapshotTest, NothingDownstreamReadsAnInvalidPart) {
+  RuleSet rules;
+  rules.expansions = {Expansion::kBridgesCastlesAndBazaars};
+  rules.bc_castles = true;
+  GameState state = std::get<GameState>(NewGame({"Ann", "Bob"}, rules));
+  const Outcome placed = ApplyAction(state, PlaceTileAction{Tile("base:E"), {0, -1}, Rotation{2}});
+  ASSERT_TRUE(placed.verdict.legal());
+  const Outcome knight =
+      ApplyAction(*placed.next, PlaceFigureAction{FigureKind::kFollower, {{0, -1}, 0}});
+  ASSERT_TRUE(knight.verdict.legal());
+  ASSERT_EQ(knight.next->phase, Phase::kPlaceCastle);
+  ASSERT_TRUE(CheckSnapshot(*knight.next).empty());
+  for (int owner : {-1, 2, 1 << 28}) {
+    GameState hostile = *knight.next;
+    hostile.figures[0].owner = owner;
+    const std::vector<Problem> problems = CheckSnapshot(hostile);
+    ASSERT_EQ(problems.size(), 1u) << owner;
+    EXPECT_EQ(problems[0].field, "figures[0].owner");
+  }
+  // The same with a deciding player of no player: the castle's check (whose
+  // turn order counts from it) does not run.
+  GameState hostile = *knight.next;
+  hostile.deciding_player = 1 << 28;
+  const std::vector<Problem> problems = CheckSnapshot(hostile);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].field, "deciding_player");
+}
+
+// BG-20: the game ends when the last tile is placed: a game over with tiles
+// left in a tracked bag is no game's snapshot.
+TEST(SnapshotTest, GameOverHasAnEmptyBag) {
+  GameState state = TwoPlayerGame();
+  state.phase = Phase::kGameOver;
+  std::vector<Problem> problems = CheckSnapshot(state);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].field, "bag.tiles");
+  state.bag = TileBag{};
+  EXPECT_TRUE(CheckSnapshot(state).empty());
+  state.bag.reset();
+  EXPECT_TRUE(CheckSnapshot(state).empty());
+}
+
+// Scores are 0 to kMaxScore; a score that would pass it stops there (so the
+// next snapshot passes the check too). base:E closes the start tile's city:
+// Ann's knight scores 4 (BG-11).
+TEST(SnapshotTest, ScoresAreBounded) {
+  GameState state = TwoPlayerGame();
+  for (int score : {-1, kMaxScore + 1, 2147483647}) {
+    state.players[0].score = score;
+    const std::vector<Problem> problems = CheckSnapshot(state);
+    ASSERT_EQ(problems.size(), 1u) << score;
+    EXPECT_EQ(problems[0].field, "players[0].score");
+  }
+  state.players[0].score = kMaxScore - 1;
+  const Outcome placed = ApplyAction(state, PlaceTileAction{Tile("base:E"), {0, -1}, Rotation{2}});
+  const Outcome scored =
+      ApplyAction(*placed.next, PlaceFigureAction{FigureKind::kFollower, {{0, -1}, 0}});
+  ASSERT_EQ(scored.events.size(), 1u);
+  EXPECT_EQ(scored.events[0].Total(), 4);
+  EXPECT_EQ(scored.next->players[0].score, kMaxScore);
+  EXPECT_TRUE(CheckSnapshot(*scored.next).empty());
 }
 
 }  // namespace

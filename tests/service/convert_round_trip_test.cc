@@ -4,6 +4,12 @@
 // built (and their modules on) check it at every step: the re-read state
 // writes the same message, and the same random action applied to both gives
 // the same events and the same next snapshot.
+//
+// ServiceSnapshots: every snapshot the service returns must pass the check it
+// applies to incoming snapshots. Random games of every expansion and module
+// this build plays, their options cycling with the seed, are played through
+// the ApplyAction handler; each returned state (the last, PHASE_GAME_OVER,
+// included) is read back as the handlers read a request's state.
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 
@@ -14,6 +20,7 @@
 
 #include "engine/referee.h"
 #include "service/convert.h"
+#include "service/handlers.h"
 
 namespace carcassonne::service {
 namespace {
@@ -136,6 +143,162 @@ TEST_P(RoundTrip, EveryStateReadBackPlaysOnTheSame) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Configs, RoundTrip, ::testing::ValuesIn(Configs()),
+                         [](const ::testing::TestParamInfo<Config>& info) {
+                           return info.param.name;
+                         });
+
+// ---------------------------------------------------------------------------
+// Every returned snapshot passes the service's own check.
+
+// The rule options of one game, cycling with the seed.
+RuleSet WithOptions(RuleSet rules, uint32_t seed) {
+  rules.tiny_city_points = seed % 5 == 4 ? TinyCityPoints::kTwoPoints : TinyCityPoints::kFourPoints;
+  rules.tb_goods = seed % 7 != 3;
+  rules.tb_builder = seed % 7 != 4;
+  rules.tb_pig = seed % 7 != 5;
+  constexpr RiverParts kParts[] = {RiverParts::kRiverOne, RiverParts::kRiverTwo, RiverParts::kBoth};
+  rules.river_parts = kParts[seed % 3];
+  rules.river_u_turn_rule = seed % 4 != 1;
+  rules.river_lookahead_block = seed % 4 != 2;
+  switch (seed % 6) {
+    case 1:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kTenEach;
+      break;
+    case 2:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kTenEachFortyBoth;
+      break;
+    case 3:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kFifteenEachFortyBoth;
+      break;
+    case 4:
+      rules.king_robber_live_scoring = KingRobberLiveScoring::kAfterTransfer;
+      break;
+    case 5:
+      rules.king_robber_live_scoring = KingRobberLiveScoring::kBeforeTransfer;
+      break;
+    default:
+      break;
+  }
+  rules.king_robber_leipzig_counts = seed % 3 != 2;
+  rules.king_robber_ignore_road_stubs = seed % 5 != 2;
+  constexpr CountMovement kMovements[] = {CountMovement::kFree, CountMovement::kClockwise,
+                                          CountMovement::kFollowDeployment};
+  rules.count_movement = kMovements[(seed / 2) % 3];
+  rules.count_trigger = seed % 2 == 0 ? CountTrigger::kScoring : CountTrigger::kCompletion;
+  rules.count_rgg_block_deploy_into_count_quarter = seed % 4 == 3;
+  rules.count_final_redeploy =
+      seed % 3 == 1 ? CountFinalRedeploy::kMarketOnly : CountFinalRedeploy::kAnyQuarter;
+  rules.am_barn_multi = seed % 2 == 0 ? BarnMulti::kEachOwner : BarnMulti::kMajority;
+  return rules;
+}
+
+std::vector<Config> EveryModuleConfigs() {
+  std::vector<Config> configs;
+  auto add = [&](std::string name, std::vector<Expansion> expansions, auto&& modules) {
+    RuleSet rules;
+    rules.expansions = std::move(expansions);
+    modules(rules);
+    configs.push_back({std::move(name), rules});
+  };
+  auto none = [](RuleSet&) {};
+  auto abbey_mayor = [](RuleSet& rules) {
+    rules.am_mayor = true;
+    rules.am_wagon = true;
+    rules.am_barn = true;
+  };
+  add("Base", {}, none);
+  add("InnsAndTraders", {Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders}, none);
+  add("River", {Expansion::kRiver}, none);
+  add("KingAndRobberBaron", {Expansion::kKingAndRobberBaron}, none);
+  add("MageAndWitch", {Expansion::kMageAndWitch}, none);
+  add("Count", {Expansion::kCountOfCarcassonne}, none);
+  add("AbbeyAndMayor", {Expansion::kAbbeyAndMayor}, abbey_mayor);
+  add("Castles", {Expansion::kBridgesCastlesAndBazaars},
+      [](RuleSet& rules) { rules.bc_castles = true; });
+  // Every expansion, with every module that can go with the others (the
+  // wagon and the barn are not built with the Count: CO-09, CO-31).
+  add("AllButTheCount",
+      {Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders, Expansion::kRiver,
+       Expansion::kKingAndRobberBaron, Expansion::kMageAndWitch, Expansion::kAbbeyAndMayor,
+       Expansion::kBridgesCastlesAndBazaars},
+      [&](RuleSet& rules) {
+        abbey_mayor(rules);
+        rules.bc_castles = true;
+      });
+  add("AllWithTheCount",
+      {Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders, Expansion::kRiver,
+       Expansion::kKingAndRobberBaron, Expansion::kMageAndWitch, Expansion::kCountOfCarcassonne,
+       Expansion::kAbbeyAndMayor, Expansion::kBridgesCastlesAndBazaars},
+      [](RuleSet& rules) {
+        rules.am_mayor = true;
+        rules.bc_castles = true;
+      });
+  return configs;
+}
+
+// The snapshot read as the handlers read a request's state; the problems
+// found, or none.
+std::string ServiceCheck(const v1::GameState& proto) {
+  FieldProblems problems;
+  if (GameFromProto(proto, "state", problems)) return "";
+  return Describe(problems);
+}
+
+class ServiceSnapshots : public ::testing::TestWithParam<Config> {};
+
+TEST_P(ServiceSnapshots, EveryReturnedSnapshotPassesTheServiceCheck) {
+  const Config& config = GetParam();
+  for (uint32_t seed = 0; seed < 16; ++seed) {
+    std::mt19937 random(seed);
+    v1::NewGameRequest new_game;
+    const std::string names = "ABCDE";
+    for (uint32_t i = 0; i < 2 + seed % 4; ++i) new_game.add_player_names(names.substr(i, 1));
+    v1::NewGameResponse started;
+    // The rules through the API, as a client sends them.
+    {
+      v1::GameState rules_carrier;
+      GameState with_rules;
+      with_rules.rules = WithOptions(config.rules, seed);
+      GameStateToProto(with_rules, &rules_carrier);
+      *new_game.mutable_rules() = rules_carrier.rules();
+    }
+    const grpc::Status status = HandleNewGame(new_game, &started);
+    ASSERT_TRUE(status.ok()) << status.error_message();
+    v1::GameState proto = started.state();
+    ASSERT_EQ(ServiceCheck(proto), "") << "NewGame, seed " << seed;
+    const TileType* drawn = nullptr;
+    for (int step = 0; step < 1000 && proto.phase() != v1::PHASE_GAME_OVER; ++step) {
+      SCOPED_TRACE("seed " + std::to_string(seed) + " step " + std::to_string(step));
+      FieldProblems problems;
+      const std::optional<Game> game = GameFromProto(proto, "state", problems);
+      ASSERT_TRUE(game.has_value()) << Describe(problems);
+      if (game->state().phase == Phase::kPlaceTile && drawn == nullptr) {
+        drawn = Draw(*game, random);
+        ASSERT_NE(drawn, nullptr);
+      }
+      const LegalActions legal = game->ListLegalActions(drawn);
+      ASSERT_FALSE(legal.actions.empty());
+      std::uniform_int_distribution<size_t> pick(0, legal.actions.size() - 1);
+      const Action action = legal.actions[pick(random)];
+      v1::ApplyActionRequest request;
+      *request.mutable_state() = proto;
+      ActionToProto(action, game->state(), request.mutable_action());
+      v1::ApplyActionResponse response;
+      const grpc::Status applied = HandleApplyAction(request, &response);
+      ASSERT_TRUE(applied.ok()) << applied.error_message();
+      ASSERT_TRUE(response.verdict().legal()) << response.verdict().DebugString();
+      // The service's answer passes the service's check.
+      ASSERT_EQ(ServiceCheck(response.state()), "")
+          << "after " << request.action().DebugString() << "from " << proto.DebugString()
+          << "\n---\nto " << response.state().DebugString();
+      if (!std::holds_alternative<PlaceTileAction>(action)) drawn = nullptr;
+      proto = response.state();
+    }
+    ASSERT_EQ(proto.phase(), v1::PHASE_GAME_OVER);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryModule, ServiceSnapshots, ::testing::ValuesIn(EveryModuleConfigs()),
                          [](const ::testing::TestParamInfo<Config>& info) {
                            return info.param.name;
                          });
