@@ -140,7 +140,8 @@ RuleSet AllExpansionsRules() {
                       Expansion::kMageAndWitch,
                       Expansion::kCountOfCarcassonne,
                       Expansion::kAbbeyAndMayor,
-                      Expansion::kBridgesCastlesAndBazaars};
+                      Expansion::kBridgesCastlesAndBazaars,
+                      Expansion::kCult};
   rules.river_parts = RiverParts::kBoth;
   rules.am_mayor = true;
   rules.bc_castles = true;

@@ -9,6 +9,7 @@
 #include "engine/expansions/abbey_and_mayor.h"
 #include "engine/expansions/castles.h"
 #include "engine/expansions/count_of_carcassonne.h"
+#include "engine/expansions/cult.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
 #include "engine/figures.h"
@@ -451,6 +452,8 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   CheckAbbeyAndMayor(state, board, problems);
   // Bridges, Castles & Bazaars: the castles and the castle offers.
   CheckCastles(state, board, problems);
+  // The Cult: the shrine set and the shrine-monastery pairs.
+  CheckCult(state, board, problems);
   return problems;
 }
 

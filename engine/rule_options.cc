@@ -171,6 +171,14 @@ std::span<const RuleOption> RuleOptions() {
        "Bridges, Castles & Bazaars: a bazaar after a tile with the bazaar symbol is placed "
        "(RuleSet.bc_bazaars). Not built: true is rejected, and the bazaar symbol on the "
        "expansion's tiles has no effect."},
+      {"cult.tile_set",
+       {"cult_6", "heretics_and_shrines_5"},
+       "cult_6",
+       {"CU-01"},
+       "The Cult: which shrine tiles are in the bag: Rio Grande's 6 (cult_6, The Cult in Cult, "
+       "Siege & Creativity; JCloisterZone cult/6) or Hans im Glueck's 5 of Heretics and Shrines "
+       "(heretics_and_shrines_5, without cult:6; JCloisterZone cult/5) (RuleSet.cult_tiles). "
+       "The rules are the same."},
   };
   return options;
 }
@@ -211,7 +219,6 @@ std::span<const KnownGap> KnownGaps() {
        "Mayor) together with the Count is not built (am.barn with the Count is rejected as "
        "malformed), so with the Count fields are only scored at the end and market followers "
        "move only then."},
-      {"CO-32", "The heretic's challenge (CO-32, CO-T02): the heretic is not built."},
       {"CO-33",
        "The magic portal (CO-33, CO-53): The Princess & the Dragon is not built; normal "
        "placement never reaches the outer features of the city tiles."},
@@ -239,6 +246,40 @@ std::span<const KnownGap> KnownGaps() {
        "expansion's tiles has no effect."},
       {"BC-30",
        "C3.1 Ext 8 (castles with damsels, barns, bridges worth 3; BC-30..BC-33): not built."},
+      {"CU-05",
+       "Abbeys (Abbey & Mayor) as monasteries for the shrine placement limit and the challenge "
+       "(CU-05): the abbey is not built (AM-03), so no abbey is ever on the board."},
+      {"CU-06",
+       "A magic portal bringing the second follower into a shrine-monastery pair (CU-06, "
+       "PD-20), vineyards and hills on a shrine (HS-05, HS-12; open HS-Q4) and the abbot on a "
+       "shrine ([inferred], AB-05): The Princess & the Dragon, Hills & Sheep and the Abbot are "
+       "not built."},
+      {"CU-08",
+       "Harper's FAQ (cult.md section 3, untagged): a follower from Carcassonne may not go into "
+       "an empty monastery when one tile completes both buildings of a pair. Not built: it "
+       "contradicts the seed's CO-39 (followers may be redeployed onto an empty completed "
+       "cloister), which this build follows, so the Count's round opens for that monastery too."},
+      {"CU-10",
+       "[inferred] second half of CU-10 (a building occupied only after its partner was scored "
+       "is never challenged): no rule is built for it; in this build a completed shrine or "
+       "monastery never takes a follower after its scoring, so the case cannot arise."},
+      {"CU-11",
+       "The wagon (Abbey & Mayor) on a building that loses a challenge 'returns without moving' "
+       "([inferred], cult.md section 3): no rule of its own is built; the wagon is a follower "
+       "(AM-11), so CU-07 sends it back, and it moves only after a scoring of its feature "
+       "(AM-12), which a lost challenge is not."},
+      {"CU-Q1",
+       "Open question: the second-edition (C2) text of the shrines; this build plays the C1 "
+       "rules (CU-02..CU-13)."},
+      {"CU-Q2",
+       "Open question: whether gardens (the Abbot) and special monasteries count for the "
+       "placement limit and the challenge; this catalogue has no garden and no special "
+       "monastery, so only monastery and shrine segments take part."},
+      {"CU-Q3",
+       "Open question ([inferred] answer not built as a ruling): the order of the Count's "
+       "redeployment round, the winner's scoring and the loser's removal. The engine opens the "
+       "round before the winner is scored (CO-10) and removes the loser's followers when the "
+       "winner is scored (CU-07's wording), as the Count's round does before every scoring."},
   };
   return gaps;
 }

@@ -13,6 +13,7 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kCountOfCarcassonne:
     case Expansion::kAbbeyAndMayor:
     case Expansion::kBridgesCastlesAndBazaars:
+    case Expansion::kCult:
       return true;
   }
   return false;
@@ -28,6 +29,7 @@ bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "am") return rules.Has(Expansion::kAbbeyAndMayor);
   if (set == "count") return rules.Has(Expansion::kCountOfCarcassonne);
   if (set == "bcb") return rules.Has(Expansion::kBridgesCastlesAndBazaars);
+  if (set == "cult") return rules.Has(Expansion::kCult);
   return false;
 }
 

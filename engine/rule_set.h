@@ -17,6 +17,7 @@ enum class Expansion {
   kMageAndWitch,
   kAbbeyAndMayor,
   kBridgesCastlesAndBazaars,
+  kCult,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores
@@ -62,6 +63,11 @@ enum class WagonMove { kC2NearbyTiles, kC1Connected };
 // players with the most barns there (a C1 community summary).
 enum class BarnMulti { kEachOwner, kMajority };
 
+// Option `cult.tile_set` (CU-01): Rio Grande's 6 shrine tiles (The Cult, the
+// default, JCZ cult/6) or Hans im Glueck's 5 (Heretics and Shrines, without
+// cult:6, JCZ cult/5).
+enum class CultTiles { kRioGrandeSix, kHereticsAndShrinesFive };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
@@ -102,6 +108,8 @@ struct RuleSet {
   bool bc_bridges = false;
   bool bc_castles = false;
   bool bc_bazaars = false;
+  // The Cult (option cult.tile_set).
+  CultTiles cult_tiles = CultTiles::kRioGrandeSix;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

@@ -88,7 +88,8 @@ void ComputeLayouts(TileType& tile) {
 Catalogue::Catalogue()
     : sets_{&BaseTileSet(),         &InnsAndCathedralsTileSet(),  &TradersAndBuildersTileSet(),
             &RiverTileSet(),        &KingAndRobberBaronTileSet(), &CountTileSet(),
-            &MageAndWitchTileSet(), &AbbeyAndMayorTileSet(),      &BridgesCastlesBazaarsTileSet()} {
+            &MageAndWitchTileSet(), &AbbeyAndMayorTileSet(),      &BridgesCastlesBazaarsTileSet(),
+            &CultTileSet()} {
   size_t tile_count = 0;
   for (const TileSet* set : sets_) {
     if (!set->tiles.empty()) {

@@ -66,6 +66,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kMageAndWitch;
     case v1::EXPANSION_ABBEY_AND_MAYOR:
       return Expansion::kAbbeyAndMayor;
+    case v1::EXPANSION_CULT:
+      return Expansion::kCult;
     default:
       return std::nullopt;
   }
@@ -207,6 +209,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_MAGE_AND_WITCH;
     case Expansion::kAbbeyAndMayor:
       return v1::EXPANSION_ABBEY_AND_MAYOR;
+    case Expansion::kCult:
+      return v1::EXPANSION_CULT;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -299,6 +303,8 @@ v1::ScoringTrigger TriggerToProto(ScoringTrigger trigger) {
       return v1::SCORING_TRIGGER_BARN_PLACED;
     case ScoringTrigger::kJoinedToBarn:
       return v1::SCORING_TRIGGER_JOINED_TO_BARN;
+    case ScoringTrigger::kLostChallenge:
+      return v1::SCORING_TRIGGER_LOST_CHALLENGE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -506,6 +512,7 @@ v1::GetCatalogResponse BuildCatalog() {
         segment_proto->set_well(segment.well);
         segment_proto->set_tunnel(segment.tunnel);
         segment_proto->set_no_castle_base(segment.no_castle_base);
+        segment_proto->set_shrine(segment.shrine);
       }
       type_proto->set_description(ToString(type.description));
       type_proto->set_magic_symbol(type.magic_symbol);
@@ -515,6 +522,9 @@ v1::GetCatalogResponse BuildCatalog() {
       if (type.city_layout) CellToProto(*type.city_layout, type_proto->mutable_city_layout());
       type_proto->set_city_quarters(type.city_quarters);
       type_proto->set_bazaar(type.bazaar);
+      if (type.heretics_and_shrines_count >= 0) {
+        type_proto->set_heretics_and_shrines_count(type.heretics_and_shrines_count);
+      }
     }
   }
   for (const RuleOption& option : RuleOptions()) {
@@ -739,6 +749,19 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
   if (proto.has_bc_bridges()) rules.bc_bridges = proto.bc_bridges();
   if (proto.has_bc_castles()) rules.bc_castles = proto.bc_castles();
   if (proto.has_bc_bazaars()) rules.bc_bazaars = proto.bc_bazaars();
+  // The Cult (CU-01).
+  switch (proto.cult_tile_set()) {
+    case v1::CULT_TILE_SET_UNSPECIFIED:
+    case v1::CULT_TILE_SET_CULT_6:
+      rules.cult_tiles = CultTiles::kRioGrandeSix;
+      break;
+    case v1::CULT_TILE_SET_HERETICS_AND_SHRINES_5:
+      rules.cult_tiles = CultTiles::kHereticsAndShrinesFive;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "cult_tile_set"), "cult_tile_set", proto.cult_tile_set());
+      break;
+  }
   if (problems.size() != before) return std::nullopt;
   return rules;
 }
@@ -1343,6 +1366,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.rules.bc_bridges) rules->set_bc_bridges(true);
   if (state.rules.bc_castles) rules->set_bc_castles(true);
   if (state.rules.bc_bazaars) rules->set_bc_bazaars(true);
+  if (state.rules.cult_tiles == CultTiles::kHereticsAndShrinesFive) {
+    rules->set_cult_tile_set(v1::CULT_TILE_SET_HERETICS_AND_SHRINES_5);
+  }
   for (const Player& player : state.players) {
     v1::Player* player_proto = proto->add_players();
     player_proto->set_name(player.name);

@@ -3,6 +3,7 @@
 #include "engine/expansions/abbey_and_mayor.h"
 #include "engine/expansions/castles.h"
 #include "engine/expansions/count_of_carcassonne.h"
+#include "engine/expansions/cult.h"
 #include "engine/expansions/inns_and_cathedrals.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
@@ -20,6 +21,7 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   static const CountOfCarcassonne count_of_carcassonne;
   static const AbbeyAndMayor abbey_and_mayor;
   static const Castles castles;
+  static const Cult cult;
   std::vector<const ExpansionModule*> modules;
   if (rules.Has(Expansion::kInnsAndCathedrals)) modules.push_back(&inns_and_cathedrals);
   if (rules.Has(Expansion::kTradersAndBuilders)) modules.push_back(&traders_and_builders);
@@ -32,6 +34,10 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   if (rules.Has(Expansion::kBridgesCastlesAndBazaars) && rules.bc_castles) {
     modules.push_back(&castles);
   }
+  // The Cult: its challenge removes the loser's followers right after the
+  // winner's scoring (AfterFeatureCompleted), before the Count's bookkeeping
+  // reads the turn's events; it lists no figure placement.
+  if (rules.Has(Expansion::kCult)) modules.push_back(&cult);
   // After Inns & Cathedrals: its score modifiers apply to the inn or cathedral
   // rate (MW-14, AMB-23). It lists no figure placement for the River to filter.
   if (rules.Has(Expansion::kMageAndWitch)) modules.push_back(&mage_and_witch);

@@ -51,6 +51,11 @@ std::vector<Config> Configs() {
       {Expansion::kBridgesCastlesAndBazaars, Expansion::kInnsAndCathedrals,
        Expansion::kTradersAndBuilders},
       [](RuleSet& rules) { rules.bc_castles = true; });
+  // The Cult (the challenge's removals) with the Count (CO-32) and Hans im
+  // Glueck's 5-tile set.
+  add("CultCountAndKing",
+      {Expansion::kCult, Expansion::kCountOfCarcassonne, Expansion::kKingAndRobberBaron},
+      [](RuleSet& rules) { rules.cult_tiles = CultTiles::kHereticsAndShrinesFive; });
   return configs;
 }
 
