@@ -141,7 +141,8 @@ RuleSet AllExpansionsRules() {
                       Expansion::kCountOfCarcassonne,
                       Expansion::kAbbeyAndMayor,
                       Expansion::kBridgesCastlesAndBazaars,
-                      Expansion::kCult};
+                      Expansion::kCult,
+                      Expansion::kSiege};
   rules.river_parts = RiverParts::kBoth;
   rules.am_mayor = true;
   rules.bc_castles = true;

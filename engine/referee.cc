@@ -12,6 +12,7 @@
 #include "engine/expansions/cult.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
+#include "engine/expansions/siege.h"
 #include "engine/figures.h"
 #include "engine/rules/follower_placement.h"
 #include "engine/rules/tile_placement.h"
@@ -47,6 +48,7 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
     }
   }
   CheckKingAndRobberBaronRules(rules, prefix, problems);
+  CheckSiegeRules(rules, prefix, problems);
   // Abbey & Mayor: a module needs the expansion, and this build implements
   // the mayor, the wagon and the barn so far (known gap AM-03).
   const struct {
@@ -438,7 +440,7 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   if (state.extra_tile_earned && state.phase != Phase::kPlaceFigure &&
       state.phase != Phase::kPlaceMagicFigure && state.phase != Phase::kCountRedeploy &&
       state.phase != Phase::kCountDeploy && state.phase != Phase::kWagonMove &&
-      state.phase != Phase::kPlaceCastle) {
+      state.phase != Phase::kPlaceCastle && state.phase != Phase::kSiegeEscape) {
     problems.push_back({"extra_tile_earned",
                         "a second tile is earned by the tile of this turn, before its figure"});
   }
@@ -454,6 +456,8 @@ std::vector<Problem> CheckSnapshotOnto(const GameState& state, Board& board) {
   CheckCastles(state, board, problems);
   // The Cult: the shrine set and the shrine-monastery pairs.
   CheckCult(state, board, problems);
+  // Siege: a pending escape.
+  CheckSiege(state, board, problems);
   return problems;
 }
 
@@ -504,6 +508,14 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
     } else if (wagon->segment.segment_index < 0 ||
                wagon->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
       problems.push_back({"move_wagon.segment", "no such segment on that tile"});
+    }
+  } else if (const auto* escape = std::get_if<EscapeSiegeAction>(&action)) {
+    const PlacedTile* tile = TileOn(state, escape->segment.cell);
+    if (tile == nullptr) {
+      problems.push_back({"escape_siege.segment", "no tile on that cell"});
+    } else if (escape->segment.segment_index < 0 ||
+               escape->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
+      problems.push_back({"escape_siege.segment", "no such segment on that tile"});
     }
   } else if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&action)) {
     if (redeploy->followers < 0 || redeploy->big_followers < 0 ||

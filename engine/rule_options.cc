@@ -179,6 +179,21 @@ std::span<const RuleOption> RuleOptions() {
        "Siege & Creativity; JCloisterZone cult/6) or Hans im Glueck's 5 of Heretics and Shrines "
        "(heretics_and_shrines_5, without cult:6; JCloisterZone cult/5) (RuleSet.cult_tiles). "
        "The rules are the same."},
+      {"siege.pig_besieged_value",
+       {"double", "plus_one"},
+       "double",
+       {"SI-08", "SI-09"},
+       "Siege: what a completed besieged city is worth at the end to a farmer with the pig: 8, "
+       "twice the pig's 4, as the rules say (double), or 7, 3 + 3 + the pig's 1, as "
+       "JCloisterZone scores it (plus_one) (RuleSet.siege_pig_besieged_value)."},
+      {"siege.escape_adjacency",
+       {"siege_tile", "any_city_tile"},
+       "siege_tile",
+       {"SI-10", "SI-11"},
+       "Siege: a knight may escape a besieged city when a cloister borders (side or corner) a "
+       "tile of the city with a siege symbol (siege_tile, Hans im Glueck's original) or any tile "
+       "of the city (any_city_tile, Rio Grande's Siege; JCloisterZone's default) "
+       "(RuleSet.siege_escape_adjacency)."},
   };
   return options;
 }
@@ -280,6 +295,32 @@ std::span<const KnownGap> KnownGaps() {
        "redeployment round, the winner's scoring and the loser's removal. The engine opens the "
        "round before the winner is scored (CO-10) and removes the loser's followers when the "
        "winner is scored (CU-07's wording), as the Count's round does before every scoring."},
+      {"SI-02",
+       "[inferred] part of SI-02 (several siege tiles in one city change nothing more): no rule "
+       "of its own; a city is besieged or not."},
+      {"SI-09",
+       "Barns and besieged cities (SI-09, JCloisterZone doubles a barn's values; open question "
+       "SI-Q1): not built; am.barn together with EXPANSION_SIEGE is rejected as malformed."},
+      {"SI-12",
+       "An abbey (Abbey & Mayor) letting a knight escape like a cloister (SI-12): the abbey is "
+       "not built (AM-03). Monasteries and shrines (The Cult) are built."},
+      {"SI-13",
+       "JCloisterZone's one escape per whole turn (SI-13, engine practice difference): not "
+       "built; the official one per turn part applies, so a builder's double turn may have two."},
+      {"SI-14",
+       "[inferred] second half of SI-14 and open question SI-Q2 (the escape against the Count's "
+       "deployment): no ruling is built; the engine offers the escape as the last decision of "
+       "the turn part, after the wagons' moves and the Count's deployment (SI-14: when the "
+       "player has nothing more to do), so an escaped follower serves from the next turn on."},
+      {"SI-16",
+       "[inferred] SI-16 (escape only from unfinished cities): no rule of its own; a completed "
+       "city is scored and emptied at once, and a castle made of one is no city (BC-11)."},
+      {"SI-Q3",
+       "Open question: whether a besieged city of two segments may become a castle (Bridges, "
+       "Castles & Bazaars; [inferred]: no rule forbids it). No rule is built: the castles module "
+       "treats it as any city; the castle then is no city and not besieged (BC-11). Goods in a "
+       "besieged city (TB-04) and the King's count (KR-09, KR-14) are as for any city "
+       "([inferred], no rule of their own). Hills (HS-05): Hills & Sheep is not built."},
   };
   return gaps;
 }

@@ -14,6 +14,7 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kAbbeyAndMayor:
     case Expansion::kBridgesCastlesAndBazaars:
     case Expansion::kCult:
+    case Expansion::kSiege:
       return true;
   }
   return false;
@@ -30,6 +31,7 @@ bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "count") return rules.Has(Expansion::kCountOfCarcassonne);
   if (set == "bcb") return rules.Has(Expansion::kBridgesCastlesAndBazaars);
   if (set == "cult") return rules.Has(Expansion::kCult);
+  if (set == "siege") return rules.Has(Expansion::kSiege);
   return false;
 }
 

@@ -98,6 +98,9 @@ struct SegmentType {
   // scored like a monastery; a follower on it is a heretic. Shrines and
   // monasteries challenge each other (CU-03..CU-13).
   bool shrine = false;
+  // City (Siege, SI-02): a siege symbol (a Cathar or a besiegers' camp); a
+  // city that contains such a segment is besieged (SI-03..SI-16).
+  bool besieged = false;
 };
 
 // Where a tile's segments lie after it is turned: the segment on each board
@@ -138,6 +141,9 @@ struct alignas(64) TileType {
   // set (facts `counts.heretics_and_shrines`), option cult.tile_set; `count`
   // is Rio Grande's 6-tile set. -1 on the tiles of other sets.
   int heretics_and_shrines_count = -1;
+  // Siege (SI-01): the product the tile belongs to, "cathars" or
+  // "besiegers" (facts `part`); empty for the tiles of other sets.
+  std::string_view part;
 
   // Index of the segment with local id `segment_id`, or -1.
   int SegmentIndex(std::string_view segment_id) const;
@@ -166,6 +172,7 @@ const TileSet& AbbeyAndMayorTileSet();  // the 12 land tiles, am:01..am:12
 const TileSet& CountTileSet();  // the 12 tiles of the City of Carcassonne, count:1..count:12
 const TileSet& BridgesCastlesBazaarsTileSet();  // the 12 land tiles, bcb:01..bcb:11
 const TileSet& CultTileSet();                   // the 6 shrine tiles, cult:1..cult:6
+const TileSet& SiegeTileSet();  // siege:ca1..ca4 (The Cathars), siege:be1..be6 (The Besiegers)
 
 // All tile types this build knows, looked up by id.
 class Catalogue {

@@ -21,6 +21,7 @@
 //   Tile(...).AtCityLayout(dx, dy)   Tile(...).WithQuarters()   (the Count)
 //   Field(...).BordersCityOfCarcassonne()                       (the Count)
 //   Monastery(...).Shrine()                                     (The Cult)
+//   City(...).Besieged()   Tile(...).InPart("cathars")          (Siege)
 //   Tile(...).InHereticsAndShrines(copies)    (The Cult: the 5-tile set's count)
 #pragma once
 
@@ -65,7 +66,14 @@ struct SegmentSpec {
   bool tunnel = false;
   bool road_stub = false;
   bool shrine = false;
+  bool besieged = false;
 
+  // Siege (SI-02): the city segment shows a siege symbol.
+  constexpr SegmentSpec Besieged() const {
+    SegmentSpec spec = *this;
+    spec.besieged = true;
+    return spec;
+  }
   // The Cult (CU-02): the monastery is a shrine.
   constexpr SegmentSpec Shrine() const {
     SegmentSpec spec = *this;
@@ -141,7 +149,14 @@ struct TileSpec {
   int layout_dy = 0;
   bool city_quarters = false;
   int heretics_and_shrines_count = -1;
+  std::string_view part = {};
 
+  // Siege (SI-01): the product the tile belongs to.
+  constexpr TileSpec InPart(std::string_view name) const {
+    TileSpec spec = *this;
+    spec.part = name;
+    return spec;
+  }
   // The Cult (CU-01): copies in the 5-tile Heretics and Shrines set.
   constexpr TileSpec InHereticsAndShrines(int copies) const {
     TileSpec spec = *this;
@@ -289,7 +304,7 @@ constexpr bool AllCityReferencesResolve(std::span<const TileSpec> tiles) {
 // Each symbol sits on the kind of segment it is printed on: an inn, a tunnel
 // and a well (on a road with three sides) on a road;
 // a cathedral, goods and the castle flag on a city; a pig herd on a field; a
-// shrine on a monastery.
+// shrine on a monastery; a siege symbol on a city.
 constexpr bool SymbolsOnTheirSegments(std::span<const TileSpec> tiles) {
   for (const TileSpec& tile : tiles) {
     for (int i = 0; i < tile.segment_count; ++i) {
@@ -304,6 +319,7 @@ constexpr bool SymbolsOnTheirSegments(std::span<const TileSpec> tiles) {
       }
       if ((s.pig_herd || s.coc_adjacent) && s.kind != SegmentKind::kField) return false;
       if (s.shrine && s.kind != SegmentKind::kMonastery) return false;
+      if (s.besieged && !city) return false;
     }
   }
   return true;
@@ -333,6 +349,7 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
   if (spec.in_city_layout) tile.city_layout = Position{spec.layout_dx, spec.layout_dy};
   tile.city_quarters = spec.city_quarters;
   tile.heretics_and_shrines_count = spec.heretics_and_shrines_count;
+  tile.part = spec.part;
   tile.segments.reserve(spec.segment_count);
   for (int i = 0; i < spec.segment_count; ++i) {
     const SegmentSpec& s = spec.segments[i];
@@ -350,7 +367,8 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
                         .well = s.well,
                         .tunnel = s.tunnel,
                         .road_stub = s.road_stub,
-                        .shrine = s.shrine};
+                        .shrine = s.shrine,
+                        .besieged = s.besieged};
     for (int c = 0; c < s.city_count; ++c) {
       segment.bordered_cities =
           static_cast<uint16_t>(segment.bordered_cities | (1u << IndexOf(spec, s.cities[c])));

@@ -8,6 +8,7 @@
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
 #include "engine/expansions/river.h"
+#include "engine/expansions/siege.h"
 #include "engine/expansions/traders_and_builders.h"
 
 namespace carcassonne {
@@ -22,6 +23,8 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   static const AbbeyAndMayor abbey_and_mayor;
   static const Castles castles;
   static const Cult cult;
+  static const SiegeScoring siege_scoring;
+  static const SiegeEscape siege_escape;
   std::vector<const ExpansionModule*> modules;
   if (rules.Has(Expansion::kInnsAndCathedrals)) modules.push_back(&inns_and_cathedrals);
   if (rules.Has(Expansion::kTradersAndBuilders)) modules.push_back(&traders_and_builders);
@@ -38,6 +41,9 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // winner's scoring (AfterFeatureCompleted), before the Count's bookkeeping
   // reads the turn's events; it lists no figure placement.
   if (rules.Has(Expansion::kCult)) modules.push_back(&cult);
+  // Siege, its values: after Inns & Cathedrals (a cathedral's rate) and
+  // before the mage and the witch (JCloisterZone: the siege first).
+  if (rules.Has(Expansion::kSiege)) modules.push_back(&siege_scoring);
   // After Inns & Cathedrals: its score modifiers apply to the inn or cathedral
   // rate (MW-14, AMB-23). It lists no figure placement for the River to filter.
   if (rules.Has(Expansion::kMageAndWitch)) modules.push_back(&mage_and_witch);
@@ -48,6 +54,11 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // After the modules that score (its bookkeeping sees every event of the
   // turn) and before the River; it lists no figure placement.
   if (rules.Has(Expansion::kCountOfCarcassonne)) modules.push_back(&count_of_carcassonne);
+  // Siege, the escape: the last decision of the turn part, when the player
+  // has nothing more to do (SI-14): after the wagons' moves and the Count's
+  // deployment (each resumes by asking the modules after it); it lists no
+  // figure placement.
+  if (rules.Has(Expansion::kSiege)) modules.push_back(&siege_escape);
   // Last: it filters the figure placements the others list (river.h).
   if (rules.Has(Expansion::kRiver)) modules.push_back(&river);
   return modules;

@@ -56,6 +56,15 @@ std::vector<Config> Configs() {
   add("CultCountAndKing",
       {Expansion::kCult, Expansion::kCountOfCarcassonne, Expansion::kKingAndRobberBaron},
       [](RuleSet& rules) { rules.cult_tiles = CultTiles::kHereticsAndShrinesFive; });
+  // Siege (its escape decision) with the pig, the castles and the Count.
+  add("SiegeTradersCastlesAndCount",
+      {Expansion::kSiege, Expansion::kTradersAndBuilders, Expansion::kBridgesCastlesAndBazaars,
+       Expansion::kCountOfCarcassonne},
+      [](RuleSet& rules) {
+        rules.bc_castles = true;
+        rules.siege_pig_besieged_value = SiegePigBesiegedValue::kPlusOne;
+        rules.siege_escape_adjacency = SiegeEscapeAdjacency::kAnyCityTile;
+      });
   return configs;
 }
 
