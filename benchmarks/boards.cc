@@ -140,7 +140,9 @@ RuleSet AllExpansionsRules() {
                       Expansion::kMageAndWitch,
                       Expansion::kCountOfCarcassonne,
                       Expansion::kAbbeyAndMayor,
-                      Expansion::kBridgesCastlesAndBazaars};
+                      Expansion::kBridgesCastlesAndBazaars,
+                      Expansion::kCult,
+                      Expansion::kSiege};
   rules.river_parts = RiverParts::kBoth;
   rules.am_mayor = true;
   rules.bc_castles = true;

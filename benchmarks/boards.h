@@ -47,8 +47,8 @@ GameState RandomBoard(int tiles, uint32_t seed);
 // Every expansion this build plays, with their modules on where they go
 // together: Inns & Cathedrals, Traders & Builders, both Rivers, King & Robber
 // Baron, Mage & Witch, the Count of Carcassonne, Abbey & Mayor (the mayor; the
-// wagon and the barn are not built with the Count) and Bridges, Castles &
-// Bazaars (the castles).
+// wagon and the barn are not built with the Count), Bridges, Castles &
+// Bazaars (the castles), The Cult and Siege.
 RuleSet AllExpansionsRules();
 
 // The same seeded random play with `rules`: the tiles come from the game's

@@ -80,9 +80,17 @@ struct PlaceBarnAction {
 // into a castle (BC-10); PassAction lets it score as a city instead.
 struct BuildCastleAction {};
 
-using Action =
-    std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
-                 MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
-                 RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction, PlaceBarnAction>;
+// Siege: in Phase::kSiegeEscape, take the active player's follower of `kind`
+// on `segment` (a city segment of a besieged city that a cloister borders)
+// back to the supply, with no points (SI-10..SI-12); PassAction declines.
+struct EscapeSiegeAction {
+  FigureKind kind = FigureKind::kFollower;
+  SegmentAddress segment;
+};
+
+using Action = std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
+                            MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
+                            RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction,
+                            PlaceBarnAction, EscapeSiegeAction>;
 
 }  // namespace carcassonne

@@ -17,7 +17,7 @@ namespace {
 bool IsModulePhase(Phase phase) {
   return phase == Phase::kPlaceMagicFigure || phase == Phase::kCountRedeploy ||
          phase == Phase::kCountDeploy || phase == Phase::kCountFinalRedeploy ||
-         phase == Phase::kWagonMove || phase == Phase::kPlaceCastle;
+         phase == Phase::kWagonMove || phase == Phase::kPlaceCastle || phase == Phase::kSiegeEscape;
 }
 
 // AMB-40: cities, then roads, then monasteries.
@@ -66,6 +66,10 @@ Verdict WrongPhase(const GameState& state, std::string_view what) {
   if (state.phase == Phase::kPlaceCastle) {
     pending = "turning a just-completed city of two segments into a castle, or passing";
     rule_id = "BC-10";
+  }
+  if (state.phase == Phase::kSiegeEscape) {
+    pending = "taking a follower out of a besieged city, or passing";
+    rule_id = "SI-10";
   }
   if (state.phase == Phase::kPlaceMagicFigure) {
     // MW-09 before MW-04 (see engine/expansions/mage_and_witch.h).
@@ -396,6 +400,15 @@ void Game::EndTurnPart(std::vector<ScoreEvent>& events) {
   if (state_.bag && state_.bag->Total() == 0) BeginEndGame(placer, events);
 }
 
+void Game::ContinueAfterModule(const ExpansionModule* module, std::vector<ScoreEvent>& events) {
+  auto next = std::find(modules_.begin(), modules_.end(), module);
+  if (next != modules_.end()) ++next;
+  for (; next != modules_.end(); ++next) {
+    if ((*next)->OpenDecisionAfterTurnScoring(*this)) return;
+  }
+  EndTurnPart(events);
+}
+
 void Game::BeginEndGame(int last_player, std::vector<ScoreEvent>& events) {
   for (const ExpansionModule* module : modules_) {
     if (module->OpenDecisionBeforeEndScoring(*this, last_player)) return;
@@ -547,6 +560,7 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
     case Phase::kCountFinalRedeploy:
     case Phase::kWagonMove:
     case Phase::kPlaceCastle:
+    case Phase::kSiegeEscape:
       for (const ExpansionModule* module : modules_) module->ListOwnActions(*this, legal.actions);
       break;
   }

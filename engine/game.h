@@ -75,6 +75,10 @@ class Game {
   void ScorePendingFeature(std::vector<ScoreEvent>& events);
   void ContinueTurn(std::vector<ScoreEvent>& events);
   void EndTurnPart(std::vector<ScoreEvent>& events);
+  // A module's decision after the turn's scoring is taken: the decisions of
+  // the modules after `module` (OpenDecisionAfterTurnScoring), then the end
+  // of the turn part (the Count's deployment, then the Siege's escape).
+  void ContinueAfterModule(const ExpansionModule* module, std::vector<ScoreEvent>& events);
   void EndGame(std::vector<ScoreEvent>& events);
   // What a completed road, city or monastery is worth (its line items with
   // the modules' modifiers, e.g. an inn or a cathedral), whether or not

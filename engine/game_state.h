@@ -111,6 +111,10 @@ enum class Phase {
   // may turn that just-completed city of two segments into a castle instead
   // of letting it score (BC-10), or pass.
   kPlaceCastle,
+  // Siege (engine/expansions/siege.h): at the end of the turn part, the
+  // active player may take one of their followers out of a besieged city
+  // bordered by a cloister back to the supply, or pass (SI-10, SI-13).
+  kSiegeEscape,
 };
 
 // The Count of Carcassonne: the four quarters of the city (CO-03), in the

@@ -14,8 +14,10 @@
 #include "engine/expansions/abbey_and_mayor.h"
 #include "engine/expansions/castles.h"
 #include "engine/expansions/count_of_carcassonne.h"
+#include "engine/expansions/cult.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
+#include "engine/expansions/siege.h"
 #include "engine/expansions/traders_and_builders.h"
 #include "engine/figures.h"
 #include "engine/rules/follower_placement.h"
@@ -52,6 +54,7 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
     }
   }
   CheckKingAndRobberBaronRules(rules, prefix, problems);
+  CheckSiegeRules(rules, prefix, problems);
   // Abbey & Mayor: a module needs the expansion, and this build implements
   // the mayor, the wagon and the barn so far (known gap AM-03).
   const struct {
@@ -491,7 +494,7 @@ void CheckTurn(const GameState& state, std::vector<Problem>& problems) {
   if (state.extra_tile_earned && state.phase != Phase::kPlaceFigure &&
       state.phase != Phase::kPlaceMagicFigure && state.phase != Phase::kCountRedeploy &&
       state.phase != Phase::kCountDeploy && state.phase != Phase::kWagonMove &&
-      state.phase != Phase::kPlaceCastle) {
+      state.phase != Phase::kPlaceCastle && state.phase != Phase::kSiegeEscape) {
     problems.push_back({"extra_tile_earned",
                         "a second tile is earned by the tile of this turn, before its figure"});
   }
@@ -540,6 +543,10 @@ std::vector<Problem> CheckRestOfSnapshot(const GameState& state, const Board& bo
   CheckAbbeyAndMayor(state, board, problems);
   // Bridges, Castles & Bazaars: the castles and the castle offers.
   CheckCastles(state, board, problems);
+  // The Cult: the shrine set and the shrine-monastery pairs.
+  CheckCult(state, board, problems);
+  // Siege: a pending escape.
+  CheckSiege(state, board, problems);
   return problems;
 }
 
@@ -596,6 +603,14 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
     } else if (wagon->segment.segment_index < 0 ||
                wagon->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
       problems.push_back({"move_wagon.segment", "no such segment on that tile"});
+    }
+  } else if (const auto* escape = std::get_if<EscapeSiegeAction>(&action)) {
+    const PlacedTile* tile = TileOn(state, escape->segment.cell);
+    if (tile == nullptr) {
+      problems.push_back({"escape_siege.segment", "no tile on that cell"});
+    } else if (escape->segment.segment_index < 0 ||
+               escape->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
+      problems.push_back({"escape_siege.segment", "no such segment on that tile"});
     }
   } else if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&action)) {
     if (redeploy->followers < 0 || redeploy->big_followers < 0 ||

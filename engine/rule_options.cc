@@ -171,6 +171,29 @@ std::span<const RuleOption> RuleOptions() {
        "Bridges, Castles & Bazaars: a bazaar after a tile with the bazaar symbol is placed "
        "(RuleSet.bc_bazaars). Not built: true is rejected, and the bazaar symbol on the "
        "expansion's tiles has no effect."},
+      {"cult.tile_set",
+       {"cult_6", "heretics_and_shrines_5"},
+       "cult_6",
+       {"CU-01"},
+       "The Cult: which shrine tiles are in the bag: Rio Grande's 6 (cult_6, The Cult in Cult, "
+       "Siege & Creativity; JCloisterZone cult/6) or Hans im Glueck's 5 of Heretics and Shrines "
+       "(heretics_and_shrines_5, without cult:6; JCloisterZone cult/5) (RuleSet.cult_tiles). "
+       "The rules are the same."},
+      {"siege.pig_besieged_value",
+       {"double", "plus_one"},
+       "double",
+       {"SI-08", "SI-09"},
+       "Siege: what a completed besieged city is worth at the end to a farmer with the pig: 8, "
+       "twice the pig's 4, as the rules say (double), or 7, 3 + 3 + the pig's 1, as "
+       "JCloisterZone scores it (plus_one) (RuleSet.siege_pig_besieged_value)."},
+      {"siege.escape_adjacency",
+       {"siege_tile", "any_city_tile"},
+       "siege_tile",
+       {"SI-10", "SI-11"},
+       "Siege: a knight may escape a besieged city when a cloister borders (side or corner) a "
+       "tile of the city with a siege symbol (siege_tile, Hans im Glueck's original) or any tile "
+       "of the city (any_city_tile, Rio Grande's Siege; JCloisterZone's default) "
+       "(RuleSet.siege_escape_adjacency)."},
   };
   return options;
 }
@@ -211,7 +234,6 @@ std::span<const KnownGap> KnownGaps() {
        "Mayor) together with the Count is not built (am.barn with the Count is rejected as "
        "malformed), so with the Count fields are only scored at the end and market followers "
        "move only then."},
-      {"CO-32", "The heretic's challenge (CO-32, CO-T02): the heretic is not built."},
       {"CO-33",
        "The magic portal (CO-33, CO-53): The Princess & the Dragon is not built; normal "
        "placement never reaches the outer features of the city tiles."},
@@ -239,6 +261,66 @@ std::span<const KnownGap> KnownGaps() {
        "expansion's tiles has no effect."},
       {"BC-30",
        "C3.1 Ext 8 (castles with damsels, barns, bridges worth 3; BC-30..BC-33): not built."},
+      {"CU-05",
+       "Abbeys (Abbey & Mayor) as monasteries for the shrine placement limit and the challenge "
+       "(CU-05): the abbey is not built (AM-03), so no abbey is ever on the board."},
+      {"CU-06",
+       "A magic portal bringing the second follower into a shrine-monastery pair (CU-06, "
+       "PD-20), vineyards and hills on a shrine (HS-05, HS-12; open HS-Q4) and the abbot on a "
+       "shrine ([inferred], AB-05): The Princess & the Dragon, Hills & Sheep and the Abbot are "
+       "not built."},
+      {"CU-08",
+       "Harper's FAQ (cult.md section 3, untagged): a follower from Carcassonne may not go into "
+       "an empty monastery when one tile completes both buildings of a pair. Not built: it "
+       "contradicts the seed's CO-39 (followers may be redeployed onto an empty completed "
+       "cloister), which this build follows, so the Count's round opens for that monastery too."},
+      {"CU-10",
+       "[inferred] second half of CU-10 (a building occupied only after its partner was scored "
+       "is never challenged): no rule is built for it; in this build a completed shrine or "
+       "monastery never takes a follower after its scoring, so the case cannot arise."},
+      {"CU-11",
+       "The wagon (Abbey & Mayor) on a building that loses a challenge 'returns without moving' "
+       "([inferred], cult.md section 3): no rule of its own is built; the wagon is a follower "
+       "(AM-11), so CU-07 sends it back, and it moves only after a scoring of its feature "
+       "(AM-12), which a lost challenge is not."},
+      {"CU-Q1",
+       "Open question: the second-edition (C2) text of the shrines; this build plays the C1 "
+       "rules (CU-02..CU-13)."},
+      {"CU-Q2",
+       "Open question: whether gardens (the Abbot) and special monasteries count for the "
+       "placement limit and the challenge; this catalogue has no garden and no special "
+       "monastery, so only monastery and shrine segments take part."},
+      {"CU-Q3",
+       "Open question ([inferred] answer not built as a ruling): the order of the Count's "
+       "redeployment round, the winner's scoring and the loser's removal. The engine opens the "
+       "round before the winner is scored (CO-10) and removes the loser's followers when the "
+       "winner is scored (CU-07's wording), as the Count's round does before every scoring."},
+      {"SI-02",
+       "[inferred] part of SI-02 (several siege tiles in one city change nothing more): no rule "
+       "of its own; a city is besieged or not."},
+      {"SI-09",
+       "Barns and besieged cities (SI-09, JCloisterZone doubles a barn's values; open question "
+       "SI-Q1): not built; am.barn together with EXPANSION_SIEGE is rejected as malformed."},
+      {"SI-12",
+       "An abbey (Abbey & Mayor) letting a knight escape like a cloister (SI-12): the abbey is "
+       "not built (AM-03). Monasteries and shrines (The Cult) are built."},
+      {"SI-13",
+       "JCloisterZone's one escape per whole turn (SI-13, engine practice difference): not "
+       "built; the official one per turn part applies, so a builder's double turn may have two."},
+      {"SI-14",
+       "[inferred] second half of SI-14 and open question SI-Q2 (the escape against the Count's "
+       "deployment): no ruling is built; the engine offers the escape as the last decision of "
+       "the turn part, after the wagons' moves and the Count's deployment (SI-14: when the "
+       "player has nothing more to do), so an escaped follower serves from the next turn on."},
+      {"SI-16",
+       "[inferred] SI-16 (escape only from unfinished cities): no rule of its own; a completed "
+       "city is scored and emptied at once, and a castle made of one is no city (BC-11)."},
+      {"SI-Q3",
+       "Open question: whether a besieged city of two segments may become a castle (Bridges, "
+       "Castles & Bazaars; [inferred]: no rule forbids it). No rule is built: the castles module "
+       "treats it as any city; the castle then is no city and not besieged (BC-11). Goods in a "
+       "besieged city (TB-04) and the King's count (KR-09, KR-14) are as for any city "
+       "([inferred], no rule of their own). Hills (HS-05): Hills & Sheep is not built."},
   };
   return gaps;
 }

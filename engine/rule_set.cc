@@ -13,6 +13,8 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kCountOfCarcassonne:
     case Expansion::kAbbeyAndMayor:
     case Expansion::kBridgesCastlesAndBazaars:
+    case Expansion::kCult:
+    case Expansion::kSiege:
       return true;
   }
   return false;
@@ -28,6 +30,8 @@ bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "am") return rules.Has(Expansion::kAbbeyAndMayor);
   if (set == "count") return rules.Has(Expansion::kCountOfCarcassonne);
   if (set == "bcb") return rules.Has(Expansion::kBridgesCastlesAndBazaars);
+  if (set == "cult") return rules.Has(Expansion::kCult);
+  if (set == "siege") return rules.Has(Expansion::kSiege);
   return false;
 }
 

@@ -17,6 +17,8 @@ enum class Expansion {
   kMageAndWitch,
   kAbbeyAndMayor,
   kBridgesCastlesAndBazaars,
+  kCult,
+  kSiege,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores
@@ -62,6 +64,21 @@ enum class WagonMove { kC2NearbyTiles, kC1Connected };
 // players with the most barns there (a C1 community summary).
 enum class BarnMulti { kEachOwner, kMajority };
 
+// Option `cult.tile_set` (CU-01): Rio Grande's 6 shrine tiles (The Cult, the
+// default, JCZ cult/6) or Hans im Glueck's 5 (Heretics and Shrines, without
+// cult:6, JCZ cult/5).
+enum class CultTiles { kRioGrandeSix, kHereticsAndShrinesFive };
+
+// Option `siege.pig_besieged_value` (SI-08, SI-09): what a completed besieged
+// city is worth at the end to a farmer with the pig: 8 (twice 4, the rules'
+// text, the default) or 7 (3 + 3 + 1, JCloisterZone).
+enum class SiegePigBesiegedValue { kDouble, kPlusOne };
+
+// Option `siege.escape_adjacency` (SI-10, SI-11): the cloister that lets a
+// knight escape must border a tile of the city with a siege symbol (Hans im
+// Glueck's original, the default) or any tile of the city (Rio Grande).
+enum class SiegeEscapeAdjacency { kSiegeTile, kAnyCityTile };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
@@ -102,6 +119,11 @@ struct RuleSet {
   bool bc_bridges = false;
   bool bc_castles = false;
   bool bc_bazaars = false;
+  // The Cult (option cult.tile_set).
+  CultTiles cult_tiles = CultTiles::kRioGrandeSix;
+  // Siege (options siege.*).
+  SiegePigBesiegedValue siege_pig_besieged_value = SiegePigBesiegedValue::kDouble;
+  SiegeEscapeAdjacency siege_escape_adjacency = SiegeEscapeAdjacency::kSiegeTile;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

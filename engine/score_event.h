@@ -29,8 +29,9 @@ std::string_view FeatureKindName(FeatureKind kind);
 
 // Why a feature scored: it was completed; the game ended; (Abbey & Mayor) a
 // barn was placed in the field (AM-17); the field was joined to a barn's
-// field (AM-19).
-enum class ScoringTrigger { kCompleted, kEndOfGame, kBarnPlaced, kJoinedToBarn };
+// field (AM-19); (The Cult) the shrine or monastery lost its challenge: its
+// followers go back with no points, no scoring (CU-07, CU-13).
+enum class ScoringTrigger { kCompleted, kEndOfGame, kBarnPlaced, kJoinedToBarn, kLostChallenge };
 
 struct LineItem {
   std::string description;  // "3 tiles × 2"

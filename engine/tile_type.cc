@@ -86,9 +86,17 @@ void ComputeLayouts(TileType& tile) {
 }
 
 Catalogue::Catalogue()
-    : sets_{&BaseTileSet(),         &InnsAndCathedralsTileSet(),  &TradersAndBuildersTileSet(),
-            &RiverTileSet(),        &KingAndRobberBaronTileSet(), &CountTileSet(),
-            &MageAndWitchTileSet(), &AbbeyAndMayorTileSet(),      &BridgesCastlesBazaarsTileSet()} {
+    : sets_{&BaseTileSet(),
+            &InnsAndCathedralsTileSet(),
+            &TradersAndBuildersTileSet(),
+            &RiverTileSet(),
+            &KingAndRobberBaronTileSet(),
+            &CountTileSet(),
+            &MageAndWitchTileSet(),
+            &AbbeyAndMayorTileSet(),
+            &BridgesCastlesBazaarsTileSet(),
+            &CultTileSet(),
+            &SiegeTileSet()} {
   size_t tile_count = 0;
   for (const TileSet* set : sets_) {
     if (!set->tiles.empty()) {

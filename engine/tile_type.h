@@ -94,6 +94,13 @@ struct SegmentType {
   // Robber Baron (KR-20, option king_robber.ignore_road_stubs). No tile of
   // the reference facts carries the mark, so no tile of this catalogue does.
   bool road_stub = false;
+  // Monastery (The Cult, CU-02): a shrine, placed, occupied, completed and
+  // scored like a monastery; a follower on it is a heretic. Shrines and
+  // monasteries challenge each other (CU-03..CU-13).
+  bool shrine = false;
+  // City (Siege, SI-02): a siege symbol (a Cathar or a besiegers' camp); a
+  // city that contains such a segment is besieged (SI-03..SI-16).
+  bool besieged = false;
 };
 
 // Where a tile's segments lie after it is turned: the segment on each board
@@ -130,6 +137,13 @@ struct alignas(64) TileType {
   // it holds the four quarters (count:7, CO-03).
   std::optional<Position> city_layout;
   bool city_quarters = false;
+  // The Cult (CU-01): copies in Hans im Glueck's 5-tile Heretics and Shrines
+  // set (facts `counts.heretics_and_shrines`), option cult.tile_set; `count`
+  // is Rio Grande's 6-tile set. -1 on the tiles of other sets.
+  int heretics_and_shrines_count = -1;
+  // Siege (SI-01): the product the tile belongs to, "cathars" or
+  // "besiegers" (facts `part`); empty for the tiles of other sets.
+  std::string_view part;
 
   // Index of the segment with local id `segment_id`, or -1.
   int SegmentIndex(std::string_view segment_id) const;
@@ -157,6 +171,8 @@ const TileSet& MageAndWitchTileSet();
 const TileSet& AbbeyAndMayorTileSet();  // the 12 land tiles, am:01..am:12
 const TileSet& CountTileSet();  // the 12 tiles of the City of Carcassonne, count:1..count:12
 const TileSet& BridgesCastlesBazaarsTileSet();  // the 12 land tiles, bcb:01..bcb:11
+const TileSet& CultTileSet();                   // the 6 shrine tiles, cult:1..cult:6
+const TileSet& SiegeTileSet();  // siege:ca1..ca4 (The Cathars), siege:be1..be6 (The Besiegers)
 
 // All tile types this build knows, looked up by id.
 class Catalogue {

@@ -70,6 +70,15 @@ enum class ViolationCode {
   // Abbey & Mayor: a barn goes on a corner of the tile just placed where four
   // tiles meet and the four corners are field of one field (AM-15).
   kBarnCornerNotAllowed = 25,
+  // The Cult: a shrine may neighbour (8 cells) at most one monastery and a
+  // monastery at most one shrine, and a placement may not give an existing
+  // shrine or monastery a second neighbour of the other kind (CU-03, CU-04).
+  kShrineMonasteryNeighbours = 26,
+  // Siege: only the active player's follower in a besieged city that a
+  // cloister borders (a tile with a siege symbol, or with option
+  // siege.escape_adjacency = any_city_tile any tile of the city) may escape
+  // (SI-10, SI-11, SI-12).
+  kEscapeNotAllowed = 27,
 };
 
 struct Violation {

@@ -67,6 +67,10 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kMageAndWitch;
     case v1::EXPANSION_ABBEY_AND_MAYOR:
       return Expansion::kAbbeyAndMayor;
+    case v1::EXPANSION_CULT:
+      return Expansion::kCult;
+    case v1::EXPANSION_SIEGE:
+      return Expansion::kSiege;
     default:
       return std::nullopt;
   }
@@ -92,6 +96,8 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kWagonMove;
     case v1::PHASE_PLACE_CASTLE:
       return Phase::kPlaceCastle;
+    case v1::PHASE_SIEGE_ESCAPE:
+      return Phase::kSiegeEscape;
     default:
       return std::nullopt;
   }
@@ -208,6 +214,10 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_MAGE_AND_WITCH;
     case Expansion::kAbbeyAndMayor:
       return v1::EXPANSION_ABBEY_AND_MAYOR;
+    case Expansion::kCult:
+      return v1::EXPANSION_CULT;
+    case Expansion::kSiege:
+      return v1::EXPANSION_SIEGE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -234,6 +244,8 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_WAGON_MOVE;
     case Phase::kPlaceCastle:
       return v1::PHASE_PLACE_CASTLE;
+    case Phase::kSiegeEscape:
+      return v1::PHASE_SIEGE_ESCAPE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -300,6 +312,8 @@ v1::ScoringTrigger TriggerToProto(ScoringTrigger trigger) {
       return v1::SCORING_TRIGGER_BARN_PLACED;
     case ScoringTrigger::kJoinedToBarn:
       return v1::SCORING_TRIGGER_JOINED_TO_BARN;
+    case ScoringTrigger::kLostChallenge:
+      return v1::SCORING_TRIGGER_LOST_CHALLENGE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -526,6 +540,8 @@ v1::GetCatalogResponse BuildCatalog() {
         segment_proto->set_well(segment.well);
         segment_proto->set_tunnel(segment.tunnel);
         segment_proto->set_no_castle_base(segment.no_castle_base);
+        segment_proto->set_shrine(segment.shrine);
+        segment_proto->set_besieged(segment.besieged);
       }
       type_proto->set_description(ToString(type.description));
       type_proto->set_magic_symbol(type.magic_symbol);
@@ -535,6 +551,10 @@ v1::GetCatalogResponse BuildCatalog() {
       if (type.city_layout) CellToProto(*type.city_layout, type_proto->mutable_city_layout());
       type_proto->set_city_quarters(type.city_quarters);
       type_proto->set_bazaar(type.bazaar);
+      if (type.heretics_and_shrines_count >= 0) {
+        type_proto->set_heretics_and_shrines_count(type.heretics_and_shrines_count);
+      }
+      type_proto->set_part(ToString(type.part));
     }
   }
   for (const RuleOption& option : RuleOptions()) {
@@ -759,6 +779,46 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
   if (proto.has_bc_bridges()) rules.bc_bridges = proto.bc_bridges();
   if (proto.has_bc_castles()) rules.bc_castles = proto.bc_castles();
   if (proto.has_bc_bazaars()) rules.bc_bazaars = proto.bc_bazaars();
+  // The Cult (CU-01).
+  switch (proto.cult_tile_set()) {
+    case v1::CULT_TILE_SET_UNSPECIFIED:
+    case v1::CULT_TILE_SET_CULT_6:
+      rules.cult_tiles = CultTiles::kRioGrandeSix;
+      break;
+    case v1::CULT_TILE_SET_HERETICS_AND_SHRINES_5:
+      rules.cult_tiles = CultTiles::kHereticsAndShrinesFive;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "cult_tile_set"), "cult_tile_set", proto.cult_tile_set());
+      break;
+  }
+  // Siege (SI-08, SI-09, SI-10, SI-11).
+  switch (proto.siege_pig_besieged_value()) {
+    case v1::SIEGE_PIG_BESIEGED_VALUE_UNSPECIFIED:
+    case v1::SIEGE_PIG_BESIEGED_VALUE_DOUBLE:
+      rules.siege_pig_besieged_value = SiegePigBesiegedValue::kDouble;
+      break;
+    case v1::SIEGE_PIG_BESIEGED_VALUE_PLUS_ONE:
+      rules.siege_pig_besieged_value = SiegePigBesiegedValue::kPlusOne;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "siege_pig_besieged_value"), "siege_pig_besieged_value",
+              proto.siege_pig_besieged_value());
+      break;
+  }
+  switch (proto.siege_escape_adjacency()) {
+    case v1::SIEGE_ESCAPE_ADJACENCY_UNSPECIFIED:
+    case v1::SIEGE_ESCAPE_ADJACENCY_SIEGE_TILE:
+      rules.siege_escape_adjacency = SiegeEscapeAdjacency::kSiegeTile;
+      break;
+    case v1::SIEGE_ESCAPE_ADJACENCY_ANY_CITY_TILE:
+      rules.siege_escape_adjacency = SiegeEscapeAdjacency::kAnyCityTile;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "siege_escape_adjacency"), "siege_escape_adjacency",
+              proto.siege_escape_adjacency());
+      break;
+  }
   if (problems.size() != before) return std::nullopt;
   return rules;
 }
@@ -1270,6 +1330,21 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
     case v1::Action::kBuildCastle:
       action = BuildCastleAction{};
       break;
+    case v1::Action::kEscapeSiege: {
+      const v1::EscapeSiege& escape = proto.escape_siege();
+      const std::string escape_path = FieldPath(path, "escape_siege");
+      std::optional<FigureKind> kind = FigureKindFromProto(escape.kind());
+      if (!kind) BadEnum(problems, FieldPath(escape_path, "kind"), "figure kind", escape.kind());
+      const std::string segment_path = FieldPath(escape_path, "segment");
+      std::optional<SegmentAddress> segment;
+      if (!escape.has_segment()) {
+        Add(problems, segment_path, "the segment of the follower that escapes is required");
+      } else {
+        segment = SegmentFromProto(escape.segment(), state, segment_path, problems);
+      }
+      if (kind && segment) action = EscapeSiegeAction{*kind, *segment};
+      break;
+    }
     case v1::Action::kPlaceBarn: {
       const std::optional<Corner> corner = CornerFromProto(proto.place_barn().corner());
       if (!corner) {
@@ -1284,7 +1359,7 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       Add(problems, std::string(path),
           "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
           "move_magic_figure, set_aside_magic_figure, deploy_to_quarter, "
-          "redeploy_from_quarter, move_wagon, build_castle, place_barn");
+          "redeploy_from_quarter, move_wagon, build_castle, place_barn, escape_siege");
       break;
   }
   if (problems.size() != before || !action || state == nullptr) return std::nullopt;
@@ -1397,6 +1472,15 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.rules.bc_bridges) rules->set_bc_bridges(true);
   if (state.rules.bc_castles) rules->set_bc_castles(true);
   if (state.rules.bc_bazaars) rules->set_bc_bazaars(true);
+  if (state.rules.cult_tiles == CultTiles::kHereticsAndShrinesFive) {
+    rules->set_cult_tile_set(v1::CULT_TILE_SET_HERETICS_AND_SHRINES_5);
+  }
+  if (state.rules.siege_pig_besieged_value == SiegePigBesiegedValue::kPlusOne) {
+    rules->set_siege_pig_besieged_value(v1::SIEGE_PIG_BESIEGED_VALUE_PLUS_ONE);
+  }
+  if (state.rules.siege_escape_adjacency == SiegeEscapeAdjacency::kAnyCityTile) {
+    rules->set_siege_escape_adjacency(v1::SIEGE_ESCAPE_ADJACENCY_ANY_CITY_TILE);
+  }
   for (const Player& player : state.players) {
     v1::Player* player_proto = proto->add_players();
     player_proto->set_name(player.name);
@@ -1529,6 +1613,10 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           proto->mutable_set_aside_magic_figure()->set_figure(MagicFigureToProto(chosen.figure));
         } else if constexpr (std::is_same_v<T, BuildCastleAction>) {
           proto->mutable_build_castle();
+        } else if constexpr (std::is_same_v<T, EscapeSiegeAction>) {
+          v1::EscapeSiege* escape = proto->mutable_escape_siege();
+          escape->set_kind(FigureKindToProto(chosen.kind));
+          SegmentRefToProto(chosen.segment, naming, escape->mutable_segment());
         } else if constexpr (std::is_same_v<T, PlaceBarnAction>) {
           proto->mutable_place_barn()->set_corner(CornerToProto(chosen.corner));
         } else if constexpr (std::is_same_v<T, MoveWagonAction>) {

@@ -20,6 +20,9 @@
 //   Tile(...).WithVolcano()   Tile(...).WithBazaar()   (Bridges, Castles & Bazaars)
 //   Tile(...).AtCityLayout(dx, dy)   Tile(...).WithQuarters()   (the Count)
 //   Field(...).BordersCityOfCarcassonne()                       (the Count)
+//   Monastery(...).Shrine()                                     (The Cult)
+//   City(...).Besieged()   Tile(...).InPart("cathars")          (Siege)
+//   Tile(...).InHereticsAndShrines(copies)    (The Cult: the 5-tile set's count)
 #pragma once
 
 #include <array>
@@ -62,7 +65,21 @@ struct SegmentSpec {
   bool well = false;
   bool tunnel = false;
   bool road_stub = false;
+  bool shrine = false;
+  bool besieged = false;
 
+  // Siege (SI-02): the city segment shows a siege symbol.
+  constexpr SegmentSpec Besieged() const {
+    SegmentSpec spec = *this;
+    spec.besieged = true;
+    return spec;
+  }
+  // The Cult (CU-02): the monastery is a shrine.
+  constexpr SegmentSpec Shrine() const {
+    SegmentSpec spec = *this;
+    spec.shrine = true;
+    return spec;
+  }
   // A road stub, neither occupiable nor scorable (AMB-42, KR-20).
   constexpr SegmentSpec Stub() const {
     SegmentSpec spec = *this;
@@ -131,7 +148,21 @@ struct TileSpec {
   int layout_dx = 0;
   int layout_dy = 0;
   bool city_quarters = false;
+  int heretics_and_shrines_count = -1;
+  std::string_view part = {};
 
+  // Siege (SI-01): the product the tile belongs to.
+  constexpr TileSpec InPart(std::string_view name) const {
+    TileSpec spec = *this;
+    spec.part = name;
+    return spec;
+  }
+  // The Cult (CU-01): copies in the 5-tile Heretics and Shrines set.
+  constexpr TileSpec InHereticsAndShrines(int copies) const {
+    TileSpec spec = *this;
+    spec.heretics_and_shrines_count = copies;
+    return spec;
+  }
   // The Count: the tile's place in the 4x3 block, (dx, dy) from count:1.
   constexpr TileSpec AtCityLayout(int dx, int dy) const {
     TileSpec spec = *this;
@@ -272,7 +303,8 @@ constexpr bool AllCityReferencesResolve(std::span<const TileSpec> tiles) {
 
 // Each symbol sits on the kind of segment it is printed on: an inn, a tunnel
 // and a well (on a road with three sides) on a road;
-// a cathedral, goods and the castle flag on a city; a pig herd on a field.
+// a cathedral, goods and the castle flag on a city; a pig herd on a field; a
+// shrine on a monastery; a siege symbol on a city.
 constexpr bool SymbolsOnTheirSegments(std::span<const TileSpec> tiles) {
   for (const TileSpec& tile : tiles) {
     for (int i = 0; i < tile.segment_count; ++i) {
@@ -286,6 +318,8 @@ constexpr bool SymbolsOnTheirSegments(std::span<const TileSpec> tiles) {
         return false;
       }
       if ((s.pig_herd || s.coc_adjacent) && s.kind != SegmentKind::kField) return false;
+      if (s.shrine && s.kind != SegmentKind::kMonastery) return false;
+      if (s.besieged && !city) return false;
     }
   }
   return true;
@@ -314,6 +348,8 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
   tile.bazaar = spec.bazaar;
   if (spec.in_city_layout) tile.city_layout = Position{spec.layout_dx, spec.layout_dy};
   tile.city_quarters = spec.city_quarters;
+  tile.heretics_and_shrines_count = spec.heretics_and_shrines_count;
+  tile.part = spec.part;
   tile.segments.reserve(spec.segment_count);
   for (int i = 0; i < spec.segment_count; ++i) {
     const SegmentSpec& s = spec.segments[i];
@@ -330,7 +366,9 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
                         .borders_city_of_carcassonne = s.coc_adjacent,
                         .well = s.well,
                         .tunnel = s.tunnel,
-                        .road_stub = s.road_stub};
+                        .road_stub = s.road_stub,
+                        .shrine = s.shrine,
+                        .besieged = s.besieged};
     for (int c = 0; c < s.city_count; ++c) {
       segment.bordered_cities =
           static_cast<uint16_t>(segment.bordered_cities | (1u << IndexOf(spec, s.cities[c])));

@@ -434,7 +434,9 @@ bool CountOfCarcassonne::ApplyOwnAction(Game& game, const Action& action,
         return false;
       }
       ResetTurnBookkeeping(state);
-      game.EndTurnPart(events);
+      // The decisions of the modules after this one (the Siege's escape),
+      // then the next turn part.
+      game.ContinueAfterModule(this, events);
       return true;
     case Phase::kCountRedeploy:
       if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&action)) {

@@ -3,10 +3,12 @@
 #include "engine/expansions/abbey_and_mayor.h"
 #include "engine/expansions/castles.h"
 #include "engine/expansions/count_of_carcassonne.h"
+#include "engine/expansions/cult.h"
 #include "engine/expansions/inns_and_cathedrals.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
 #include "engine/expansions/river.h"
+#include "engine/expansions/siege.h"
 #include "engine/expansions/traders_and_builders.h"
 
 namespace carcassonne {
@@ -20,6 +22,9 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   static const CountOfCarcassonne count_of_carcassonne;
   static const AbbeyAndMayor abbey_and_mayor;
   static const Castles castles;
+  static const Cult cult;
+  static const SiegeScoring siege_scoring;
+  static const SiegeEscape siege_escape;
   std::vector<const ExpansionModule*> modules;
   if (rules.Has(Expansion::kInnsAndCathedrals)) modules.push_back(&inns_and_cathedrals);
   if (rules.Has(Expansion::kTradersAndBuilders)) modules.push_back(&traders_and_builders);
@@ -32,6 +37,13 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   if (rules.Has(Expansion::kBridgesCastlesAndBazaars) && rules.bc_castles) {
     modules.push_back(&castles);
   }
+  // The Cult: its challenge removes the loser's followers right after the
+  // winner's scoring (AfterFeatureCompleted), before the Count's bookkeeping
+  // reads the turn's events; it lists no figure placement.
+  if (rules.Has(Expansion::kCult)) modules.push_back(&cult);
+  // Siege, its values: after Inns & Cathedrals (a cathedral's rate) and
+  // before the mage and the witch (JCloisterZone: the siege first).
+  if (rules.Has(Expansion::kSiege)) modules.push_back(&siege_scoring);
   // After Inns & Cathedrals: its score modifiers apply to the inn or cathedral
   // rate (MW-14, AMB-23). It lists no figure placement for the River to filter.
   if (rules.Has(Expansion::kMageAndWitch)) modules.push_back(&mage_and_witch);
@@ -42,6 +54,11 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // After the modules that score (its bookkeeping sees every event of the
   // turn) and before the River; it lists no figure placement.
   if (rules.Has(Expansion::kCountOfCarcassonne)) modules.push_back(&count_of_carcassonne);
+  // Siege, the escape: the last decision of the turn part, when the player
+  // has nothing more to do (SI-14): after the wagons' moves and the Count's
+  // deployment (each resumes by asking the modules after it); it lists no
+  // figure placement.
+  if (rules.Has(Expansion::kSiege)) modules.push_back(&siege_escape);
   // Last: it filters the figure placements the others list (river.h).
   if (rules.Has(Expansion::kRiver)) modules.push_back(&river);
   return modules;

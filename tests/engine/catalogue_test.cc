@@ -47,6 +47,8 @@ const SetCase kSetCases[] = {
     {"mage-and-witch.yaml", "mw", &MageAndWitchTileSet},
     {"abbey-and-mayor.yaml", "am", &AbbeyAndMayorTileSet},
     {"bridges-castles-and-bazaars.yaml", "bcb", &BridgesCastlesBazaarsTileSet},
+    {"cult.yaml", "cult", &CultTileSet},
+    {"siege.yaml", "siege", &SiegeTileSet},
 };
 
 std::ostream& operator<<(std::ostream& out, const SetCase& set_case) {
@@ -442,9 +444,9 @@ const std::map<std::string, std::string>& RiverRoleRemarks() {
 // Keys of a segment that the catalogue models, and cross-references to the
 // JCZ data that it deliberately leaves out.
 const std::set<std::string> kSegmentFacts = {
-    "id",           "kind",      "edges",        "half_edges", "cities",
-    "coat_of_arms", "cathedral", "goods",        "inn",        "pig_herd",
-    "castle_base",  "enclosed",  "coc_adjacent", "tunnel",     "jcz_wells"};
+    "id",           "kind",   "edges",     "half_edges", "cities",      "coat_of_arms",
+    "cathedral",    "goods",  "inn",       "pig_herd",   "castle_base", "enclosed",
+    "coc_adjacent", "tunnel", "jcz_wells", "shrine",     "besieged"};
 const std::set<std::string> kSegmentCrossReferences = {"jcz_location"};
 
 // Keys of a tile: modelled facts, blocks, and documentation / cross-references.
@@ -452,7 +454,7 @@ const std::set<std::string> kTileFacts = {
     "id",      "count",    "start_tile",   "desc",
     "sides",   "segments", "magic_symbol", "river_role",
     "volcano", "layout",   "outer_sides",  "city_of_carcassonne_quarters",
-    "bazaar"};
+    "bazaar",  "part"};
 const std::set<std::string> kTileDocumentation = {"letter", "jcz_id", "counts", "notes"};
 
 // Keys of a file and of a part: modelled (or checked) facts, and
@@ -460,8 +462,12 @@ const std::set<std::string> kTileDocumentation = {"letter", "jcz_id", "counts", 
 const std::set<std::string> kTopLevelFacts = {"format", "set",         "title",     "tiles",
                                               "parts",  "total_tiles", "tile_types"};
 const std::set<std::string> kPartFacts = {"part", "tiles", "total_tiles", "tile_types"};
-const std::set<std::string> kFileDocumentation = {"source", "notes", "jcz_tile_set",
-                                                  "jcz_tile_set_garden_edition"};
+const std::set<std::string> kFileDocumentation = {"source",
+                                                  "notes",
+                                                  "jcz_tile_set",
+                                                  "jcz_tile_set_garden_edition",
+                                                  "jcz_tile_set_alternative",
+                                                  "jcz_tile_sets"};
 
 void ExpectSegmentMatches(const TileType& tile, const SegmentType& actual,
                           const FactSegment& expected) {
@@ -508,6 +514,10 @@ void ExpectSegmentMatches(const TileType& tile, const SegmentType& actual,
   // goes on three ways at a well (one segment with three sides).
   ExpectFlag(actual.tunnel, expected.scalars, "tunnel", false);
   EXPECT_EQ(actual.well ? "1" : "0", Lookup(expected.scalars, "jcz_wells", "0")) << "jcz_wells";
+  // The Cult (CU-02): `shrine: true` on a monastery.
+  ExpectFlag(actual.shrine, expected.scalars, "shrine", false);
+  // Siege (SI-02): `besieged: true` on a city.
+  ExpectFlag(actual.besieged, expected.scalars, "besieged", false);
   if (actual.well) {
     EXPECT_EQ(actual.kind, SegmentKind::kRoad) << "a well is on a road";
     EXPECT_EQ(SideNames(actual.edges).size(), 5u) << "a well splits a road three ways";
@@ -539,6 +549,18 @@ void ExpectTileMatches(const TileType& tile, const FactTile& expected) {
   ExpectFlag(tile.volcano, expected.scalars, "volcano", false);
   ExpectFlag(tile.bazaar, expected.scalars, "bazaar", false);
   ExpectFlag(tile.city_quarters, expected.scalars, "city_of_carcassonne_quarters", false);
+  // The Cult (CU-01): `counts: {heretics_and_shrines: n}`, the copies in the
+  // 5-tile Heretics and Shrines; absent on the tiles of other sets.
+  std::map<std::string, std::string> counts;
+  const std::string counts_text = Lookup(expected.scalars, "counts");
+  if (!counts_text.empty()) {
+    ASSERT_TRUE(ParseFlowMap(counts_text, &counts, nullptr)) << "counts: " << counts_text;
+  }
+  EXPECT_EQ(std::to_string(tile.heretics_and_shrines_count),
+            Lookup(counts, "heretics_and_shrines", "-1"))
+      << "counts.heretics_and_shrines";
+  // Siege (SI-01): `part: cathars | besiegers`.
+  EXPECT_EQ(tile.part, Lookup(expected.scalars, "part")) << "part";
   // The Count: `layout: {dx: .., dy: .., rotation: 0}` is the tile's place in
   // the 4x3 block; `outer_sides` are the sides that face outwards, i.e. those
   // that are not inner sides (partial / none).
@@ -849,7 +871,7 @@ TEST(CatalogueTest, EveryIdIsUniqueAndFound) {
       EXPECT_EQ(Catalogue::Get().Find(std::string(tile.id)), &tile) << tile.id;
     }
   }
-  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 11);
+  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 11 + 6 + 10);
 }
 
 TEST(CatalogueTest, FindRejectsNearMisses) {
@@ -1024,6 +1046,67 @@ TEST(CatalogueTest, ExpansionExamples) {
     if (set->name == "bcb") continue;
     for (const TileType& tile : set->tiles) EXPECT_FALSE(tile.bazaar) << tile.id;
   }
+}
+
+// The Cult (CU-01, CU-02): every cult tile shows one shrine, on its monastery;
+// no other set has a shrine. Rio Grande's set has 6 tiles, Hans im Glueck's 5
+// (all but cult:6).
+TEST(CatalogueTest, CultShrines) {
+  const Catalogue& catalogue = Catalogue::Get();
+  int rio_grande = 0;
+  int heretics_and_shrines = 0;
+  for (const TileSet* set : catalogue.sets()) {
+    for (const TileType& tile : set->tiles) {
+      int shrines = 0;
+      for (const SegmentType& segment : tile.segments) {
+        if (segment.shrine) {
+          ++shrines;
+          EXPECT_EQ(segment.kind, SegmentKind::kMonastery) << tile.id;
+        }
+      }
+      EXPECT_EQ(shrines, set->name == "cult" ? 1 : 0) << tile.id;
+      EXPECT_EQ(tile.heretics_and_shrines_count >= 0, set->name == "cult") << tile.id;
+      if (set->name != "cult") continue;
+      rio_grande += tile.count;
+      heretics_and_shrines += tile.heretics_and_shrines_count;
+    }
+  }
+  EXPECT_EQ(rio_grande, 6);
+  EXPECT_EQ(heretics_and_shrines, 5);
+  EXPECT_EQ(catalogue.Find("cult:6")->heretics_and_shrines_count, 0);
+}
+
+// Siege (SI-01, SI-02): 4 Cathars and 6 Besiegers tiles, one each, each with
+// one city, which shows the siege symbol; no other set has one, and no other
+// set names a part.
+TEST(CatalogueTest, SiegeSymbols) {
+  int cathars = 0;
+  int besiegers = 0;
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    for (const TileType& tile : set->tiles) {
+      int besieged = 0;
+      int cities = 0;
+      for (const SegmentType& segment : tile.segments) {
+        if (segment.kind == SegmentKind::kCity) ++cities;
+        if (segment.besieged) {
+          ++besieged;
+          EXPECT_EQ(segment.kind, SegmentKind::kCity) << tile.id;
+        }
+      }
+      if (set->name != "siege") {
+        EXPECT_EQ(besieged, 0) << tile.id;
+        EXPECT_TRUE(tile.part.empty()) << tile.id;
+        continue;
+      }
+      EXPECT_EQ(besieged, 1) << tile.id;
+      EXPECT_EQ(cities, 1) << tile.id;
+      EXPECT_EQ(tile.count, 1) << tile.id;
+      if (tile.part == "cathars") ++cathars;
+      if (tile.part == "besiegers") ++besiegers;
+    }
+  }
+  EXPECT_EQ(cathars, 4);
+  EXPECT_EQ(besiegers, 6);
 }
 
 // Structural checks that hold for every tile type of every set: the sides agree

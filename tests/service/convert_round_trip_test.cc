@@ -58,6 +58,20 @@ std::vector<Config> Configs() {
       {Expansion::kBridgesCastlesAndBazaars, Expansion::kInnsAndCathedrals,
        Expansion::kTradersAndBuilders},
       [](RuleSet& rules) { rules.bc_castles = true; });
+  // The Cult (the challenge's removals) with the Count (CO-32) and Hans im
+  // Glueck's 5-tile set.
+  add("CultCountAndKing",
+      {Expansion::kCult, Expansion::kCountOfCarcassonne, Expansion::kKingAndRobberBaron},
+      [](RuleSet& rules) { rules.cult_tiles = CultTiles::kHereticsAndShrinesFive; });
+  // Siege (its escape decision) with the pig, the castles and the Count.
+  add("SiegeTradersCastlesAndCount",
+      {Expansion::kSiege, Expansion::kTradersAndBuilders, Expansion::kBridgesCastlesAndBazaars,
+       Expansion::kCountOfCarcassonne},
+      [](RuleSet& rules) {
+        rules.bc_castles = true;
+        rules.siege_pig_besieged_value = SiegePigBesiegedValue::kPlusOne;
+        rules.siege_escape_adjacency = SiegeEscapeAdjacency::kAnyCityTile;
+      });
   return configs;
 }
 

@@ -679,7 +679,9 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 25);
+  ASSERT_EQ(catalog.rule_options_size(), 28);
+  EXPECT_EQ(catalog.rule_options(25).name(), "cult.tile_set");
+  EXPECT_EQ(catalog.rule_options(26).name(), "siege.pig_besieged_value");
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
@@ -1417,10 +1419,11 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
   while (state.phase() != v1::PHASE_GAME_OVER) {
     ASSERT_LT(++turns, 2000) << "the game does not end";
     // The Count of Carcassonne: decisions between turns (the redeployment
-    // rounds, the deployment, the final redeployment); each takes the first
-    // listed action.
+    // rounds, the deployment, the final redeployment); Siege: the escape;
+    // each takes the first listed action.
     if (state.phase() == v1::PHASE_COUNT_REDEPLOY || state.phase() == v1::PHASE_COUNT_DEPLOY ||
-        state.phase() == v1::PHASE_COUNT_FINAL_REDEPLOY) {
+        state.phase() == v1::PHASE_COUNT_FINAL_REDEPLOY ||
+        state.phase() == v1::PHASE_SIEGE_ESCAPE) {
       v1::ListLegalActionsRequest count_list;
       *count_list.mutable_state() = state;
       v1::ListLegalActionsResponse count_legal;
