@@ -1,7 +1,8 @@
 // DescribeBoard (engine/board_description.h) on hand-built boards: features,
 // figures and strengths (BG-06, IC-10), majority and ties (BG-06, BG-23),
 // values now and at the end (BG-10, BG-11, BG-12, BG-21, BG-22, IC-08,
-// IC-11, IC-12), supplies. Every expected number is worked out by hand below.
+// IC-11, IC-12), the mage (MW-16), supplies. Every expected number is worked
+// out by hand below.
 #include "engine/board_description.h"
 
 #include <gtest/gtest.h>
@@ -219,6 +220,30 @@ TEST(BoardDescriptionTest, MonasteryAsItStands) {
   // Bob: 5 now + 3 = 8 at the end.
   EXPECT_EQ(EndTotals(state, description), (std::vector<int>{0, 8}));
   EXPECT_EQ(ScoreGame(state).final_scores, (std::vector<int>{0, 8}));
+}
+
+// Mage & Witch: the mage on the start tile's road (1 tile, open at both
+// ends) with Bob's thief; the witch set aside.
+TEST(BoardDescriptionTest, MageStandsInItsFeature) {
+  RuleSet rules;
+  rules.expansions = {Expansion::kMageAndWitch};
+  GameState state = Board({}, rules);
+  Stand(state, FigureKind::kFollower, 1, 0, 0, Location::kE);
+  state.mage = SegmentAddress{{0, 0}, *ResolveSegment(state, {0, 0}, Location::kE)};
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  const BoardDescription description = DescribeBoard(Game(state));
+  const FeatureDescription& road = FeatureAt(state, description, 0, 0, Location::kW);
+  ASSERT_TRUE(description.mage_feature.has_value());
+  EXPECT_EQ(&description.features[*description.mage_feature], &road);
+  EXPECT_FALSE(description.witch_feature.has_value());
+  // BG-21: 1 tile x 1; MW-16: the mage on an incomplete road at the end, +1
+  // per tile: 2, to Bob now and at the end.
+  ASSERT_TRUE(road.value_now.has_value());
+  ASSERT_EQ(road.value_now->line_items.size(), 2u);
+  EXPECT_EQ(road.value_now->line_items[1].rule_id, "MW-16");
+  EXPECT_EQ(road.value_now->points, Points({{1, 2}}));
+  EXPECT_EQ(road.end_points, Points({{1, 2}}));
+  EXPECT_EQ(EndTotals(state, description), ScoreGame(state).final_scores);
 }
 
 }  // namespace
