@@ -231,8 +231,14 @@ std::vector<int> PointsByPlayer(const google::protobuf::RepeatedPtrField<v1::Pla
   return by_player;
 }
 
+// What the property saw described: castles (BC-11) and magic figures.
+struct Seen {
+  int castles = 0;
+  int magic_figures = 0;
+};
+
 // The checks on one snapshot the service returned.
-void CheckDescription(const v1::GameState& state) {
+void CheckDescription(const v1::GameState& state, Seen& seen) {
   v1::DescribeBoardRequest request;
   *request.mutable_state() = state;
   v1::DescribeBoardResponse description;
@@ -263,6 +269,23 @@ void CheckDescription(const v1::GameState& state) {
           std::vector<int>(feature.majority_players().begin(), feature.majority_players().end()));
     }
   }
+  // A castle is described with its fief of six cells (BC-12) and no value of
+  // its own; a magic figure's feature is one of the features.
+  for (const v1::FeatureDescription& feature : description.features()) {
+    if (!feature.has_castle()) continue;
+    ++seen.castles;
+    EXPECT_EQ(feature.castle().fief_size(), 6);
+    EXPECT_FALSE(feature.has_value_now());
+  }
+  for (const bool present : {description.has_mage_feature(), description.has_witch_feature()}) {
+    if (present) ++seen.magic_figures;
+  }
+  if (description.has_mage_feature()) {
+    EXPECT_LT(description.mage_feature(), description.features_size());
+  }
+  if (description.has_witch_feature()) {
+    EXPECT_LT(description.witch_feature(), description.features_size());
+  }
   for (const v1::ScoreEvent& event : description.end_bonuses()) {
     const std::vector<int> bonus = PointsByPlayer(event.points(), players);
     for (int player = 0; player < players; ++player) totals[player] += bonus[player];
@@ -274,7 +297,11 @@ class DescribeBoardProperty : public ::testing::TestWithParam<Config> {};
 
 TEST_P(DescribeBoardProperty, EveryReturnedSnapshotIsDescribedAndAddsUpToScoreGame) {
   const Config& config = GetParam();
-  for (uint32_t seed = 0; seed < 4; ++seed) {
+  Seen seen;
+  // Castles are rare in random play (a 2-segment city completed with one
+  // knight, then built): more games with them.
+  const uint32_t games = config.rules.bc_castles ? 10 : 4;
+  for (uint32_t seed = 0; seed < games; ++seed) {
     std::mt19937 random(seed);
     RuleSet rules = config.rules;
     rules.tiny_city_points =
@@ -290,7 +317,7 @@ TEST_P(DescribeBoardProperty, EveryReturnedSnapshotIsDescribedAndAddsUpToScoreGa
     const TileType* drawn = nullptr;
     for (int step = 0; step < 1000 && proto.phase() != v1::PHASE_GAME_OVER; ++step) {
       SCOPED_TRACE("seed " + std::to_string(seed) + " step " + std::to_string(step));
-      CheckDescription(proto);
+      CheckDescription(proto, seen);
       if (HasFatalFailure()) return;
       FieldProblems problems;
       const std::optional<Game> game = GameFromProto(proto, "state", problems);
@@ -313,7 +340,14 @@ TEST_P(DescribeBoardProperty, EveryReturnedSnapshotIsDescribedAndAddsUpToScoreGa
       proto = response.state();
     }
     ASSERT_EQ(proto.phase(), v1::PHASE_GAME_OVER);
-    CheckDescription(proto);
+    CheckDescription(proto, seen);
+  }
+  // The games with castles and magic figures described some.
+  if (config.rules.bc_castles) {
+    EXPECT_GT(seen.castles, 0);
+  }
+  if (config.rules.Has(Expansion::kMageAndWitch)) {
+    EXPECT_GT(seen.magic_figures, 0);
   }
 }
 
