@@ -33,8 +33,10 @@
 
 #include "benchmarks/boards.h"
 #include "carcassonne/v1/referee.pb.h"
+#include "engine/board_description.h"
 #include "engine/referee.h"
 #include "service/convert.h"
+#include "service/describe_board.h"
 
 namespace carcassonne::bench {
 namespace {
@@ -195,6 +197,36 @@ void BM_ParseSnapshot(benchmark::State& state) {
   state.SetLabel(std::to_string(fixture.snapshot.size()) + " bytes, " +
                  std::to_string(fixture.state.figures.size()) + " figures, bag " +
                  (fixture.state.bag ? "tracked" : "untracked"));
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+// DescribeBoard (issue #18) beside the baseline: the description of a built
+// Game (every feature, its figures, majority, value now, and the end-of-game
+// scoring it copies the Game for) ...
+template <bool kExpansions>
+void BM_DescribeBoard(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Game game(fixture.state);
+  size_t features = 0;
+  for (auto _ : state) {
+    BoardDescription description = DescribeBoard(game);
+    features = description.features.size();
+    benchmark::DoNotOptimize(description);
+  }
+  state.counters["features"] = static_cast<double>(features);
+  ReportRatio(state, fixture.parse_seconds);
+}
+
+// ... and the same written as the RPC's response message.
+template <bool kExpansions>
+void BM_DescribeBoardResponse(benchmark::State& state) {
+  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Game game(fixture.state);
+  for (auto _ : state) {
+    v1::DescribeBoardResponse response;
+    service::BoardDescriptionToProto(DescribeBoard(game), game.state(), &response);
+    benchmark::DoNotOptimize(response);
+  }
   ReportRatio(state, fixture.parse_seconds);
 }
 
@@ -548,6 +580,12 @@ void SnapshotSizes(benchmark::internal::Benchmark* benchmark) {
   benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
 }
 
+// The sizes of the board description's figures (72: a base game; 288: four).
+void DescribeSizes(benchmark::internal::Benchmark* benchmark) {
+  for (int tiles : {72, 288}) benchmark->Arg(tiles);
+  benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
+}
+
 void LimitSizes(benchmark::internal::Benchmark* benchmark) {
   benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
 }
@@ -559,6 +597,8 @@ void LimitSizes(benchmark::internal::Benchmark* benchmark) {
   BENCHMARK(name<true>)->Name(#name "_AllExpansions")->Apply(sizes)
 
 CARCASSONNE_BENCHMARK_BOTH(BM_ParseSnapshot, BoardSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_DescribeBoard, DescribeSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_DescribeBoardResponse, DescribeSizes);
 CARCASSONNE_BENCHMARK_BOTH(BM_BuildGame, BoardSizes);
 CARCASSONNE_BENCHMARK_BOTH(BM_ValidateTile, BoardSizes);
 CARCASSONNE_BENCHMARK_BOTH(BM_ValidateApplyTurn, BoardSizes);

@@ -1758,6 +1758,12 @@ void FinalScoringToProto(const FinalScoring& scoring, const GameState& state,
   for (int score : scoring.final_scores) proto->add_final_scores(score);
 }
 
+v1::FigureKind FigureKindEnumToProto(FigureKind kind) { return FigureKindToProto(kind); }
+v1::SegmentKind SegmentKindEnumToProto(SegmentKind kind) { return SegmentKindToProto(kind); }
+void FigureOnBoardToProto(const Figure& figure, const GameState& naming, v1::Figure* proto) {
+  FigureToProto(figure, naming, proto);
+}
+
 const v1::GetCatalogResponse& CatalogProto() {
   // Built once, on first use (thread-safe static initialisation), never freed.
   static const v1::GetCatalogResponse* const catalog = new v1::GetCatalogResponse(BuildCatalog());

@@ -104,5 +104,10 @@ const v1::GetCatalogResponse& CatalogProto();
 // Proto enum value of an engine code (same numbering, see verdict.h).
 v1::ViolationCode ViolationCodeToProto(ViolationCode code);
 v1::FeatureKind FeatureKindToProto(FeatureKind kind);
+// The same conversions as the snapshot's, for the board description
+// (describe_board.cc).
+v1::FigureKind FigureKindEnumToProto(FigureKind kind);
+v1::SegmentKind SegmentKindEnumToProto(SegmentKind kind);
+void FigureOnBoardToProto(const Figure& figure, const GameState& naming, v1::Figure* proto);
 
 }  // namespace carcassonne::service

@@ -12,6 +12,7 @@
 #include "google/rpc/error_details.pb.h"
 #include "google/rpc/status.pb.h"
 #include "service/convert.h"
+#include "service/describe_board.h"
 
 namespace carcassonne::service {
 namespace {
@@ -251,6 +252,17 @@ grpc::Status HandleScoreGame(const v1::ScoreGameRequest& request, v1::ScoreGameR
     const GameState state = game->state();
     const FinalScoring scoring = ScoreGame(std::move(*game));
     FinalScoringToProto(scoring, state, response);
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status HandleDescribeBoard(const v1::DescribeBoardRequest& request,
+                                 v1::DescribeBoardResponse* response) {
+  return Guarded([&]() -> grpc::Status {
+    FieldProblems problems;
+    std::optional<Game> game = ReadGame(request.has_state(), request.state(), problems);
+    if (!problems.empty() || !game) return InvalidArgument(problems);
+    BoardDescriptionToProto(DescribeBoard(*game), game->state(), response);
     return grpc::Status::OK;
   });
 }

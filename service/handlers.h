@@ -25,6 +25,8 @@ grpc::Status HandlePlayTurn(const v1::PlayTurnRequest& request, v1::PlayTurnResp
 grpc::Status HandleListLegalActions(const v1::ListLegalActionsRequest& request,
                                     v1::ListLegalActionsResponse* response);
 grpc::Status HandleScoreGame(const v1::ScoreGameRequest& request, v1::ScoreGameResponse* response);
+grpc::Status HandleDescribeBoard(const v1::DescribeBoardRequest& request,
+                                 v1::DescribeBoardResponse* response);
 grpc::Status HandleGetCatalog(const v1::GetCatalogRequest& request,
                               v1::GetCatalogResponse* response);
 

@@ -18,7 +18,7 @@ constexpr char kServiceName[] = "carcassonne.v1.RefereeService";
 
 constexpr std::array<std::string_view, kMethodCount> kMethodNames = {
     "NewGame",          "ValidateAction", "ApplyAction", "PlayTurn",
-    "ListLegalActions", "ScoreGame",      "GetCatalog",
+    "ListLegalActions", "ScoreGame",      "GetCatalog",  "DescribeBoard",
 };
 
 // gRPC's names of its status codes, by number (grpc/status.h, the

@@ -43,8 +43,9 @@ enum class Method {
   kListLegalActions,
   kScoreGame,
   kGetCatalog,
+  kDescribeBoard,
 };
-inline constexpr int kMethodCount = 7;
+inline constexpr int kMethodCount = 8;
 
 class Metrics {
  public:

@@ -288,6 +288,8 @@ void RequestEveryMethod(const ServingContext& serving, ServingQueue& queue) {
                &HandleScoreGame);
   RequestCalls(serving, queue, Method::kGetCatalog, &AsyncService::RequestGetCatalog,
                &HandleGetCatalog);
+  RequestCalls(serving, queue, Method::kDescribeBoard, &AsyncService::RequestDescribeBoard,
+               &HandleDescribeBoard);
 }
 
 // No call may be requested on `queue` from now on; its thread ends once the
