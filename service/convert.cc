@@ -1340,7 +1340,7 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       if (!escape.has_segment()) {
         Add(problems, segment_path, "the segment of the follower that escapes is required");
       } else {
-        segment = SegmentFromProto(escape.segment(), state, segment_path, problems);
+        segment = SegmentFromProto(escape.segment(), {nullptr, state}, segment_path, problems);
       }
       if (kind && segment) action = EscapeSiegeAction{*kind, *segment};
       break;
