@@ -180,17 +180,36 @@ std::vector<TilePlacement> Game::LegalTilePlacements(const TileType& tile) const
   return placements;
 }
 
+// BG-01 step 1: the tile is drawn from the bag. With a tracked bag, a copy
+// must be left in it; without one, the set must hold a copy that is not on the
+// board yet (else the next snapshot would place more copies than the set has,
+// which the snapshot check refuses).
+void Game::CheckTileCanBeDrawn(const TileType& tile, std::optional<Position> cell,
+                               std::vector<Violation>& violations) const {
+  if (state_.bag) {
+    if (state_.bag->CountOf(&tile) == 0) {
+      violations.push_back({ViolationCode::kTileNotInBag,
+                            Cat("No ", tile.id, " tile is left in the bag."), cell, std::nullopt,
+                            "BG-01"});
+    }
+    return;
+  }
+  int placed = 0;
+  for (int i = 0; i < board_.tile_count(); ++i) placed += &board_.tile(i).type() == &tile;
+  if (placed >= tile.count) {
+    violations.push_back({ViolationCode::kTileNotInBag,
+                          Cat("Every ", tile.id, " tile of the set (", tile.count,
+                              ") is already on the board: none can be drawn."),
+                          cell, std::nullopt, "BG-01"});
+  }
+}
+
 Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
   Verdict verdict;
   for (const ExpansionModule* module : modules_) {
     module->CheckTileDrawn(*this, *action.tile, verdict.violations);
   }
-  // BG-01 step 1: the tile is drawn from the bag, when the caller tracks it.
-  if (state_.bag && state_.bag->CountOf(action.tile) == 0) {
-    verdict.violations.push_back({ViolationCode::kTileNotInBag,
-                                  Cat("No ", action.tile->id, " tile is left in the bag."),
-                                  action.cell, std::nullopt, "BG-01"});
-  }
+  CheckTileCanBeDrawn(*action.tile, action.cell, verdict.violations);
   std::vector<Violation> placement =
       CheckTilePlacement(board_, *action.tile, action.cell, action.rotation);
   for (const ExpansionModule* module : modules_) {
@@ -233,13 +252,7 @@ Verdict Game::ValidatePlaceFigure(const PlaceFigureAction& action) const {
 
 Verdict Game::ValidateDiscard(const DiscardTileAction& action) const {
   Verdict verdict;
-  if (state_.bag && state_.bag->CountOf(action.tile) == 0) {
-    verdict.violations.push_back({ViolationCode::kTileNotInBag,
-                                  Cat("No ", action.tile->id, " tile is left in the bag."),
-                                  {},
-                                  std::nullopt,
-                                  "BG-01"});
-  }
+  CheckTileCanBeDrawn(*action.tile, std::nullopt, verdict.violations);
   for (const ExpansionModule* module : modules_) {
     module->CheckTileDrawn(*this, *action.tile, verdict.violations);
   }

@@ -93,6 +93,10 @@ class Game {
   std::vector<SegmentAddress> CompletedByLastTile() const;
 
  private:
+  // BG-01: a copy of `tile` can be drawn (tracked bag, or the set's copies
+  // not all on the board).
+  void CheckTileCanBeDrawn(const TileType& tile, std::optional<Position> cell,
+                           std::vector<Violation>& violations) const;
   Verdict ValidatePlaceTile(const PlaceTileAction& action) const;
   Verdict ValidatePlaceFigure(const PlaceFigureAction& action) const;
   Verdict ValidateDiscard(const DiscardTileAction& action) const;

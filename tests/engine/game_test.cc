@@ -83,6 +83,28 @@ TEST(GameTest, WrongPhaseAndPlacementViolations) {
 // every open side on the board is road or field, so base:C (city on all four
 // sides) fits nowhere: the only legal action is to discard it, and the same
 // player draws again. base:E still fits, so it cannot be discarded.
+// BG-01 step 1, without a tracked bag: the base set has one base:C (the
+// four-sided city). Once it lies on the board, another base:C cannot be drawn,
+// even where it would fit; else the next snapshot would hold two, which the
+// snapshot check refuses (found by the fuzz target fuzz_apply_action).
+TEST(GameTest, WithoutABagATileWhoseCopiesAreAllPlacedCannotBeDrawn) {
+  GameState state = TwoPlayerGame();
+  state.bag.reset();  // the caller does not track the bag
+  Outcome first = ApplyAction(state, PlaceTileAction{Tile("base:C"), {0, -1}, Rotation{0}});
+  ASSERT_TRUE(first.verdict.legal());
+  Outcome passed = ApplyAction(*first.next, PassAction{});
+  ASSERT_TRUE(passed.verdict.legal());
+  // base:C north of the first one fits (city against city on every side).
+  const Verdict second =
+      ValidateAction(*passed.next, PlaceTileAction{Tile("base:C"), {0, -2}, Rotation{0}});
+  EXPECT_EQ(Codes(second), std::vector<ViolationCode>{ViolationCode::kTileNotInBag});
+  ASSERT_FALSE(second.violations.empty());
+  EXPECT_EQ(second.violations[0].rule_id, "BG-01");
+  // A type with copies left (base:E: 5 in the set) can still be drawn.
+  EXPECT_TRUE(
+      ValidateAction(*passed.next, PlaceTileAction{Tile("base:E"), {0, -2}, Rotation{2}}).legal());
+}
+
 TEST(GameTest, TileThatFitsNowhereIsDiscarded) {
   GameState state = TwoPlayerGame();
   Outcome placed = ApplyAction(state, PlaceTileAction{Tile("base:E"), {0, -1}, Rotation{2}});
