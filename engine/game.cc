@@ -209,13 +209,17 @@ Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
   for (const ExpansionModule* module : modules_) {
     module->CheckTileDrawn(*this, *action.tile, verdict.violations);
   }
-  CheckTileCanBeDrawn(*action.tile, action.cell, verdict.violations);
+  // BG-01 step 1, from a tracked bag: judged before the placement.
+  if (state_.bag) CheckTileCanBeDrawn(*action.tile, action.cell, verdict.violations);
   std::vector<Violation> placement =
       CheckTilePlacement(board_, *action.tile, action.cell, action.rotation);
   for (const ExpansionModule* module : modules_) {
     module->CheckTilePlacement(*this, action, placement);
   }
   std::move(placement.begin(), placement.end(), std::back_inserter(verdict.violations));
+  // BG-01 step 1, without a bag: the set's copies all on the board. Reported
+  // after the placement's own rules, which stay the first reason given.
+  if (!state_.bag) CheckTileCanBeDrawn(*action.tile, action.cell, verdict.violations);
   return verdict;
 }
 
