@@ -94,6 +94,7 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed) {
   // The first set, less the start tile (the bag of NewGame). Untracked while
   // playing: the deck, not the engine, decides what is drawn.
   TileBag first = FullBaseSetBag();
+  const int set_size = first.Total();
   first.Remove(start.tiles.front().type);
   Deck deck(std::move(first));
   start.bag.reset();
@@ -105,7 +106,11 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed) {
     const LegalActions placements = game.ListLegalActions(drawn);
     // BG-03: a tile that fits nowhere is set aside and the player draws again.
     if (placements.placements.empty()) continue;
-    if (game.board().tile_count() >= tiles) {
+    // Up to a whole set, the position is one a real game reaches: when the
+    // set's last tile is drawn, that is the game's last turn (BG-01, BG-20), and
+    // no copy is left to draw after it.
+    const bool last_of_the_set = !deck.refilled() && deck.bag().Total() == 0 && tiles <= set_size;
+    if (game.board().tile_count() >= tiles || last_of_the_set) {
       position.drawn = drawn;
       break;
     }

@@ -31,10 +31,13 @@ struct RandomPosition {
   //
   // The bag is tracked (the tiles not drawn yet, `drawn` included) while the
   // first set lasts, so every board of up to 71 tiles is a snapshot that a real
-  // game reaches. From the first refill on, the bag is untracked (absent): a
-  // board of exactly 72 tiles holds each tile of the set once, and a larger one
-  // holds more copies of some types than one set has, which CheckSnapshot (and
-  // so the service) rejects; the engine's Game itself takes it as it is.
+  // game reaches. Asked for up to a whole set (72), the board stops at the
+  // game's last turn: when the set's last tile is drawn (71 tiles placed, or
+  // fewer after a discard), since no copy is left to draw after it (BG-01).
+  // Past a set, the bag is untracked (absent) from the first refill on, and
+  // the board holds more copies of some types than one set has, which
+  // CheckSnapshot (and so the service) rejects; the engine's Game itself takes
+  // it as it is.
   GameState state;
   // The tile the active player drew next; it fits somewhere on the board.
   const TileType* drawn = nullptr;
