@@ -171,6 +171,14 @@ std::span<const RuleOption> RuleOptions() {
        "Bridges, Castles & Bazaars: a bazaar after a tile with the bazaar symbol is placed "
        "(RuleSet.bc_bazaars). Not built: true is rejected, and the bazaar symbol on the "
        "expansion's tiles has no effect."},
+      {"mage_witch.magic_tile_choice",
+       {"place_set_aside_first", "either"},
+       "place_set_aside_first",
+       {"MW-04", "MW-06", "AMB-19", "AMB-43"},
+       "Mage & Witch: on a magic tile, a magic figure beside the board is placed, and one on the "
+       "board is moved only when both stand on it (place_set_aside_first); or the player places "
+       "or moves either (either, the earlier reading) "
+       "(RuleSet.mage_witch_magic_tile_choice)."},
   };
   return options;
 }

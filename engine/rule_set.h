@@ -62,6 +62,12 @@ enum class WagonMove { kC2NearbyTiles, kC1Connected };
 // players with the most barns there (a C1 community summary).
 enum class BarnMulti { kEachOwner, kMajority };
 
+// Option `mage_witch.magic_tile_choice` (MW-04, MW-06, AMB-19, AMB-43): on a
+// magic tile, a set-aside magic figure is placed and one on the board is moved
+// only when both stand on it (place_set_aside_first, the default), or the
+// player places or moves either (either, the earlier reading).
+enum class MagicTileChoice { kPlaceSetAsideFirst, kEither };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
@@ -102,6 +108,8 @@ struct RuleSet {
   bool bc_bridges = false;
   bool bc_castles = false;
   bool bc_bazaars = false;
+  // Mage & Witch (option mage_witch.magic_tile_choice).
+  MagicTileChoice mage_witch_magic_tile_choice = MagicTileChoice::kPlaceSetAsideFirst;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

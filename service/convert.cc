@@ -638,6 +638,19 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
       BadEnum(problems, FieldPath(path, "am_barn_multi"), "am_barn_multi", proto.am_barn_multi());
       break;
   }
+  switch (proto.mage_witch_magic_tile_choice()) {
+    case v1::MAGIC_TILE_CHOICE_UNSPECIFIED:
+    case v1::MAGIC_TILE_CHOICE_PLACE_SET_ASIDE_FIRST:
+      rules.mage_witch_magic_tile_choice = MagicTileChoice::kPlaceSetAsideFirst;
+      break;
+    case v1::MAGIC_TILE_CHOICE_EITHER:
+      rules.mage_witch_magic_tile_choice = MagicTileChoice::kEither;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "mage_witch_magic_tile_choice"),
+              "mage_witch_magic_tile_choice", proto.mage_witch_magic_tile_choice());
+      break;
+  }
   switch (proto.river_parts()) {
     case v1::RIVER_PARTS_UNSPECIFIED:
     case v1::RIVER_PARTS_RIVER_I:
@@ -1343,6 +1356,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.rules.am_barn_multi == BarnMulti::kMajority) {
     rules->set_am_barn_multi(v1::AM_BARN_MULTI_MAJORITY);
   }
+  if (state.rules.mage_witch_magic_tile_choice == MagicTileChoice::kEither) {
+    rules->set_mage_witch_magic_tile_choice(v1::MAGIC_TILE_CHOICE_EITHER);
+  }
   if (state.rules.river_parts == RiverParts::kRiverTwo) {
     rules->set_river_parts(v1::RIVER_PARTS_RIVER_II);
   } else if (state.rules.river_parts == RiverParts::kBoth) {
@@ -1632,6 +1648,7 @@ void ScoreEventToProto(const ScoreEvent& event, const GameState& naming, v1::Sco
     proto->set_goods_player(event.goods_player);
     TradeGoodsToProto(event.goods_taken, proto->mutable_goods_taken());
   }
+  if (event.goods_kind != Goods::kNone) proto->set_goods_kind(GoodsToProto(event.goods_kind));
   if (event.award) {
     v1::KingRobberAward* award = proto->mutable_award();
     if (event.award->holder) award->set_holder(*event.award->holder);

@@ -538,6 +538,11 @@ void CountOfCarcassonne::OnTurnScoreEvent(Game& game, const ScoreEvent& event) c
   // AMB-07: points scored now, by the active player or by others; goods
   // tokens carry no points (CO-31). CO-28: the original rule needed the
   // scoring of a completed road, city or monastery.
+  // AMB-07: the King's and the Robber Baron's live points (KR-27) are not
+  // landscape scoring: they never open or block a deployment.
+  if (event.feature_kind == FeatureKind::kKing || event.feature_kind == FeatureKind::kRobberBaron) {
+    return;
+  }
   GameState& state = game.mutable_state();
   const bool completion = event.complete && (event.feature_kind == FeatureKind::kRoad ||
                                              event.feature_kind == FeatureKind::kCity ||

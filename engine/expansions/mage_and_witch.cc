@@ -86,6 +86,15 @@ bool LastTileIsMagic(const Board& board) {
   return board.tile(board.tile_count() - 1).type().magic_symbol;
 }
 
+// AMB-19 (option mage_witch.magic_tile_choice = place_set_aside_first): on a
+// magic tile, a figure on the board may not move while the other is beside it;
+// the one beside the board is placed instead.
+bool MustPlaceOtherFirst(const GameState& state, MagicFigure figure) {
+  return state.magic_step == MagicStep::kMagicTile &&
+         state.rules.mage_witch_magic_tile_choice == MagicTileChoice::kPlaceSetAsideFirst &&
+         Where(state, figure).has_value() && !Where(state, Other(figure)).has_value();
+}
+
 void CheckMove(const Game& game, const MoveMagicFigureAction& move,
                std::vector<Violation>& violations) {
   const Board& board = game.board();
@@ -130,6 +139,12 @@ void CheckMove(const Game& game, const MoveMagicFigureAction& move,
         Cat("The ", Name(move.figure), " already stands on this ", SegmentKindName(kind),
             ": it must be moved to another feature."),
         "MW-06");
+  }
+  if (MustPlaceOtherFirst(state, move.figure)) {
+    add(ViolationCode::kMagicTargetNotAllowed,
+        Cat("The ", Name(Other(move.figure)), " is beside the board: a magic tile places it; the ",
+            Name(move.figure), " moves only when both stand on the board."),
+        "AMB-19");
   }
 }
 
@@ -213,9 +228,11 @@ bool MageAndWitch::ApplyOwnAction(Game& game, const Action& action,
 void MageAndWitch::ListOwnActions(const Game& game, std::vector<Action>& actions) const {
   const GameState& state = game.state();
   if (state.phase != Phase::kPlaceMagicFigure) return;
-  // Every segment of every legal feature, for either figure (AMB-19).
+  // Every segment of every legal feature, for either figure, but not the
+  // one on the board while the other is beside it (AMB-19).
   const std::vector<SegmentAddress> targets = Targets(game.board(), state);
   for (MagicFigure figure : kMagicFigures) {
+    if (MustPlaceOtherFirst(state, figure)) continue;
     for (const SegmentAddress& target : targets) {
       actions.push_back(MoveMagicFigureAction{figure, target});
     }
