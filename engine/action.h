@@ -80,9 +80,22 @@ struct PlaceBarnAction {
 // into a castle (BC-10); PassAction lets it score as a city instead.
 struct BuildCastleAction {};
 
-using Action =
+using ActionChoice =
     std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
                  MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
                  RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction, PlaceBarnAction>;
+
+// A decision (one of the choices above) and the seat that takes it (AMB-49).
+// It is used like the variant it extends (std::get_if, std::visit).
+struct Action : ActionChoice {
+  using ActionChoice::ActionChoice;
+  using ActionChoice::operator=;
+  Action() = default;
+  Action(const ActionChoice& choice, std::optional<int> seat) : ActionChoice(choice), actor(seat) {}
+  // AMB-49: the seat (index into GameState.players) that takes the action;
+  // only the seat whose decision is pending (GameState.deciding_player) may.
+  // Unset: the action is taken as the deciding player's.
+  std::optional<int> actor;
+};
 
 }  // namespace carcassonne

@@ -34,16 +34,13 @@ int ScoringRank(SegmentKind kind) {
   }
 }
 
-Verdict WrongPhase(const GameState& state, std::string_view what) {
-  Verdict verdict;
-  if (state.phase == Phase::kGameOver) {
-    verdict.violations.push_back({ViolationCode::kGameOver,
-                                  "The game is over: no more actions are possible.",
-                                  {},
-                                  std::nullopt,
-                                  "BG-20"});
-    return verdict;
-  }
+// The decision pending in `state` (not kGameOver), in words, and its rule.
+struct PendingDecision {
+  std::string_view pending;
+  std::string_view rule_id;
+};
+
+PendingDecision PendingDecisionOf(const GameState& state) {
   std::string_view pending = "placing a follower on the tile just placed, or passing";
   std::string_view rule_id = "BG-01";
   if (state.phase == Phase::kPlaceTile) pending = "placing a tile";
@@ -74,6 +71,20 @@ Verdict WrongPhase(const GameState& state, std::string_view what) {
                        : "placing or moving the mage or the witch";
     rule_id = separate ? "MW-09" : "MW-04";
   }
+  return {pending, rule_id};
+}
+
+Verdict WrongPhase(const GameState& state, std::string_view what) {
+  Verdict verdict;
+  if (state.phase == Phase::kGameOver) {
+    verdict.violations.push_back({ViolationCode::kGameOver,
+                                  "The game is over: no more actions are possible.",
+                                  {},
+                                  std::nullopt,
+                                  "BG-20"});
+    return verdict;
+  }
+  const auto [pending, rule_id] = PendingDecisionOf(state);
   verdict.violations.push_back(
       {ViolationCode::kWrongPhase,
        Cat("Cannot ", what, " now: the pending decision is ", pending, "."),
@@ -115,6 +126,22 @@ void Game::RestorePendingScorings() {
 }
 
 Verdict Game::Validate(const Action& action) const {
+  // AMB-49: the one place where the acting seat is judged. Only the seat
+  // whose decision is pending acts; an action naming no seat is taken as
+  // that seat's. (After the game, every action meets BG-20 below.)
+  if (action.actor && *action.actor != state_.deciding_player && state_.phase != Phase::kGameOver) {
+    const auto [pending, rule_id] = PendingDecisionOf(state_);
+    Verdict verdict;
+    verdict.violations.push_back(
+        {ViolationCode::kNotYourDecision,
+         Cat("Seat ", *action.actor, " cannot act now: the pending decision is ", pending,
+             ", and it is seat ", state_.deciding_player, "'s (",
+             state_.players[state_.deciding_player].name, ")."),
+         {},
+         std::nullopt,
+         rule_id});
+    return verdict;
+  }
   return std::visit(
       [&](const auto& chosen) -> Verdict {
         using T = std::decay_t<decltype(chosen)>;

@@ -70,6 +70,10 @@ enum class ViolationCode {
   // Abbey & Mayor: a barn goes on a corner of the tile just placed where four
   // tiles meet and the four corners are field of one field (AM-15).
   kBarnCornerNotAllowed = 25,
+  // AMB-49: the action names a seat other than the one whose decision is
+  // pending (GameState.deciding_player); the rule id is the pending
+  // decision's (BG-01, CO-05, CO-13, CO-46, MW-04, MW-09, AM-12, BC-10).
+  kNotYourDecision = 26,
 };
 
 struct Violation {

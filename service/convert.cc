@@ -1300,6 +1300,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
           "redeploy_from_quarter, move_wagon, build_castle, place_barn");
       break;
   }
+  // AMB-49: the seat taking the decision (unset: the deciding player's).
+  if (action && proto.has_actor()) action->actor = proto.actor();
   if (problems.size() != before || !action || state == nullptr) return std::nullopt;
   PrefixProblems(CheckAction(*state, *action), path, problems);
   if (problems.size() != before) return std::nullopt;
@@ -1565,6 +1567,7 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
         // Any other engine action has no message in this API version: left unset.
       },
       action);
+  if (action.actor) proto->set_actor(*action.actor);  // AMB-49
 }
 
 v1::ViolationCode ViolationCodeToProto(ViolationCode code) {

@@ -526,6 +526,8 @@ class Runner {
     const std::string label = absl::StrCat("step ", index + 1);
     out_ << label << ": " << PlayerLabel(state_.deciding_player()) << " "
          << DescribeAction(step.action());
+    // AMB-49: the seat the action names, when it names one.
+    if (step.action().has_actor()) out_ << " (by seat " << step.action().actor() << ")";
 
     api::ApplyActionRequest request;
     *request.mutable_state() = state_;
