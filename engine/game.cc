@@ -175,7 +175,7 @@ Verdict Game::Validate(const Action& action) const {
         } else {
           // An expansion's own phase (the magic figures, the Count); the
           // module judges.
-          if (!IsModulePhase(state_.phase)) return WrongPhase(state_, "take this decision");
+          if (!IsModulePhase(state_.phase)) return MissingDecision(action);
           return ValidateOwnAction(action);
         }
       },
@@ -187,7 +187,26 @@ Verdict Game::ValidateOwnAction(const Action& action) const {
   for (const ExpansionModule* module : modules_) {
     if (module->CheckOwnAction(*this, action, verdict.violations)) return verdict;
   }
-  return WrongPhase(state_, "take this decision");
+  return MissingDecision(action);
+}
+
+Verdict Game::MissingDecision(const Action& action) const {
+  Verdict verdict = WrongPhase(state_, "take this decision");
+  if (state_.phase == Phase::kGameOver) return verdict;
+  // The module whose decision the action belongs to says why that decision
+  // did not come (CO-05, CO-12, CO-17, MW-04, AM-12, BC-10, ...); the code
+  // stays WRONG_PHASE, the pending decision follows in the sentence.
+  for (const ExpansionModule* module : modules_) {
+    Violation reason{ViolationCode::kWrongPhase, "", {}, std::nullopt, ""};
+    if (!module->ExplainMissingDecision(*this, action, reason)) continue;
+    Violation& violation = verdict.violations.front();
+    violation.message = Cat(reason.message, " ", violation.message);
+    violation.rule_id = reason.rule_id;
+    violation.cell = reason.cell;
+    violation.segment_index = reason.segment_index;
+    break;
+  }
+  return verdict;
 }
 
 std::vector<TilePlacement> Game::LegalTilePlacements(const TileType& tile) const {

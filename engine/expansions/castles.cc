@@ -320,6 +320,17 @@ bool Castles::IsOwnFeature(const Game& game, int feature) const {
   return CastleAt(game.board(), game.state(), feature) >= 0;
 }
 
+bool Castles::ExplainMissingDecision(const Game& /*game*/, const Action& action,
+                                     Violation& reason) const {
+  if (!std::holds_alternative<BuildCastleAction>(action)) return false;
+  reason.message =
+      "No castle is offered: an offer comes only when a tile completes a city of exactly two "
+      "segments on two tiles holding exactly one knight, whose owner has a castle token left "
+      "(BC-10).";
+  reason.rule_id = "BC-10";
+  return true;
+}
+
 void Castles::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const {
   // BC-15, AMB-47: a castle still holding its lord scores nothing at the end,
   // but the final scoring lists it, as it lists every feature holding

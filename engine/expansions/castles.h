@@ -50,6 +50,8 @@ class Castles : public ExpansionModule {
   bool ApplyOwnAction(Game& game, const Action& action,
                       std::vector<ScoreEvent>& events) const override;
   void ListOwnActions(const Game& game, std::vector<Action>& actions) const override;
+  bool ExplainMissingDecision(const Game& game, const Action& action,
+                              Violation& reason) const override;
   void BeforeScoring(Game& game, int feature) const override;
   void AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events) const override;
   void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;

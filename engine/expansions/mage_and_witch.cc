@@ -244,6 +244,41 @@ void MageAndWitch::ListOwnActions(const Game& game, std::vector<Action>& actions
   }
 }
 
+bool MageAndWitch::ExplainMissingDecision(const Game& game, const Action& action,
+                                          Violation& reason) const {
+  if (!std::holds_alternative<MoveMagicFigureAction>(action) &&
+      !std::holds_alternative<SetAsideMagicFigureAction>(action)) {
+    return false;
+  }
+  const GameState& state = game.state();
+  const Board& board = game.board();
+  const bool after_tile = state.phase == Phase::kPlaceFigure && board.tile_count() > 1;
+  if (after_tile && !LastTileIsMagic(board)) {
+    reason.message =
+        "The tile just placed shows no magic symbol: no magic figure is placed or moved "
+        "(MW-04).";
+    reason.rule_id = "MW-04";
+    const int last = board.tile_count() - 1;
+    reason.cell = board.tile(last).cell();
+  } else if (after_tile && !HasChoice(board, state)) {
+    reason.message =
+        "No magic figure could be placed or set aside after this magic tile: the step was "
+        "skipped (MW-08).";
+    reason.rule_id = "MW-08";
+  } else if (after_tile) {
+    reason.message =
+        "The magic figures' step of this tile is over: it comes before the follower "
+        "(MW-10).";
+    reason.rule_id = "MW-10";
+  } else {
+    reason.message =
+        "A magic figure is placed or moved only right after a tile with the magic symbol is "
+        "placed, or when a tile joins the features of the mage and the witch (MW-04, MW-09).";
+    reason.rule_id = "MW-04";
+  }
+  return true;
+}
+
 void MageAndWitch::ModifyScore(const Game& game, int feature, ScoreEvent& event) const {
   if (event.feature_kind != FeatureKind::kRoad && event.feature_kind != FeatureKind::kCity) return;
   const Board& board = game.board();
