@@ -88,9 +88,22 @@ struct EscapeSiegeAction {
   SegmentAddress segment;
 };
 
-using Action = std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
-                            MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
-                            RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction,
-                            PlaceBarnAction, EscapeSiegeAction>;
+using ActionChoice = std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
+                                  MoveMagicFigureAction, SetAsideMagicFigureAction,
+                                  DeployToQuarterAction, RedeployFromQuarterAction, MoveWagonAction,
+                                  BuildCastleAction, PlaceBarnAction, EscapeSiegeAction>;
+
+// A decision (one of the choices above) and the seat that takes it (AMB-49).
+// It is used like the variant it extends (std::get_if, std::visit).
+struct Action : ActionChoice {
+  using ActionChoice::ActionChoice;
+  using ActionChoice::operator=;
+  Action() = default;
+  Action(const ActionChoice& choice, std::optional<int> seat) : ActionChoice(choice), actor(seat) {}
+  // AMB-49: the seat (index into GameState.players) that takes the action;
+  // only the seat whose decision is pending (GameState.deciding_player) may.
+  // Unset: the action is taken as the deciding player's.
+  std::optional<int> actor;
+};
 
 }  // namespace carcassonne

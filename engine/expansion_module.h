@@ -114,6 +114,14 @@ class ExpansionModule {
   virtual bool IsOwnFeature(const Game& /*game*/, int /*feature*/) const { return false; }
   // After the features of the end of game are scored (the King, goods, ...).
   virtual void AtEndOfGame(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {}
+  // An action of the module's own kind came while its decision is not
+  // pending: the reason that decision did not come (or is not open now),
+  // with its rule, in `reason` (the verdict's code stays WRONG_PHASE).
+  // Returns false for an action that is not the module's.
+  virtual bool ExplainMissingDecision(const Game& /*game*/, const Action& /*action*/,
+                                      Violation& /*reason*/) const {
+    return false;
+  }
 };
 
 // The modules of the expansions in `rules`, in a fixed order. The base game

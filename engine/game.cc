@@ -34,16 +34,13 @@ int ScoringRank(SegmentKind kind) {
   }
 }
 
-Verdict WrongPhase(const GameState& state, std::string_view what) {
-  Verdict verdict;
-  if (state.phase == Phase::kGameOver) {
-    verdict.violations.push_back({ViolationCode::kGameOver,
-                                  "The game is over: no more actions are possible.",
-                                  {},
-                                  std::nullopt,
-                                  "BG-20"});
-    return verdict;
-  }
+// The decision pending in `state` (not kGameOver), in words, and its rule.
+struct PendingDecision {
+  std::string_view pending;
+  std::string_view rule_id;
+};
+
+PendingDecision PendingDecisionOf(const GameState& state) {
   std::string_view pending = "placing a follower on the tile just placed, or passing";
   std::string_view rule_id = "BG-01";
   if (state.phase == Phase::kPlaceTile) pending = "placing a tile";
@@ -78,6 +75,20 @@ Verdict WrongPhase(const GameState& state, std::string_view what) {
                        : "placing or moving the mage or the witch";
     rule_id = separate ? "MW-09" : "MW-04";
   }
+  return {pending, rule_id};
+}
+
+Verdict WrongPhase(const GameState& state, std::string_view what) {
+  Verdict verdict;
+  if (state.phase == Phase::kGameOver) {
+    verdict.violations.push_back({ViolationCode::kGameOver,
+                                  "The game is over: no more actions are possible.",
+                                  {},
+                                  std::nullopt,
+                                  "BG-20"});
+    return verdict;
+  }
+  const auto [pending, rule_id] = PendingDecisionOf(state);
   verdict.violations.push_back(
       {ViolationCode::kWrongPhase,
        Cat("Cannot ", what, " now: the pending decision is ", pending, "."),
@@ -119,6 +130,22 @@ void Game::RestorePendingScorings() {
 }
 
 Verdict Game::Validate(const Action& action) const {
+  // AMB-49: the one place where the acting seat is judged. Only the seat
+  // whose decision is pending acts; an action naming no seat is taken as
+  // that seat's. (After the game, every action meets BG-20 below.)
+  if (action.actor && *action.actor != state_.deciding_player && state_.phase != Phase::kGameOver) {
+    const auto [pending, rule_id] = PendingDecisionOf(state_);
+    Verdict verdict;
+    verdict.violations.push_back(
+        {ViolationCode::kNotYourDecision,
+         Cat("Seat ", *action.actor, " cannot act now: the pending decision is ", pending,
+             ", and it is seat ", state_.deciding_player, "'s (",
+             state_.players[state_.deciding_player].name, ")."),
+         {},
+         std::nullopt,
+         rule_id});
+    return verdict;
+  }
   return std::visit(
       [&](const auto& chosen) -> Verdict {
         using T = std::decay_t<decltype(chosen)>;
@@ -152,7 +179,7 @@ Verdict Game::Validate(const Action& action) const {
         } else {
           // An expansion's own phase (the magic figures, the Count); the
           // module judges.
-          if (!IsModulePhase(state_.phase)) return WrongPhase(state_, "take this decision");
+          if (!IsModulePhase(state_.phase)) return MissingDecision(action);
           return ValidateOwnAction(action);
         }
       },
@@ -164,7 +191,26 @@ Verdict Game::ValidateOwnAction(const Action& action) const {
   for (const ExpansionModule* module : modules_) {
     if (module->CheckOwnAction(*this, action, verdict.violations)) return verdict;
   }
-  return WrongPhase(state_, "take this decision");
+  return MissingDecision(action);
+}
+
+Verdict Game::MissingDecision(const Action& action) const {
+  Verdict verdict = WrongPhase(state_, "take this decision");
+  if (state_.phase == Phase::kGameOver) return verdict;
+  // The module whose decision the action belongs to says why that decision
+  // did not come (CO-05, CO-12, CO-17, MW-04, AM-12, BC-10, ...); the code
+  // stays WRONG_PHASE, the pending decision follows in the sentence.
+  for (const ExpansionModule* module : modules_) {
+    Violation reason{ViolationCode::kWrongPhase, "", {}, std::nullopt, ""};
+    if (!module->ExplainMissingDecision(*this, action, reason)) continue;
+    Violation& violation = verdict.violations.front();
+    violation.message = Cat(reason.message, " ", violation.message);
+    violation.rule_id = reason.rule_id;
+    violation.cell = reason.cell;
+    violation.segment_index = reason.segment_index;
+    break;
+  }
+  return verdict;
 }
 
 std::vector<TilePlacement> Game::LegalTilePlacements(const TileType& tile) const {

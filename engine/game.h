@@ -102,6 +102,9 @@ class Game {
   Verdict ValidateDiscard(const DiscardTileAction& action) const;
   // An action of an expansion's own phase (the magic figures).
   Verdict ValidateOwnAction(const Action& action) const;
+  // WRONG_PHASE for a module's action whose decision is not open, with the
+  // module's reason (ExpansionModule::ExplainMissingDecision) when it has one.
+  Verdict MissingDecision(const Action& action) const;
 
   void PlaceTile(const PlaceTileAction& action);
   void PlaceFigure(const PlaceFigureAction& action);

@@ -572,6 +572,12 @@ std::variant<Game, std::vector<Problem>> LoadGame(GameState state, Board board) 
 
 std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
   std::vector<Problem> problems;
+  // AMB-49: the acting seat is a player of the game.
+  if (action.actor &&
+      (*action.actor < 0 || *action.actor >= static_cast<int>(state.players.size()))) {
+    problems.push_back({"actor", Cat("seat ", *action.actor, " is not a player: seats are 0 to ",
+                                     state.players.size() - 1)});
+  }
   if (const auto* place = std::get_if<PlaceTileAction>(&action)) {
     if (place->tile == nullptr) problems.push_back({"place_tile.tile_type", "unknown tile type"});
     if (place->tile != nullptr && !TileSetInPlay(state.rules, place->tile->set)) {

@@ -194,6 +194,14 @@ std::span<const RuleOption> RuleOptions() {
        "tile of the city with a siege symbol (siege_tile, Hans im Glueck's original) or any tile "
        "of the city (any_city_tile, Rio Grande's Siege; JCloisterZone's default) "
        "(RuleSet.siege_escape_adjacency)."},
+      {"mage_witch.magic_tile_choice",
+       {"place_set_aside_first", "either"},
+       "place_set_aside_first",
+       {"MW-04", "MW-06", "AMB-19", "AMB-43"},
+       "Mage & Witch: on a magic tile, a magic figure beside the board is placed, and one on the "
+       "board is moved only when both stand on it (place_set_aside_first); or the player places "
+       "or moves either (either, the earlier reading) "
+       "(RuleSet.mage_witch_magic_tile_choice)."},
   };
   return options;
 }

@@ -79,6 +79,12 @@ enum class SiegePigBesiegedValue { kDouble, kPlusOne };
 // Glueck's original, the default) or any tile of the city (Rio Grande).
 enum class SiegeEscapeAdjacency { kSiegeTile, kAnyCityTile };
 
+// Option `mage_witch.magic_tile_choice` (MW-04, MW-06, AMB-19, AMB-43): on a
+// magic tile, a set-aside magic figure is placed and one on the board is moved
+// only when both stand on it (place_set_aside_first, the default), or the
+// player places or moves either (either, the earlier reading).
+enum class MagicTileChoice { kPlaceSetAsideFirst, kEither };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
@@ -124,6 +130,8 @@ struct RuleSet {
   // Siege (options siege.*).
   SiegePigBesiegedValue siege_pig_besieged_value = SiegePigBesiegedValue::kDouble;
   SiegeEscapeAdjacency siege_escape_adjacency = SiegeEscapeAdjacency::kSiegeTile;
+  // Mage & Witch (option mage_witch.magic_tile_choice).
+  MagicTileChoice mage_witch_magic_tile_choice = MagicTileChoice::kPlaceSetAsideFirst;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

@@ -64,6 +64,9 @@ struct ScoreEvent {
   // Traders & Builders: goods tokens the completing player took (TB-04).
   int goods_player = -1;
   TradeGoods goods_taken;
+  // Traders & Builders (kTradeGoods, TB-06): the kind of goods whose majority
+  // scored at the end.
+  Goods goods_kind = Goods::kNone;
   // King & Robber Baron (kKing, kRobberBaron): the token after the event.
   struct Award {
     std::optional<int> holder;           // who holds it; nullopt = nobody

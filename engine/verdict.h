@@ -79,6 +79,10 @@ enum class ViolationCode {
   // siege.escape_adjacency = any_city_tile any tile of the city) may escape
   // (SI-10, SI-11, SI-12).
   kEscapeNotAllowed = 27,
+  // AMB-49: the action names a seat other than the one whose decision is
+  // pending (GameState.deciding_player); the rule id is the pending
+  // decision's (BG-01, CO-05, CO-13, CO-46, MW-04, MW-09, AM-12, BC-10).
+  kNotYourDecision = 28,
 };
 
 struct Violation {

@@ -658,6 +658,19 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
       BadEnum(problems, FieldPath(path, "am_barn_multi"), "am_barn_multi", proto.am_barn_multi());
       break;
   }
+  switch (proto.mage_witch_magic_tile_choice()) {
+    case v1::MAGIC_TILE_CHOICE_UNSPECIFIED:
+    case v1::MAGIC_TILE_CHOICE_PLACE_SET_ASIDE_FIRST:
+      rules.mage_witch_magic_tile_choice = MagicTileChoice::kPlaceSetAsideFirst;
+      break;
+    case v1::MAGIC_TILE_CHOICE_EITHER:
+      rules.mage_witch_magic_tile_choice = MagicTileChoice::kEither;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "mage_witch_magic_tile_choice"),
+              "mage_witch_magic_tile_choice", proto.mage_witch_magic_tile_choice());
+      break;
+  }
   switch (proto.river_parts()) {
     case v1::RIVER_PARTS_UNSPECIFIED:
     case v1::RIVER_PARTS_RIVER_I:
@@ -1362,6 +1375,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
           "redeploy_from_quarter, move_wagon, build_castle, place_barn, escape_siege");
       break;
   }
+  // AMB-49: the seat taking the decision (unset: the deciding player's).
+  if (action && proto.has_actor()) action->actor = proto.actor();
   if (problems.size() != before || !action || state == nullptr) return std::nullopt;
   PrefixProblems(CheckAction(*state, *action), path, problems);
   if (problems.size() != before) return std::nullopt;
@@ -1417,6 +1432,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   }
   if (state.rules.am_barn_multi == BarnMulti::kMajority) {
     rules->set_am_barn_multi(v1::AM_BARN_MULTI_MAJORITY);
+  }
+  if (state.rules.mage_witch_magic_tile_choice == MagicTileChoice::kEither) {
+    rules->set_mage_witch_magic_tile_choice(v1::MAGIC_TILE_CHOICE_EITHER);
   }
   if (state.rules.river_parts == RiverParts::kRiverTwo) {
     rules->set_river_parts(v1::RIVER_PARTS_RIVER_II);
@@ -1637,6 +1655,7 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
         // Any other engine action has no message in this API version: left unset.
       },
       action);
+  if (action.actor) proto->set_actor(*action.actor);  // AMB-49
 }
 
 v1::ViolationCode ViolationCodeToProto(ViolationCode code) {
@@ -1720,6 +1739,7 @@ void ScoreEventToProto(const ScoreEvent& event, const GameState& naming, v1::Sco
     proto->set_goods_player(event.goods_player);
     TradeGoodsToProto(event.goods_taken, proto->mutable_goods_taken());
   }
+  if (event.goods_kind != Goods::kNone) proto->set_goods_kind(GoodsToProto(event.goods_kind));
   if (event.award) {
     v1::KingRobberAward* award = proto->mutable_award();
     if (event.award->holder) award->set_holder(*event.award->holder);

@@ -341,6 +341,10 @@ Diffs EventDiffs(const spec::EventExpectation& expected, const api::ScoreEvent& 
     differ("goods taken", DescribeGoods(expected.goods_taken()),
            DescribeGoods(actual.goods_taken()));
   }
+  if (expected.goods_kind() != api::GOODS_KIND_UNSPECIFIED) {
+    differ("goods kind", api::GoodsKind_Name(expected.goods_kind()),
+           api::GoodsKind_Name(actual.goods_kind()));
+  }
   if (expected.has_returned_figures()) {
     differ("returned figures", absl::StrCat(expected.returned_figures()),
            absl::StrCat(actual.returned_figures_size()));
@@ -522,6 +526,8 @@ class Runner {
     const std::string label = absl::StrCat("step ", index + 1);
     out_ << label << ": " << PlayerLabel(state_.deciding_player()) << " "
          << DescribeAction(step.action());
+    // AMB-49: the seat the action names, when it names one.
+    if (step.action().has_actor()) out_ << " (by seat " << step.action().actor() << ")";
 
     api::ApplyActionRequest request;
     *request.mutable_state() = state_;

@@ -308,6 +308,21 @@ bool AbbeyAndMayor::ApplyOwnAction(Game& game, const Action& action,
   return true;
 }
 
+bool AbbeyAndMayor::ExplainMissingDecision(const Game& game, const Action& action,
+                                           Violation& reason) const {
+  if (!std::holds_alternative<MoveWagonAction>(action)) return false;
+  if (!game.state().rules.am_wagon) {
+    reason.message = "There is no wagon in a game with these rules (option am.wagon, AM-01).";
+    reason.rule_id = "AM-01";
+  } else {
+    reason.message =
+        "No wagon waits to move: a wagon moves only right after the feature it stood on is "
+        "scored (AM-12).";
+    reason.rule_id = "AM-12";
+  }
+  return true;
+}
+
 void AbbeyAndMayor::ListOwnActions(const Game& game, std::vector<Action>& actions) const {
   const GameState& state = game.state();
   if (state.phase != Phase::kWagonMove || state.wagons_to_move.empty()) return;

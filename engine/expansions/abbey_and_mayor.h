@@ -58,6 +58,8 @@ class AbbeyAndMayor : public ExpansionModule {
   bool ApplyOwnAction(Game& game, const Action& action,
                       std::vector<ScoreEvent>& events) const override;
   void ListOwnActions(const Game& game, std::vector<Action>& actions) const override;
+  bool ExplainMissingDecision(const Game& game, const Action& action,
+                              Violation& reason) const override;
 };
 
 // AM-12 (C2): the segments a scored wagon that stood on `from` may move to:

@@ -320,6 +320,42 @@ bool Castles::IsOwnFeature(const Game& game, int feature) const {
   return CastleAt(game.board(), game.state(), feature) >= 0;
 }
 
+bool Castles::ExplainMissingDecision(const Game& /*game*/, const Action& action,
+                                     Violation& reason) const {
+  if (!std::holds_alternative<BuildCastleAction>(action)) return false;
+  reason.message =
+      "No castle is offered: an offer comes only when a tile completes a city of exactly two "
+      "segments on two tiles holding exactly one knight, whose owner has a castle token left "
+      "(BC-10).";
+  reason.rule_id = "BC-10";
+  return true;
+}
+
+void Castles::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const {
+  // BC-15, AMB-47: a castle still holding its lord scores nothing at the end,
+  // but the final scoring lists it, as it lists every feature holding
+  // figures: 0 points, its lord among the returned figures.
+  const GameState& state = game.state();
+  const Board& board = game.board();
+  for (const Castle& castle : state.castles) {
+    const int root = FeatureOfAddress(board, castle.segments.front());
+    ScoreEvent event;
+    for (const Figure& figure : state.figures) {
+      if (FeatureOfAddress(board, figure.segment) == root) event.returned_figures.push_back(figure);
+    }
+    if (event.returned_figures.empty()) continue;
+    event.feature_kind = FeatureKind::kCastle;
+    event.trigger = ScoringTrigger::kEndOfGame;
+    event.complete = true;
+    event.segments = castle.segments;
+    for (const SegmentAddress& address : castle.segments) event.tiles.push_back(address.cell);
+    event.line_items.push_back({"a castle scores nothing at the end", 1, 0, 0, "BC-15"});
+    event.SettlePoints();
+    for (const Figure& figure : event.returned_figures) game.ReturnFigure(figure);
+    events.push_back(std::move(event));
+  }
+}
+
 void CheckCastlePieces(const GameState& state, const Board& board, std::vector<Problem>& problems) {
   const int player_count = static_cast<int>(state.players.size());
   if (!state.rules.bc_castles) {

@@ -23,7 +23,8 @@
 //   of the best such feature of the turn once the turn's scoring is over, and
 //   goes back; a castle that scores counts as such a feature for every other
 //   castle whose fief holds one of its tiles (a chain).
-// - BC-15: a castle that never scored gives nothing at the end.
+// - BC-15: a castle that never scored gives nothing at the end; the final
+//   scoring still lists it, 0 points, its lord going back (AMB-47).
 // - BC-16: a castle bordering a field is worth 4 to the field's winners
 //   instead of 3 (with the pig, 1 more, as a city: TB-21).
 //
@@ -49,10 +50,13 @@ class Castles : public ExpansionModule {
   bool ApplyOwnAction(Game& game, const Action& action,
                       std::vector<ScoreEvent>& events) const override;
   void ListOwnActions(const Game& game, std::vector<Action>& actions) const override;
+  bool ExplainMissingDecision(const Game& game, const Action& action,
+                              Violation& reason) const override;
   void BeforeScoring(Game& game, int feature) const override;
   void AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events) const override;
   void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;
   bool IsOwnFeature(const Game& game, int feature) const override;
+  void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
 };
 
 // BC-02: castle tokens per player.

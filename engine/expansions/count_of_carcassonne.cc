@@ -536,10 +536,72 @@ bool CountOfCarcassonne::OpenDecisionBeforeScoring(Game& game, int feature) cons
   return true;
 }
 
+bool CountOfCarcassonne::ExplainMissingDecision(const Game& game, const Action& action,
+                                                Violation& reason) const {
+  const GameState& state = game.state();
+  if (std::holds_alternative<DeployToQuarterAction>(action)) {
+    if (state.phase == Phase::kCountFinalRedeploy) {
+      reason.message = "The game is ending: no follower goes into Carcassonne any more (CO-46).";
+      reason.rule_id = "CO-46";
+    } else if (state.phase == Phase::kPlaceTile) {
+      // The snapshot no longer holds the last turn's scorings (they are reset
+      // once the turn is over), so the sentence names the conditions.
+      const bool completion = state.rules.count_trigger == CountTrigger::kCompletion;
+      reason.message =
+          completion
+              ? "No deployment into Carcassonne is open: one is decided right after the "
+                "scoring of a turn in which another player scored a completed road, city or "
+                "monastery and the active player scored nothing, once per turn (CO-05, CO-06, "
+                "CO-28)."
+              : "No deployment into Carcassonne is open: one is decided right after the "
+                "scoring of a turn in which another player scored points and the active "
+                "player none (the King's and the Robber Baron's live points count for "
+                "neither, AMB-07), once per turn (CO-05, CO-06).";
+      reason.rule_id = completion ? "CO-28" : "CO-05";
+    } else {
+      reason.message =
+          "A follower goes into Carcassonne only after the turn's scoring, when another "
+          "player scored points and the active player none (CO-05).";
+      reason.rule_id = "CO-05";
+    }
+    return true;
+  }
+  if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&action)) {
+    if (state.phase == Phase::kCountDeploy) {
+      reason.message =
+          "The turn's scoring is over: no redeployment round is open; the pending decision is "
+          "the deployment into Carcassonne (CO-05).";
+      reason.rule_id = "CO-05";
+    } else if (redeploy->quarter == state.count.count) {
+      reason.message = Cat("The Count stands in the ", QuarterName(redeploy->quarter),
+                           ": no follower leaves that quarter (CO-17).");
+      reason.rule_id = "CO-17";
+    } else if (redeploy->quarter == Quarter::kMarket) {
+      reason.message =
+          "The market's followers cannot move during play: they leave only at the end of "
+          "the game (CO-12).";
+      reason.rule_id = "CO-12";
+    } else {
+      reason.message =
+          Cat("No redeployment round is open: one opens only before a feature that the tile "
+              "completed is scored, for the players with followers in the ",
+              QuarterName(redeploy->quarter), " (CO-10, CO-13).");
+      reason.rule_id = "CO-13";
+    }
+    return true;
+  }
+  return false;
+}
+
 void CountOfCarcassonne::OnTurnScoreEvent(Game& game, const ScoreEvent& event) const {
   // AMB-07: points scored now, by the active player or by others; goods
   // tokens carry no points (CO-31). CO-28: the original rule needed the
   // scoring of a completed road, city or monastery.
+  // AMB-07: the King's and the Robber Baron's live points (KR-27) are not
+  // landscape scoring: they never open or block a deployment.
+  if (event.feature_kind == FeatureKind::kKing || event.feature_kind == FeatureKind::kRobberBaron) {
+    return;
+  }
   GameState& state = game.mutable_state();
   const bool completion = event.complete && (event.feature_kind == FeatureKind::kRoad ||
                                              event.feature_kind == FeatureKind::kCity ||

@@ -78,6 +78,8 @@ class CountOfCarcassonne : public ExpansionModule {
   bool ApplyOwnAction(Game& game, const Action& action,
                       std::vector<ScoreEvent>& events) const override;
   void ListOwnActions(const Game& game, std::vector<Action>& actions) const override;
+  bool ExplainMissingDecision(const Game& game, const Action& action,
+                              Violation& reason) const override;
   void BeforeTurnScoring(Game& game) const override;
   // CO-10, CO-13: the redeployment round.
   bool OpenDecisionBeforeScoring(Game& game, int feature) const override;

@@ -86,6 +86,15 @@ bool LastTileIsMagic(const Board& board) {
   return board.tile(board.tile_count() - 1).type().magic_symbol;
 }
 
+// AMB-19 (option mage_witch.magic_tile_choice = place_set_aside_first): on a
+// magic tile, a figure on the board may not move while the other is beside it;
+// the one beside the board is placed instead.
+bool MustPlaceOtherFirst(const GameState& state, MagicFigure figure) {
+  return state.magic_step == MagicStep::kMagicTile &&
+         state.rules.mage_witch_magic_tile_choice == MagicTileChoice::kPlaceSetAsideFirst &&
+         Where(state, figure).has_value() && !Where(state, Other(figure)).has_value();
+}
+
 void CheckMove(const Game& game, const MoveMagicFigureAction& move,
                std::vector<Violation>& violations) {
   const Board& board = game.board();
@@ -130,6 +139,12 @@ void CheckMove(const Game& game, const MoveMagicFigureAction& move,
         Cat("The ", Name(move.figure), " already stands on this ", SegmentKindName(kind),
             ": it must be moved to another feature."),
         "MW-06");
+  }
+  if (MustPlaceOtherFirst(state, move.figure)) {
+    add(ViolationCode::kMagicTargetNotAllowed,
+        Cat("The ", Name(Other(move.figure)), " is beside the board: a magic tile places it; the ",
+            Name(move.figure), " moves only when both stand on the board."),
+        "AMB-19");
   }
 }
 
@@ -213,9 +228,11 @@ bool MageAndWitch::ApplyOwnAction(Game& game, const Action& action,
 void MageAndWitch::ListOwnActions(const Game& game, std::vector<Action>& actions) const {
   const GameState& state = game.state();
   if (state.phase != Phase::kPlaceMagicFigure) return;
-  // Every segment of every legal feature, for either figure (AMB-19).
+  // Every segment of every legal feature, for either figure, but not the
+  // one on the board while the other is beside it (AMB-19).
   const std::vector<SegmentAddress> targets = Targets(game.board(), state);
   for (MagicFigure figure : kMagicFigures) {
+    if (MustPlaceOtherFirst(state, figure)) continue;
     for (const SegmentAddress& target : targets) {
       actions.push_back(MoveMagicFigureAction{figure, target});
     }
@@ -225,6 +242,41 @@ void MageAndWitch::ListOwnActions(const Game& game, std::vector<Action>& actions
   for (MagicFigure figure : kMagicFigures) {
     if (Where(state, figure)) actions.push_back(SetAsideMagicFigureAction{figure});
   }
+}
+
+bool MageAndWitch::ExplainMissingDecision(const Game& game, const Action& action,
+                                          Violation& reason) const {
+  if (!std::holds_alternative<MoveMagicFigureAction>(action) &&
+      !std::holds_alternative<SetAsideMagicFigureAction>(action)) {
+    return false;
+  }
+  const GameState& state = game.state();
+  const Board& board = game.board();
+  const bool after_tile = state.phase == Phase::kPlaceFigure && board.tile_count() > 1;
+  if (after_tile && !LastTileIsMagic(board)) {
+    reason.message =
+        "The tile just placed shows no magic symbol: no magic figure is placed or moved "
+        "(MW-04).";
+    reason.rule_id = "MW-04";
+    const int last = board.tile_count() - 1;
+    reason.cell = board.tile(last).cell();
+  } else if (after_tile && !HasChoice(board, state)) {
+    reason.message =
+        "No magic figure could be placed or set aside after this magic tile: the step was "
+        "skipped (MW-08).";
+    reason.rule_id = "MW-08";
+  } else if (after_tile) {
+    reason.message =
+        "The magic figures' step of this tile is over: it comes before the follower "
+        "(MW-10).";
+    reason.rule_id = "MW-10";
+  } else {
+    reason.message =
+        "A magic figure is placed or moved only right after a tile with the magic symbol is "
+        "placed, or when a tile joins the features of the mage and the witch (MW-04, MW-09).";
+    reason.rule_id = "MW-04";
+  }
+  return true;
 }
 
 void MageAndWitch::ModifyScore(const Game& game, int feature, ScoreEvent& event) const {

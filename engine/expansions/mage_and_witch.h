@@ -50,6 +50,8 @@ class MageAndWitch : public ExpansionModule {
   bool ApplyOwnAction(Game& game, const Action& action,
                       std::vector<ScoreEvent>& events) const override;
   void ListOwnActions(const Game& game, std::vector<Action>& actions) const override;
+  bool ExplainMissingDecision(const Game& game, const Action& action,
+                              Violation& reason) const override;
   // MW-12, MW-13, MW-14, MW-16..18.
   void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;
   // MW-15, AMB-21.

@@ -188,9 +188,11 @@ void TradersAndBuilders::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events
   struct Kind {
     std::string_view name;
     int TradeGoods::*count;
+    Goods goods;
   };
-  for (const Kind& kind : {Kind{"wine", &TradeGoods::wine}, Kind{"grain", &TradeGoods::grain},
-                           Kind{"cloth", &TradeGoods::cloth}}) {
+  for (const Kind& kind : {Kind{"wine", &TradeGoods::wine, Goods::kWine},
+                           Kind{"grain", &TradeGoods::grain, Goods::kGrain},
+                           Kind{"cloth", &TradeGoods::cloth, Goods::kCloth}}) {
     std::vector<int> tokens;
     for (const Player& player : state.players) tokens.push_back(player.goods.*kind.count);
     const Majority majority = FindMajority(tokens);
@@ -198,6 +200,7 @@ void TradersAndBuilders::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events
     ScoreEvent event;
     event.feature_kind = FeatureKind::kTradeGoods;
     event.trigger = ScoringTrigger::kEndOfGame;
+    event.goods_kind = kind.goods;
     event.majority_players = majority.players;
     event.majority_strength = majority.strength;
     event.line_items.push_back({Cat("most ", kind.name, " tokens: 1 × 10"), 1, 10, 10, "TB-06"});

@@ -67,12 +67,14 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
     case FeatureKind::kCity:
       if (complete) {
         // BG-11: 2 per tile and 2 per coat of arms; first edition: a 2-tile
-        // city scores 1 per tile (option base.tiny_city_points).
+        // city scores 1 per tile (option base.tiny_city_points) and, by
+        // AMB-46, 1 per coat of arms (both rates halved).
         const bool tiny =
             tile_count == 2 && state.rules.tiny_city_points == TinyCityPoints::kTwoPoints;
         items.push_back(Item(tile_count, "tile", "tiles", tiny ? 1 : 2, "BG-11"));
         if (summary.coats_of_arms > 0) {
-          items.push_back(Item(summary.coats_of_arms, "coat of arms", "coats of arms", 2, "BG-11"));
+          items.push_back(Item(summary.coats_of_arms, "coat of arms", "coats of arms", tiny ? 1 : 2,
+                               tiny ? "AMB-46" : "BG-11"));
         }
       } else {
         // BG-21: 1 per tile and 1 per coat of arms.

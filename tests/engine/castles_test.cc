@@ -155,9 +155,19 @@ TEST(CastlesTest, TheKnightsOwnerMayMakeTheCityACastleInsteadOfScoringIt) {
   EXPECT_EQ(game.state().phase, Phase::kPlaceTile);
   EXPECT_EQ(game.state().active_player, 1);
   EXPECT_TRUE(CheckSnapshot(game.state()).empty());
-  // BC-15: ended now, the castle gives nothing; the lord goes back.
+  // BC-15, AMB-47: ended now, the castle gives nothing, but the final
+  // scoring lists it: one event, 0 points, nobody scores, the lord goes back.
   Game ended = game;
-  EXPECT_TRUE(ended.ScoreEndOfGame().empty());
+  const std::vector<ScoreEvent> events = ended.ScoreEndOfGame();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].feature_kind, FeatureKind::kCastle);
+  EXPECT_EQ(events[0].trigger, ScoringTrigger::kEndOfGame);
+  EXPECT_TRUE(events[0].majority_players.empty());
+  EXPECT_EQ(events[0].Total(), 0);
+  ASSERT_EQ(events[0].line_items.size(), 1u);
+  EXPECT_EQ(events[0].line_items[0].rule_id, "BC-15");
+  ASSERT_EQ(events[0].returned_figures.size(), 1u);
+  EXPECT_EQ(events[0].returned_figures[0].owner, 0);
   EXPECT_EQ(ended.state().players[0].followers, kFollowersPerPlayer);
 }
 

@@ -203,6 +203,8 @@ RuleSet WithOptions(RuleSet rules, uint32_t seed) {
   rules.count_final_redeploy =
       seed % 3 == 1 ? CountFinalRedeploy::kMarketOnly : CountFinalRedeploy::kAnyQuarter;
   rules.am_barn_multi = seed % 2 == 0 ? BarnMulti::kEachOwner : BarnMulti::kMajority;
+  rules.mage_witch_magic_tile_choice =
+      seed % 3 == 0 ? MagicTileChoice::kEither : MagicTileChoice::kPlaceSetAsideFirst;
   return rules;
 }
 

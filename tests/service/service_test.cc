@@ -679,9 +679,10 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 28);
+  ASSERT_EQ(catalog.rule_options_size(), 29);
   EXPECT_EQ(catalog.rule_options(25).name(), "cult.tile_set");
   EXPECT_EQ(catalog.rule_options(26).name(), "siege.pig_besieged_value");
+  EXPECT_EQ(catalog.rule_options(28).name(), "mage_witch.magic_tile_choice");
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
@@ -1037,6 +1038,43 @@ TEST_F(ServiceTest, BridgesCastlesBazaarsModulesAreRejected) {
     supported = supported || expansion == v1::EXPANSION_BRIDGES_CASTLES_AND_BAZAARS;
   }
   EXPECT_TRUE(supported);
+}
+
+// AMB-49: Action.actor names a seat; a seat that is no player is malformed,
+// another player's seat is illegal, the deciding seat (or none) acts.
+TEST_F(ServiceTest, ActorSeatIsCheckedAndConverted) {
+  for (const int seat : {-1, 2, 1000}) {
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = NewGameState();
+    *request.mutable_action() = PlaceTile("base:U", 1, 0, 0);
+    request.mutable_action()->set_actor(seat);
+    v1::ValidateActionResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                   "action.actor");
+  }
+  {
+    // Seat 1 (Bob) acts in Ann's turn: NOT_YOUR_DECISION, rule BG-01.
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = NewGameState();
+    *request.mutable_action() = PlaceTile("base:U", 1, 0, 0);
+    request.mutable_action()->set_actor(1);
+    v1::ValidateActionResponse response;
+    ASSERT_TRUE(Call(&v1::RefereeService::Stub::ValidateAction, request, &response).ok());
+    EXPECT_FALSE(response.verdict().legal());
+    ASSERT_EQ(response.verdict().violations_size(), 1);
+    EXPECT_EQ(response.verdict().violations(0).code(), v1::VIOLATION_CODE_NOT_YOUR_DECISION);
+    EXPECT_EQ(response.verdict().violations(0).rule_id(), "BG-01");
+  }
+  for (const bool with_seat : {true, false}) {
+    // Seat 0 (Ann), or no seat: the deciding player's action, legal.
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = NewGameState();
+    *request.mutable_action() = PlaceTile("base:U", 1, 0, 0);
+    if (with_seat) request.mutable_action()->set_actor(0);
+    v1::ValidateActionResponse response;
+    ASSERT_TRUE(Call(&v1::RefereeService::Stub::ValidateAction, request, &response).ok());
+    EXPECT_TRUE(response.verdict().legal());
+  }
 }
 
 TEST_F(ServiceTest, UnknownTileTypeIsMalformed) {
