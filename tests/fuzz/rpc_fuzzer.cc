@@ -15,9 +15,9 @@
 //     answers (status, message, details, response bytes in deterministic
 //     serialization) are equal;
 //   * every snapshot the service returns (NewGame, ApplyAction and PlayTurn's
-//     next state) is accepted when it is sent back: ScoreGame answers OK,
-//     ValidateAction of a pass and ListLegalActions (with a tile of the bag
-//     in the tile phase) are not INVALID_ARGUMENT.
+//     next state) is accepted when it is sent back: ScoreGame, ValidateAction
+//     of a pass and ListLegalActions (with a tile of the bag in the tile
+//     phase) answer OK.
 #include <cstddef>
 #include <cstdint>
 #include <string>
