@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything needed to build, test and lint the project, idempotently:
 #   * the Debian 12 packages below, only those missing (apt-get update runs
-#     only when something is missing);
+#     only when something is missing), including clang 14 + libFuzzer and
+#     ccache for the sanitizer and fuzzing stages of CI;
 #   * buf (the .proto linter, and buf curl) from npm into node_modules/,
 #     pinned by package.json + package-lock.json, when node_modules/.bin/buf
 #     is missing.
@@ -19,6 +20,10 @@ packages=(
   clang-format curl
   openssl   # tests/service/tls_test.cc makes a throwaway CA with the openssl command
   librsvg2-bin python3   # board renderer tests (tests/render): rsvg-convert, the SVG checks
+  # Sanitizer and fuzzing stages of CI (scripts/ci-sanitizers.sh, scripts/fuzz.sh):
+  # clang 14 with libFuzzer and its sanitizer runtimes, llvm-symbolizer for
+  # readable stacks, ccache for the extra build trees.
+  clang-14 libclang-rt-14-dev llvm-14 ccache
 )
 # Node.js and npm may come from outside Debian (e.g. a nodesource build that
 # bundles npm); installing Debian's npm over such a nodejs would conflict.
