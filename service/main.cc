@@ -1,12 +1,16 @@
 // carcassonne_referee: the stateless Carcassonne referee gRPC server.
 //
 //   carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464] [--noop]
+//       [--serving_threads=N] [--lame_duck_seconds=5] [--queue_budget_ms=20]
 //
 // --noop serves a RefereeService that answers every call with an empty
 // response (no engine): the limit of the RPC path, for benchmarks (scripts/bench).
 //
 // Every flag has a default, so the server needs no configuration file. It
-// stops cleanly (exit status 0) on SIGTERM or SIGINT.
+// stops cleanly (exit status 0) on SIGTERM or SIGINT, after a lame duck
+// (server.h).
+#include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <string>
@@ -36,6 +40,17 @@ ABSL_FLAG(int, serving_threads, 0,
           "Threads serving RefereeService calls, each with its own completion queue (0 = one "
           "per core the process may use: its CPU affinity, within its cgroup CPU quota)");
 
+ABSL_FLAG(double, lame_duck_seconds, 5,
+          "After SIGTERM / SIGINT: seconds during which health says NOT_SERVING while every call "
+          "is still served (load balancers stop sending calls meanwhile), before the server "
+          "drains and exits; 0..60. Keep it under the pod's terminationGracePeriodSeconds minus "
+          "~7 s (deploy/kubernetes/deployment.yaml: 15 s for the default 5 s)");
+
+ABSL_FLAG(int, queue_budget_ms, 20,
+          "Admission control: the longest a RefereeService call may be expected to wait for the "
+          "calls ahead of it; beyond that (or past its deadline) it is refused with "
+          "RESOURCE_EXHAUSTED at once; 1..10000");
+
 int main(int argc, char** argv) {
   // Debian's Abseil is built with its mutex deadlock detector on: every lock
   // that gRPC takes then updates a lock-order graph (a few percent of the
@@ -49,7 +64,7 @@ int main(int argc, char** argv) {
       "The stateless Carcassonne referee gRPC server (carcassonne.v1.RefereeService, "
       "grpc.health.v1.Health, server reflection, Prometheus metrics).\n"
       "Usage: carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464] "
-      "[--noop]");
+      "[--noop] [--serving_threads=N] [--lame_duck_seconds=5] [--queue_budget_ms=20]");
   absl::ParseCommandLine(argc, argv);
 
   carcassonne::service::ServerOptions options;
@@ -59,6 +74,20 @@ int main(int argc, char** argv) {
   options.noop = absl::GetFlag(FLAGS_noop);
   options.serving_threads = absl::GetFlag(FLAGS_serving_threads);
   options.version = CARCASSONNE_VERSION;
+  const double lame_duck_seconds = absl::GetFlag(FLAGS_lame_duck_seconds);
+  if (!(lame_duck_seconds >= 0 && lame_duck_seconds <= 60)) {
+    std::fprintf(stderr, "carcassonne_referee: --lame_duck_seconds must be 0..60, not %g\n",
+                 lame_duck_seconds);
+    return 2;
+  }
+  options.lame_duck = std::chrono::milliseconds(std::llround(lame_duck_seconds * 1000));
+  const int queue_budget_ms = absl::GetFlag(FLAGS_queue_budget_ms);
+  if (queue_budget_ms < 1 || queue_budget_ms > 10000) {
+    std::fprintf(stderr, "carcassonne_referee: --queue_budget_ms must be 1..10000, not %d\n",
+                 queue_budget_ms);
+    return 2;
+  }
+  options.queue_budget = std::chrono::milliseconds(queue_budget_ms);
   if (options.address.empty()) {
     std::fprintf(stderr, "carcassonne_referee: --address must not be empty\n");
     return 2;
