@@ -50,11 +50,30 @@ class ControlQueue::RepeatedTask final : public ControlEvent {
   std::unique_ptr<grpc::Alarm> alarm_;
 };
 
-ControlQueue::~ControlQueue() {
-  if (thread_.joinable()) Stop();
+ControlQueue::ControlQueue() {
+  // A queue that never polls (see control.h): its thread waits on a
+  // condition variable, woken when an event completes on it.
+  grpc_completion_queue_attributes attributes{GRPC_CQ_CURRENT_VERSION, GRPC_CQ_NEXT,
+                                              GRPC_CQ_NON_POLLING, nullptr};
+  grpc_init();  // (the C++ queue below keeps gRPC initialized from then on)
+  queue_ = std::make_unique<grpc::CompletionQueue>(grpc_completion_queue_create(
+      grpc_completion_queue_factory_lookup(&attributes), &attributes, nullptr));
+  grpc_shutdown();
 }
 
-void ControlQueue::AddTo(grpc::ServerBuilder& builder) { queue_ = builder.AddCompletionQueue(); }
+ControlQueue::~ControlQueue() { Stop(); }
+
+bool ControlQueue::RequestCall(const std::function<void(grpc::ServerCompletionQueue*)>& request) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (requests_stopped_ || notification_queues_.empty()) return false;
+  request(notification_queues_[next_notification_queue_++ % notification_queues_.size()]);
+  return true;
+}
+
+void ControlQueue::StopRequests() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  requests_stopped_ = true;
+}
 
 void ControlQueue::Start() {
   thread_ = std::thread([this] {
@@ -68,13 +87,6 @@ bool ControlQueue::SetAlarm(grpc::Alarm& alarm, std::chrono::system_clock::time_
                             void* tag) {
   if (shut_down_) return false;
   alarm.Set(queue_.get(), deadline, tag);
-  return true;
-}
-
-bool ControlQueue::RequestCall(const std::function<void()>& request) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (shut_down_) return false;
-  request();
   return true;
 }
 
@@ -97,15 +109,16 @@ void ControlQueue::Stop() {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!shut_down_) {
       shut_down_ = true;
+      requests_stopped_ = true;
       // A pending alarm would hold the queue's shutdown until it fires.
       for (RepeatedTask* task : repeated_tasks_) task->Cancel();
       repeated_tasks_.clear();
-      if (queue_ != nullptr) queue_->Shutdown();
+      queue_->Shutdown();
     }
   }
   if (thread_.joinable()) {
     thread_.join();
-  } else if (queue_ != nullptr) {
+  } else {
     void* tag = nullptr;
     bool ok = false;
     while (queue_->Next(&tag, &ok)) static_cast<ControlEvent*>(tag)->Proceed(ok);

@@ -1,25 +1,35 @@
-// The control plane of the server: one completion queue and one thread that
-// serve the health service (health.h) and server reflection (reflection.h),
-// apart from RefereeService's serving threads (serving.h).
+// The control plane of the server: one thread, with a completion queue of
+// its own, that serves the health service (health.h) and server reflection
+// (reflection.h), apart from RefereeService's serving threads (serving.h).
 //
-// Why a queue and a thread of their own, on the asynchronous API:
+// Why, and why so:
 //   * no synchronous service at all. gRPC's synchronous services share one
 //     thread pool, and each open stream holds one of its threads: seven idle
 //     reflection streams used to exhaust it, and every health check then
 //     answered RESOURCE_EXHAUSTED (anyone could get a pod marked unready). On
 //     the asynchronous API an open stream holds no thread, only a small call
-//     object; the number of streams is capped per kind (watches, reflection
+//     object; streams are capped per kind (health watches, reflection
 //     streams), and no cap that a client can reach is shared with health
 //     checks;
-//   * not on the serving threads: a health check must be answered while
-//     RefereeService is overloaded (its serving threads busy with a backlog of
-//     calls, or one slow call), and the kubelet's probe has a short timeout.
-//     The control thread does little (a probe every few seconds), so it
-//     costs no CPU to speak of, and it never runs a RefereeService handler.
+//   * not answered by the serving threads: a serving thread runs
+//     RefereeService handlers, and health and reflection state is touched by
+//     the control thread only (no locks);
+//   * the control thread does not poll the connections. Any thread that
+//     waits on a polling completion queue takes its turn reading the
+//     server's sockets, and an idle control thread would then read most
+//     RefereeService calls itself and wake a serving thread for each:
+//     measured, 0.5 context switches and one more system call per call (the
+//     hand-off that serving.h avoids). So the control thread's queue does not
+//     poll (GRPC_CQ_NON_POLLING): the serving threads, which poll anyway, take
+//     the arrival of each control call out of their own queues and hand it to
+//     the control thread (ServingQueueEvent, an alarm on the control queue),
+//     and every later event of the call (writes, finish, done) completes on
+//     the control queue directly. A health check thus waits at most for the
+//     batch a serving thread is busy with, which admission control bounds
+//     (serving.h: the latency budget, 20 ms by default).
 //
-// Every tag on the control queue is a ControlEvent; its Proceed runs on the
-// control thread, so the state of the health and reflection services is
-// touched by that thread only (other threads Post() work to it).
+// Every tag on the control queue is a ControlEvent, whose Proceed runs on the
+// control thread.
 #pragma once
 
 #include <grpcpp/alarm.h>
@@ -33,6 +43,8 @@
 #include <thread>
 #include <vector>
 
+#include "service/serving.h"
+
 namespace carcassonne::service {
 
 // An event of the control queue.
@@ -45,22 +57,29 @@ class ControlEvent {
 
 class ControlQueue {
  public:
-  ControlQueue() = default;
+  ControlQueue();
   ControlQueue(const ControlQueue&) = delete;
   ControlQueue& operator=(const ControlQueue&) = delete;
   ~ControlQueue();
 
-  // Before the server is built: adds the control completion queue.
-  void AddTo(grpc::ServerBuilder& builder);
-  grpc::ServerCompletionQueue* queue() { return queue_.get(); }
+  // The queue on which the control plane's calls complete (not polling).
+  grpc::CompletionQueue* queue() { return queue_.get(); }
 
-  // After the server is built: starts the control thread.
+  // Before any call is asked for: the serving queues, where the arrival of
+  // each control call is noticed (see above).
+  void SetNotificationQueues(std::vector<grpc::ServerCompletionQueue*> queues) {
+    notification_queues_ = std::move(queues);
+  }
+
+  // Runs `request`, which asks gRPC for a call, with the serving queue that
+  // is to notice its arrival (they take turns), unless StopRequests() was
+  // called (then it returns false, and the call object that wanted to ask
+  // for a successor deletes itself instead: asking on a shut-down queue
+  // aborts).
+  bool RequestCall(const std::function<void(grpc::ServerCompletionQueue*)>& request);
+
+  // Starts the control thread.
   void Start();
-
-  // Runs `request`, which asks gRPC for a call on queue(), unless the queue
-  // is shut down (then a call object that would ask for its successor gets
-  // false and deletes itself instead: asking on a shut-down queue aborts).
-  bool RequestCall(const std::function<void()>& request);
 
   // Runs `task` on the control thread as soon as it can; from any thread.
   // Dropped once the queue is shut down.
@@ -76,22 +95,45 @@ class ControlQueue {
   void CallOver() { calls_in_flight_.fetch_sub(1, std::memory_order_relaxed); }
   int calls_in_flight() const { return calls_in_flight_.load(std::memory_order_relaxed); }
 
-  // After grpc::Server::Shutdown has returned (no call can be requested any
-  // more): shuts the queue down, lets the thread drain it and joins it.
+  // After grpc::Server::Shutdown has returned, before the serving queues
+  // shut down: no call is asked for any more.
+  void StopRequests();
+
+  // After the serving queues are drained: shuts the control queue down, lets
+  // the thread drain it and joins it.
   void Stop();
 
  private:
   class PostedTask;
   class RepeatedTask;
   // Sets `alarm` to fire `tag` at `deadline`, unless the queue is shut down.
+  // Under mutex_.
   bool SetAlarm(grpc::Alarm& alarm, std::chrono::system_clock::time_point deadline, void* tag);
 
-  std::unique_ptr<grpc::ServerCompletionQueue> queue_;
+  std::unique_ptr<grpc::CompletionQueue> queue_;
+  std::vector<grpc::ServerCompletionQueue*> notification_queues_;
+  size_t next_notification_queue_ = 0;  // under mutex_
   std::thread thread_;
   std::mutex mutex_;
-  bool shut_down_ = false;                   // under mutex_
+  bool requests_stopped_ = false;              // under mutex_
+  bool shut_down_ = false;                     // under mutex_
   std::vector<RepeatedTask*> repeated_tasks_;  // under mutex_; cancelled at Stop()
   std::atomic<int> calls_in_flight_{0};
+};
+
+// The arrival of a control call, noticed by a serving thread (its tag on a
+// serving queue): hands `call->Proceed(ok)` to the control thread.
+class ControlArrival final : public ServingQueueEvent {
+ public:
+  ControlArrival(ControlQueue& control, ControlEvent& call) : control_(control), call_(call) {}
+  void Happened(bool ok) override {
+    ControlEvent* call = &call_;
+    control_.Post([call, ok] { call->Proceed(ok); });
+  }
+
+ private:
+  ControlQueue& control_;
+  ControlEvent& call_;
 };
 
 }  // namespace carcassonne::service

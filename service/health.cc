@@ -30,9 +30,9 @@ class HealthService::CheckCall final : public ControlEvent {
   }
 
   void Request() {
-    grpc::ServerCompletionQueue* queue = health_.control_.queue();
-    if (!health_.control_.RequestCall([&] {
-          health_.service_.RequestCheck(&context_, &request_, &responder_, queue, queue, this);
+    if (!health_.control_.RequestCall([&](grpc::ServerCompletionQueue* notification_queue) {
+          health_.service_.RequestCheck(&context_, &request_, &responder_, health_.control_.queue(),
+                                        notification_queue, arrival_.Tag());
         })) {
       delete this;
     }
@@ -47,10 +47,9 @@ class HealthService::CheckCall final : public ControlEvent {
     answered_ = true;
     health_.control_.CallArrived();
     if (!health_.Known(request_.service())) {
-      responder_.FinishWithError(
-          grpc::Status(grpc::StatusCode::NOT_FOUND,
-                       "unknown service \"" + request_.service() + "\""),
-          this);
+      responder_.FinishWithError(grpc::Status(grpc::StatusCode::NOT_FOUND,
+                                              "unknown service \"" + request_.service() + "\""),
+                                 this);
       return;
     }
     response_.set_status(health_.StatusOf(request_.service()));
@@ -63,6 +62,7 @@ class HealthService::CheckCall final : public ControlEvent {
   HealthCheckRequest request_;
   HealthCheckResponse response_;
   grpc::ServerAsyncResponseWriter<HealthCheckResponse> responder_;
+  ControlArrival arrival_{health_.control_, *this};
   bool answered_ = false;
 };
 
@@ -72,17 +72,16 @@ class HealthService::CheckCall final : public ControlEvent {
 // idle watch).
 class HealthService::WatchCall final : public ControlEvent {
  public:
-  explicit WatchCall(HealthService& health)
-      : health_(health), writer_(&context_), done_(*this) {}
+  explicit WatchCall(HealthService& health) : health_(health), writer_(&context_), done_(*this) {}
   ~WatchCall() override {
     if (stage_ != Stage::kWaitingForCall) health_.control_.CallOver();
   }
 
   void Request() {
     context_.AsyncNotifyWhenDone(&done_);
-    grpc::ServerCompletionQueue* queue = health_.control_.queue();
-    if (!health_.control_.RequestCall([&] {
-          health_.service_.RequestWatch(&context_, &request_, &writer_, queue, queue, this);
+    if (!health_.control_.RequestCall([&](grpc::ServerCompletionQueue* notification_queue) {
+          health_.service_.RequestWatch(&context_, &request_, &writer_, health_.control_.queue(),
+                                        notification_queue, arrival_.Tag());
         })) {
       delete this;
     }
@@ -99,9 +98,9 @@ class HealthService::WatchCall final : public ControlEvent {
         health_.control_.CallArrived();
         done_pending_ = true;
         if (static_cast<int>(health_.watches_.size()) >= kMaxWatches) {
-          Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                              "too many health watches at once (at most " +
-                                  std::to_string(kMaxWatches) + ")"));
+          Finish(grpc::Status(
+              grpc::StatusCode::RESOURCE_EXHAUSTED,
+              "too many health watches at once (at most " + std::to_string(kMaxWatches) + ")"));
           return;
         }
         health_.watches_.insert(this);
@@ -180,6 +179,7 @@ class HealthService::WatchCall final : public ControlEvent {
   HealthCheckResponse response_;
   grpc::ServerAsyncWriter<HealthCheckResponse> writer_;
   Done done_;
+  ControlArrival arrival_{health_.control_, *this};
   Stage stage_ = Stage::kWaitingForCall;
   bool done_pending_ = false;  // the call arrived and is not over
   bool writing_ = false;

@@ -94,8 +94,8 @@ Metrics::Metrics(const std::string& version) : registry_(std::make_shared<promet
     metrics.seconds =
         &seconds.Add({{"grpc_service", kServiceName}, {"grpc_method", method}}, LatencyBuckets());
     for (int reason = 0; reason < kShedReasonCount; ++reason) {
-      metrics.shed[reason] = &shed.Add(
-          {{"grpc_method", method}, {"reason", std::string(kShedReasonNames[reason])}});
+      metrics.shed[reason] =
+          &shed.Add({{"grpc_method", method}, {"reason", std::string(kShedReasonNames[reason])}});
     }
   }
 

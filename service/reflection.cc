@@ -124,10 +124,10 @@ class ReflectionService::Stream final : public ControlEvent {
   }
 
   void Request() {
-    grpc::ServerCompletionQueue* queue = reflection_.control_.queue();
-    if (!reflection_.control_.RequestCall([&] {
-          reflection_.service_.RequestServerReflectionInfo(&context_, &stream_, queue, queue,
-                                                           this);
+    if (!reflection_.control_.RequestCall([&](grpc::ServerCompletionQueue* notification_queue) {
+          reflection_.service_.RequestServerReflectionInfo(&context_, &stream_,
+                                                           reflection_.control_.queue(),
+                                                           notification_queue, arrival_.Tag());
         })) {
       delete this;
     }
@@ -148,9 +148,9 @@ class ReflectionService::Stream final : public ControlEvent {
         if (reflection_.ending_) {
           Finish(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"));
         } else if (static_cast<int>(reflection_.streams_.size()) >= kMaxStreams) {
-          Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                              "too many reflection streams at once (at most " +
-                                  std::to_string(kMaxStreams) + ")"));
+          Finish(grpc::Status(
+              grpc::StatusCode::RESOURCE_EXHAUSTED,
+              "too many reflection streams at once (at most " + std::to_string(kMaxStreams) + ")"));
         } else {
           reflection_.streams_.insert(this);
           Read();
@@ -198,6 +198,7 @@ class ReflectionService::Stream final : public ControlEvent {
   grpc::ServerAsyncReaderWriter<ServerReflectionResponse, ServerReflectionRequest> stream_;
   ServerReflectionRequest request_;
   ServerReflectionResponse response_;
+  ControlArrival arrival_{reflection_.control_, *this};
   Stage stage_ = Stage::kWaitingForCall;
 };
 

@@ -194,8 +194,7 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   ControlQueue control;
   HealthService health(kServiceName, control);
   ReflectionService reflection(
-      {kServiceName, "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection"},
-      control);
+      {kServiceName, "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection"}, control);
   ServingOptions serving_options;
   serving_options.threads = ServingThreads(options);
   serving_options.noop = options.noop;
@@ -215,7 +214,6 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   serving.AddTo(builder);
   builder.RegisterService(health.service());
   builder.RegisterService(reflection.service());
-  control.AddTo(builder);
   builder.SetResourceQuota(quota);
   builder.SetMaxReceiveMessageSize(kMaxReceiveMessageBytes);
   builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, kMaxConcurrentStreamsPerConnection);
@@ -226,10 +224,10 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   if (server == nullptr || bound_port == 0) {
     std::fprintf(stderr, "carcassonne_referee: cannot listen on %s\n", listen.c_str());
     serving.Stop();  // drains the queues: nothing was asked for
-    control.Stop();
     return 1;
   }
   serving.Start();
+  control.SetNotificationQueues(serving.queues());
   control.Start();
   health.Start();
   reflection.Start();
@@ -250,10 +248,9 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
                "(port=%d metrics_port=%d max_receive_message_bytes=%d serving_threads=%d "
                "max_threads=%d lame_duck_ms=%lld queue_budget_ms=%lld)\n",
                options.version.c_str(), HostPort(options.address, bound_port).c_str(),
-               HostPort(metrics_endpoint->address(), metrics_endpoint->port()).c_str(),
-               bound_port, metrics_endpoint->port(), kMaxReceiveMessageBytes,
-               serving_options.threads, max_threads,
-               static_cast<long long>(options.lame_duck.count()),
+               HostPort(metrics_endpoint->address(), metrics_endpoint->port()).c_str(), bound_port,
+               metrics_endpoint->port(), kMaxReceiveMessageBytes, serving_options.threads,
+               max_threads, static_cast<long long>(options.lame_duck.count()),
                static_cast<long long>(options.queue_budget.count()));
   std::fflush(stderr);
 
@@ -291,7 +288,10 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
     }
     shutdown.join();
     // Every call has finished (or, past the grace period, been cancelled);
-    // the calls still asked for come out of their queues with ok = false.
+    // the calls still asked for come out of their queues with ok = false
+    // (the control plane's on the serving queues, handed to the control
+    // queue, which shuts down last).
+    control.StopRequests();
     serving.Stop();
     control.Stop();
     stop_metrics.join();

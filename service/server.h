@@ -86,7 +86,7 @@ struct ServerOptions {
   std::string version;              // carcassonne_build_info{version}
   bool noop = false;                // serve the no-op RefereeService (see above)
   int serving_threads = 0;          // threads serving RefereeService; 0 = one per usable core
-  std::chrono::milliseconds lame_duck{5000};    // NOT_SERVING, still serving, after SIGTERM
+  std::chrono::milliseconds lame_duck{5000};   // NOT_SERVING, still serving, after SIGTERM
   std::chrono::milliseconds queue_budget{20};  // admission control's latency budget
 };
 

@@ -5,6 +5,7 @@
 #include <grpc/support/time.h>
 #include <grpcpp/alarm.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <mutex>
@@ -32,6 +33,19 @@ constexpr int kRequestedCallsPerMethod = 8;
 // Most events taken from a queue in one batch: a bound on the work of one
 // round of admission decisions (past it, the next batch takes the rest).
 constexpr int kMaxBatchEvents = 2048;
+// A burst of calls that finds a serving thread idle may queue for up to this
+// many latency budgets (from when the thread was last idle), as CoDel lets a
+// queue exceed its target for an interval: a burst is served, a standing
+// queue is not.
+constexpr int kBurstBudgets = 5;
+// A batch that took longer than kLongBatch to serve leaves calls unread in
+// many connections: the next one reads on past up to kEmptyPollsAfterLongBatch
+// polls that brought nothing (each costs a system call at most).
+constexpr std::chrono::milliseconds kLongBatch{1};
+// While a batch is served, the thread takes the connections' news (answers to
+// write, calls and cancellations to read) this often.
+constexpr std::chrono::milliseconds kPollInterval{1};
+constexpr int kEmptyPollsAfterLongBatch = 16;
 // Call objects kept for reuse per thread beyond the ones in use.
 constexpr int kMaxPooledCalls = 512;
 // The first block of each thread's arena: a 72-tile request (~2 KiB on the
@@ -48,11 +62,12 @@ constexpr std::chrono::microseconds kTransportCost{10};
 // The cost assumed for a method before its first call is measured.
 constexpr std::chrono::microseconds kInitialCost{50};
 
-using RawService = v1::RefereeService::WithRawMethod_NewGame<
-    v1::RefereeService::WithRawMethod_ValidateAction<v1::RefereeService::WithRawMethod_ApplyAction<
-        v1::RefereeService::WithRawMethod_PlayTurn<v1::RefereeService::WithRawMethod_ListLegalActions<
-            v1::RefereeService::WithRawMethod_ScoreGame<
-                v1::RefereeService::WithRawMethod_GetCatalog<v1::RefereeService::Service>>>>>>>;
+using RawService =
+    v1::RefereeService::WithRawMethod_NewGame<v1::RefereeService::WithRawMethod_ValidateAction<
+        v1::RefereeService::WithRawMethod_ApplyAction<v1::RefereeService::WithRawMethod_PlayTurn<
+            v1::RefereeService::WithRawMethod_ListLegalActions<
+                v1::RefereeService::WithRawMethod_ScoreGame<
+                    v1::RefereeService::WithRawMethod_GetCatalog<v1::RefereeService::Service>>>>>>>;
 using Responder = grpc::ServerAsyncResponseWriter<grpc::ByteBuffer>;
 // RawService::RequestNewGame etc.: asks gRPC for the next call of a method.
 using RequestMethod = void (RawService::*)(grpc::ServerContext*, grpc::ByteBuffer*, Responder*,
@@ -106,8 +121,7 @@ grpc::Status Unparsable(const std::string& type_name) {
 
 // Parses the request bytes (freeing them) into the arena, runs the handler
 // (handlers turn exceptions into INTERNAL), and serializes the answer.
-template <typename Request, typename Response,
-          grpc::Status (*handler)(const Request&, Response*)>
+template <typename Request, typename Response, grpc::Status (*handler)(const Request&, Response*)>
 grpc::Status Serve(ServeScope& scope, grpc::ByteBuffer* request_bytes,
                    grpc::ByteBuffer* response_bytes) {
   auto* request = google::protobuf::Arena::CreateMessage<Request>(&scope.arena);
@@ -148,8 +162,9 @@ const std::array<MethodEntry, kMethodCount> kMethods = {{
 }};
 
 // The events of a call on its queue: the tag is the call's address with the
-// kind in its two low bits (a Call is at least 8-aligned).
-enum EventKind : uintptr_t { kArrived = 0, kFinished = 1, kDone = 2, kProbe = 3 };
+// kind in its two low bits (a Call is at least 8-aligned). Both bits set: a
+// ServingQueueEvent (serving.h).
+enum EventKind : uintptr_t { kArrived = 0, kFinished = 1, kDone = 2, kOther = 3 };
 constexpr uintptr_t kKindMask = 3;
 
 // One RefereeService call, from the moment it is asked for until both its
@@ -217,18 +232,32 @@ class ServingQueue {
       if (arrived_.empty() && !probed_) continue;
       // Every event already in the queue (the backlog): each arrival asks for
       // its successor at once, which pulls a call waiting inside gRPC into
-      // the queue, so the batch sees those too.
+      // the queue, so the batch sees those too. When the queue is empty,
+      // AsyncNext reads the connections once (gRPC reads one connection per
+      // poll); after a long batch, many connections may hold calls unread,
+      // so it reads on past empty polls (kEmptyPollsAfterLongBatch).
+      const int empty_polls_allowed = last_batch_long_ ? kEmptyPollsAfterLongBatch : 0;
+      int empty_polls = 0;
       bool empty = false;
-      for (int taken = 1; taken < kMaxBatchEvents; ++taken) {
+      for (int taken = 1; taken < kMaxBatchEvents;) {
         const grpc::CompletionQueue::NextStatus status =
             queue_->AsyncNext(&tag, &ok, gpr_inf_past(GPR_CLOCK_MONOTONIC));
-        if (status != grpc::CompletionQueue::GOT_EVENT) {
+        if (status == grpc::CompletionQueue::GOT_EVENT) {
+          OnEvent(tag, ok);
+          ++taken;
+          continue;
+        }
+        if (status != grpc::CompletionQueue::TIMEOUT || ++empty_polls > empty_polls_allowed) {
           empty = status == grpc::CompletionQueue::TIMEOUT;
           break;
         }
-        OnEvent(tag, ok);
       }
-      if (!arrived_.empty()) ServeBatch();
+      if (empty) last_idle_ = Clock::now();
+      if (!arrived_.empty()) {
+        const Clock::time_point start = Clock::now();
+        ServeBatch();
+        last_batch_long_ = Clock::now() - start > kLongBatch;
+      }
       if (empty && probed_) {
         probed_ = false;
         caught_up_.store(true, std::memory_order_release);
@@ -239,9 +268,9 @@ class ServingQueue {
   // Makes the thread look at its whole queue (see WaitUntilCaughtUp).
   void Probe() {
     caught_up_.store(false, std::memory_order_release);
-    probe_.Set(queue_.get(), gpr_inf_past(GPR_CLOCK_MONOTONIC),
-               reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(this) | kProbe));
+    probe_.Set(queue_.get(), gpr_inf_past(GPR_CLOCK_MONOTONIC), probe_event_.Tag());
   }
+  grpc::ServerCompletionQueue* queue() { return queue_.get(); }
   bool caught_up() const { return caught_up_.load(std::memory_order_acquire); }
 
   // No call may be asked for from now on; the thread ends once the queue is
@@ -301,8 +330,8 @@ class ServingQueue {
 
   void OnEvent(void* tag, bool ok) {
     const auto bits = reinterpret_cast<uintptr_t>(tag);
-    if ((bits & kKindMask) == kProbe) {
-      probed_ = true;
+    if ((bits & kKindMask) == kOther) {
+      reinterpret_cast<ServingQueueEvent*>(bits & ~kKindMask)->Happened(ok);
       return;
     }
     Call* call = reinterpret_cast<Call*>(bits & ~kKindMask);
@@ -357,17 +386,23 @@ class ServingQueue {
   void ServeBatch() {
     const Clock::time_point start = Clock::now();
     const std::chrono::system_clock::time_point start_wall = std::chrono::system_clock::now();
-    const Clock::duration budget = serving_.options_.queue_budget;
+    // The budget; a burst that found the thread idle may take up to
+    // kBurstBudgets budgets, counted from when the thread was last idle (a
+    // queue that has stood that long is held to the budget).
+    const Clock::duration budget = std::max<Clock::duration>(
+        serving_.options_.queue_budget,
+        kBurstBudgets * serving_.options_.queue_budget - (start - last_idle_));
     Clock::duration expected_start{0};  // of the next admitted call, from `start`
+    batch_.swap(arrived_);              // calls that arrive meanwhile wait for the next batch
     admitted_.clear();
-    for (Call* call : arrived_) {
-      if (call->client_left) {
-        Shed(call, ShedReason::kCancelled);
-        continue;
-      }
+    for (Call* call : batch_) {
       const auto time_left = call->deadline - start_wall;  // huge without a deadline
       if (time_left <= std::chrono::system_clock::duration::zero()) {
-        Shed(call, ShedReason::kDeadlineExceeded);
+        Shed(call, ShedReason::kDeadlineExceeded);  // (gRPC ends such a call: client_left)
+        continue;
+      }
+      if (call->client_left) {
+        Shed(call, ShedReason::kCancelled);
         continue;
       }
       if (expected_start > budget) {
@@ -382,18 +417,42 @@ class ServingQueue {
       expected_start += cost;
       admitted_.push_back(call);
     }
-    arrived_.clear();
+    batch_.clear();
+    Clock::time_point last_poll = start;
     for (Call* call : admitted_) {
-      const Clock::time_point now = Clock::now();
+      Clock::time_point now = Clock::now();
+      // Now and then, the connections' news: the answers written, calls read
+      // (for the next batch), and the done events of calls of this batch
+      // whose client left.
+      if (now - last_poll >= kPollInterval) {
+        PollDuringBatch();
+        last_poll = now = Clock::now();
+      }
       if (now - start > budget) {  // the estimates were low
         Shed(call, ShedReason::kQueueFull);
       } else if (call->deadline <= std::chrono::system_clock::now()) {
         Shed(call, ShedReason::kDeadlineExceeded);
+      } else if (call->client_left) {
+        Shed(call, ShedReason::kCancelled);
       } else {
         Serve(call, now);
       }
     }
     admitted_.clear();
+  }
+
+  // Takes the events already in the queue, and one poll's worth of the
+  // connections' (arrivals join the next batch).
+  void PollDuringBatch() {
+    void* tag = nullptr;
+    bool ok = false;
+    for (int taken = 0; taken < kMaxBatchEvents; ++taken) {
+      if (queue_->AsyncNext(&tag, &ok, gpr_inf_past(GPR_CLOCK_MONOTONIC)) !=
+          grpc::CompletionQueue::GOT_EVENT) {
+        return;
+      }
+      OnEvent(tag, ok);
+    }
   }
 
   void Serve(Call* call, Clock::time_point start) {
@@ -412,7 +471,10 @@ class ServingQueue {
     }
     const Clock::duration elapsed = Clock::now() - start;
     Clock::duration& cost = cost_[static_cast<int>(method.method)];
-    cost += (elapsed - cost) / 8;  // moving average
+    // A moving average; one sample counts for at most 4 times the average
+    // (a thread preempted in the middle of a call is not a call that costs
+    // more).
+    cost += (std::min(elapsed, 4 * cost) - cost) / 8;
     metrics.RecordHandled(method.method, status.error_code(),
                           std::chrono::duration<double>(elapsed).count());
     Answer(call, status);
@@ -445,11 +507,11 @@ class ServingQueue {
                               "the call was cancelled before it was served");
         break;
       case ShedReason::kRequestMemory:
-        status = grpc::Status(
-            grpc::StatusCode::RESOURCE_EXHAUSTED,
-            Cat("server overloaded: the requests it holds are at their budget of ",
-                static_cast<long long>(serving_.options_.request_bytes_budget >> 20),
-                " MiB; retry later or elsewhere"));
+        status =
+            grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                         Cat("server overloaded: the requests it holds are at their budget of ",
+                             static_cast<long long>(serving_.options_.request_bytes_budget >> 20),
+                             " MiB; retry later or elsewhere"));
         break;
     }
     DropRequest(call);
@@ -477,17 +539,30 @@ class ServingQueue {
   RefereeServing& serving_;
   std::unique_ptr<grpc::ServerCompletionQueue> queue_;
   std::mutex mutex_;
-  bool shut_down_ = false;  // under mutex_
-  std::vector<Call*> arrived_;
-  std::vector<Call*> admitted_;
+  bool shut_down_ = false;       // under mutex_
+  std::vector<Call*> arrived_;   // waiting for the next batch
+  std::vector<Call*> batch_;     // the batch being decided
+  std::vector<Call*> admitted_;  // the batch's calls being served
   Call* free_calls_ = nullptr;
   int pooled_calls_ = 0;
   std::unique_ptr<char[]> arena_block_;
   google::protobuf::Arena arena_;
   // Moving average, per method, of the time the handler path took.
   std::array<Clock::duration, kMethodCount> cost_{};
+  // The probe: an alarm that fires at once.
+  class ProbeEvent final : public ServingQueueEvent {
+   public:
+    explicit ProbeEvent(bool& probed) : probed_(probed) {}
+    void Happened(bool /*ok*/) override { probed_ = true; }
+
+   private:
+    bool& probed_;
+  };
   grpc::Alarm probe_;
   bool probed_ = false;  // a probe came: look at the whole queue
+  ProbeEvent probe_event_{probed_};
+  bool last_batch_long_ = false;
+  Clock::time_point last_idle_ = Clock::now();  // when the thread last found its queue empty
   std::atomic<bool> caught_up_{false};
 };
 
@@ -508,6 +583,12 @@ void RefereeServing::Start() {
     queue->AskForFirstCalls();
     threads_.emplace_back([&queue = *queue] { queue.Run(); });
   }
+}
+
+std::vector<grpc::ServerCompletionQueue*> RefereeServing::queues() const {
+  std::vector<grpc::ServerCompletionQueue*> queues;
+  for (const auto& queue : queues_) queues.push_back(queue->queue());
+  return queues;
 }
 
 bool RefereeServing::WaitUntilCaughtUp(std::chrono::steady_clock::time_point deadline) {

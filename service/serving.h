@@ -63,6 +63,8 @@
 // (scripts/bench). Admission control and metrics are the same.
 #pragma once
 
+#include <grpcpp/grpcpp.h>
+
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -71,11 +73,22 @@
 #include <thread>
 #include <vector>
 
-#include <grpcpp/grpcpp.h>
-
 #include "service/metrics.h"
 
 namespace carcassonne::service {
+
+// An event on a serving queue that is not a RefereeService call's: the
+// arrival of a health or reflection call (control.h), or a probe. Its tag is
+// Tag(); the serving thread calls Happened() as it takes the event, which
+// must be quick (it hands the work elsewhere).
+class ServingQueueEvent {
+ public:
+  virtual ~ServingQueueEvent() = default;
+  virtual void Happened(bool ok) = 0;
+  // The event's tag: its address with both low bits set (the kind of event
+  // that serving.cc tells apart from a call's).
+  void* Tag() { return reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(this) | 3); }
+};
 
 struct ServingOptions {
   int threads = 1;
@@ -100,6 +113,10 @@ class RefereeServing {
   // After the server is built: asks for the first calls and starts the
   // serving threads.
   void Start();
+
+  // The serving queues, where the control plane asks to be told of the
+  // arrival of its calls (control.h). Valid after AddTo.
+  std::vector<grpc::ServerCompletionQueue*> queues() const;
 
   // Waits until every serving thread has found its queue empty (every call
   // that reached the server has been taken: none waits inside gRPC, where
@@ -131,7 +148,7 @@ class RefereeServing {
   std::vector<std::thread> threads_;
   std::atomic<size_t> request_bytes_held_{0};
   std::atomic<bool> large_call_seen_{false};
-  std::atomic<int64_t> calls_in_hand_{0};  // arrived, finish event not yet out
+  std::atomic<int64_t> calls_in_hand_{0};    // arrived, finish event not yet out
   std::atomic<bool> asking_refused_{false};  // a request for a call failed: shutdown began
 };
 
