@@ -177,10 +177,11 @@ struct Call {
   grpc::ByteBuffer response;
   size_t request_bytes = 0;  // counted in RefereeServing::request_bytes_held_
   std::chrono::system_clock::time_point deadline;
-  bool answered = false;        // Finish called
-  bool finish_pending = false;  // its finish event has not come out yet
-  bool done_pending = false;    // it arrived and its done event has not come out yet
-  bool client_left = false;     // its done event came before it was answered
+  std::chrono::steady_clock::time_point arrived_at;  // taken out of the queue
+  bool answered = false;                             // Finish called
+  bool finish_pending = false;                       // its finish event has not come out yet
+  bool done_pending = false;  // it arrived and its done event has not come out yet
+  bool client_left = false;   // its done event came before it was answered
   Call* next_free = nullptr;
 
   void* Tag(EventKind kind) {
@@ -229,40 +230,48 @@ class ServingQueue {
     bool ok = false;
     while (queue_->Next(&tag, &ok)) {
       OnEvent(tag, ok);
-      if (arrived_.empty() && !probed_) continue;
-      // Every event already in the queue (the backlog): each arrival asks for
-      // its successor at once, which pulls a call waiting inside gRPC into
-      // the queue, so the batch sees those too. When the queue is empty,
-      // AsyncNext reads the connections once (gRPC reads one connection per
-      // poll); after a long batch, many connections may hold calls unread,
-      // so it reads on past empty polls (kEmptyPollsAfterLongBatch).
-      const int empty_polls_allowed = last_batch_long_ ? kEmptyPollsAfterLongBatch : 0;
-      int empty_polls = 0;
-      bool empty = false;
-      for (int taken = 1; taken < kMaxBatchEvents;) {
-        const grpc::CompletionQueue::NextStatus status =
-            queue_->AsyncNext(&tag, &ok, gpr_inf_past(GPR_CLOCK_MONOTONIC));
-        if (status == grpc::CompletionQueue::GOT_EVENT) {
-          OnEvent(tag, ok);
-          ++taken;
-          continue;
+      // Batches until no call is waiting (calls read while a batch was
+      // served make the next one).
+      while (!arrived_.empty() || probed_) {
+        const bool empty = TakeEventsAtHand();
+        if (empty) last_idle_ = Clock::now();
+        if (!arrived_.empty()) {
+          const Clock::time_point start = Clock::now();
+          ServeBatch();
+          last_batch_long_ = Clock::now() - start > kLongBatch;
         }
-        if (status != grpc::CompletionQueue::TIMEOUT || ++empty_polls > empty_polls_allowed) {
-          empty = status == grpc::CompletionQueue::TIMEOUT;
-          break;
+        if (empty && probed_) {
+          probed_ = false;
+          caught_up_.store(true, std::memory_order_release);
         }
-      }
-      if (empty) last_idle_ = Clock::now();
-      if (!arrived_.empty()) {
-        const Clock::time_point start = Clock::now();
-        ServeBatch();
-        last_batch_long_ = Clock::now() - start > kLongBatch;
-      }
-      if (empty && probed_) {
-        probed_ = false;
-        caught_up_.store(true, std::memory_order_release);
       }
     }
+  }
+
+  // Takes every event already in the queue (the backlog): each arrival asks
+  // for its successor at once, which pulls a call waiting inside gRPC into
+  // the queue, so the batch sees those too. When the queue is empty,
+  // AsyncNext reads the connections once (gRPC reads one connection per
+  // poll); after a long batch, many connections may hold calls unread, so it
+  // reads on past empty polls (kEmptyPollsAfterLongBatch). True if the queue
+  // was found empty (rather than kMaxBatchEvents taken).
+  bool TakeEventsAtHand() {
+    void* tag = nullptr;
+    bool ok = false;
+    const int empty_polls_allowed = last_batch_long_ ? kEmptyPollsAfterLongBatch : 0;
+    int empty_polls = 0;
+    for (int taken = 0; taken < kMaxBatchEvents;) {
+      const grpc::CompletionQueue::NextStatus status =
+          queue_->AsyncNext(&tag, &ok, gpr_inf_past(GPR_CLOCK_MONOTONIC));
+      if (status == grpc::CompletionQueue::GOT_EVENT) {
+        OnEvent(tag, ok);
+        ++taken;
+        continue;
+      }
+      if (status != grpc::CompletionQueue::TIMEOUT) return false;  // shut down
+      if (++empty_polls > empty_polls_allowed) return true;
+    }
+    return false;
   }
 
   // Makes the thread look at its whole queue (see WaitUntilCaughtUp).
@@ -370,6 +379,7 @@ class ServingQueue {
     call->answered = false;
     call->client_left = false;
     call->deadline = call->context->deadline();
+    call->arrived_at = Clock::now();
     call->request_bytes = call->request.Length();
     const size_t held =
         serving_.request_bytes_held_.fetch_add(call->request_bytes, std::memory_order_relaxed) +
@@ -405,7 +415,10 @@ class ServingQueue {
         Shed(call, ShedReason::kCancelled);
         continue;
       }
-      if (expected_start > budget) {
+      // The time it has waited so far (since it was taken out of the queue,
+      // when calls read during the previous batch waited for it to end), and
+      // the time it would wait in this batch.
+      if ((start - call->arrived_at) + expected_start > budget) {
         Shed(call, ShedReason::kQueueFull);
         continue;
       }
