@@ -43,8 +43,9 @@ ABSL_FLAG(int, serving_threads, 0,
 ABSL_FLAG(double, lame_duck_seconds, 5,
           "After SIGTERM / SIGINT: seconds during which health says NOT_SERVING while every call "
           "is still served (load balancers stop sending calls meanwhile), before the server "
-          "drains and exits; 0..60. Keep it under the pod's terminationGracePeriodSeconds minus "
-          "~7 s (deploy/kubernetes/deployment.yaml: 15 s for the default 5 s)");
+          "drains and exits; 0..60. The pod's terminationGracePeriodSeconds must be at least this "
+          "plus 10 s (the drain takes at most 7 s; deploy/kubernetes/deployment.yaml: 15 s for "
+          "the default 5 s)");
 
 ABSL_FLAG(int, queue_budget_ms, 20,
           "Admission control: the longest a RefereeService call may be expected to wait for the "

@@ -46,13 +46,15 @@ constexpr int kMinThreads = 8;
 
 // Bounds on what clients can make gRPC hold: calls in flight on one
 // connection, and the memory of gRPC's own buffers (connections, requests
-// being read or waiting to be taken, answers being written) for all of them;
-// under pressure gRPC closes idle connections and refuses streams. With the
+// being read or waiting to be taken, answers being written) for all of them.
+// The quota is soft: past it gRPC closes idle connections and refuses or
+// cancels streams (UNAVAILABLE), and under a flood of large requests the
+// process peaks at about twice it (server.h, "Limits in force"). With the
 // request budget above, the serving threads' arenas and the rest of the
-// process, the server stays well under the deployment's 512 MiB limit
+// process, the server stays under the deployment's 512 MiB limit
 // (deploy/kubernetes/deployment.yaml).
 constexpr int kMaxConcurrentStreamsPerConnection = 256;
-constexpr size_t kMaxMemoryBytes = size_t{160} * 1024 * 1024;
+constexpr size_t kMaxMemoryBytes = size_t{128} * 1024 * 1024;
 
 // gRPC's bandwidth-delay-product probe, off. It grows the window a client may
 // fill to megabytes, which helps bulk transfers over long links; requests

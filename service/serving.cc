@@ -46,6 +46,9 @@ constexpr std::chrono::milliseconds kLongBatch{1};
 // write, calls and cancellations to read) this often.
 constexpr std::chrono::milliseconds kPollInterval{1};
 constexpr int kEmptyPollsAfterLongBatch = 16;
+// A thread whose Next() took longer than this waited for the event (its queue
+// was empty): a lone arrival is then served at once.
+constexpr std::chrono::microseconds kIdleWait{50};
 // Call objects kept for reuse per thread beyond the ones in use.
 constexpr int kMaxPooledCalls = 512;
 // The first block of each thread's arena: a 72-tile request (~2 KiB on the
@@ -228,12 +231,19 @@ class ServingQueue {
   void Run() {
     void* tag = nullptr;
     bool ok = false;
+    Clock::time_point waited_since = Clock::now();
     while (queue_->Next(&tag, &ok)) {
+      // A thread that waited for this event (its queue was empty) serves a
+      // lone arrival at once: looking for a backlog (a poll, a system call)
+      // is for a thread that is busy.
+      const Clock::time_point woken = Clock::now();
+      bool look_for_backlog = woken - waited_since <= kIdleWait;
       OnEvent(tag, ok);
       // Batches until no call is waiting (calls read while a batch was
       // served make the next one).
       while (!arrived_.empty() || probed_) {
-        const bool empty = TakeEventsAtHand();
+        const bool empty = look_for_backlog || probed_ ? TakeEventsAtHand() : true;
+        look_for_backlog = true;
         if (empty) last_idle_ = Clock::now();
         if (!arrived_.empty()) {
           const Clock::time_point start = Clock::now();
@@ -245,6 +255,7 @@ class ServingQueue {
           caught_up_.store(true, std::memory_order_release);
         }
       }
+      waited_since = Clock::now();
     }
   }
 

@@ -23,34 +23,50 @@
 //   * each serving thread keeps kRequestedCallsPerMethod calls of every
 //     method asked for, and asks for a fresh one the moment one arrives, so
 //     that calls do not wait inside gRPC while the thread looks;
-//   * the thread takes every event already in its queue at once (a batch, at
-//     most kMaxBatchEvents; asking afresh for each arrival pulls the calls
-//     waiting inside gRPC into the queue, so the batch sees the backlog),
-//     then decides for each arrived call, in arrival order:
-//       - its client cancelled it (the call's done event came): skipped,
-//         CANCELLED, reason "cancelled";
+//   * a busy thread takes every event already in its queue at once (a
+//     batch, at most kMaxBatchEvents; asking afresh for each arrival pulls
+//     the calls waiting inside gRPC into the queue, and after a long batch it
+//     reads the connections on past empty polls, so the batch sees the
+//     backlog); a thread that was idle serves a lone arrival at once
+//     (kIdleWait: looking for a backlog costs a system call). While it
+//     serves a batch it reads the connections every kPollInterval: answers
+//     go out, and new calls and cancellations come in (the new calls make
+//     the next batch). For each call of a batch, in arrival order:
 //       - its deadline has passed: skipped, DEADLINE_EXCEEDED, reason
 //         "deadline_exceeded";
-//       - the calls admitted before it in the batch would make it start more
-//         than the latency budget (ServingOptions::queue_budget) after the
-//         batch began: refused, RESOURCE_EXHAUSTED, reason "queue_full";
+//       - its client cancelled it (the call's done event came): skipped,
+//         CANCELLED, reason "cancelled";
+//       - the time it has waited since it was taken, plus the work admitted
+//         before it in the batch, exceeds the latency budget
+//         (ServingOptions::queue_budget): refused, RESOURCE_EXHAUSTED, reason
+//         "queue_full". A burst that finds the thread idle may take up to
+//         kBurstBudgets budgets, counted from when the thread was last idle
+//         (as CoDel lets a queue exceed its target for an interval): a burst
+//         is served, a standing queue is held to the budget;
 //       - it would end after its deadline: refused, RESOURCE_EXHAUSTED,
 //         reason "deadline_unmeetable";
 //       - otherwise admitted.
 //     The refusals are sent first (fast, and cheap: no parsing, no
 //     handler), then the admitted calls are served in order; one that would
-//     start past the budget after all (the estimates were low) or past its
-//     deadline is refused or skipped then. The estimate of a call's cost is a
-//     moving average, per thread and method, of the time its handler path
-//     took, plus a fixed allowance for gRPC's work (kTransportCost);
+//     start past the budget after all (the estimates were low), past its
+//     deadline, or whose client left meanwhile, is refused or skipped then.
+//     The estimate of a call's cost is a moving average, per thread and
+//     method, of the time its handler path took, plus a fixed allowance for
+//     gRPC's work (kTransportCost);
 //   * request memory: the request bytes that the serving threads hold
 //     (arrived, not yet parsed) are counted server-wide; a call that would
 //     take them past ServingOptions::request_bytes_budget is refused at once
 //     (RESOURCE_EXHAUSTED, reason "request_memory") and its bytes freed.
-// A served call thus waits at most about twice the budget on the server
-// (the batch it arrived during, then its own), and a refused one less.
-// Calls are answered OK, with their handler's status, or as above; none is
-// dropped unanswered.
+// A served call thus waits on the server about the budget at most (a few
+// budgets in a burst), and a refused one less. Calls are answered OK, with
+// their handler's status, or as above; none is dropped unanswered.
+//
+// What the server cannot see: calls that a client has not sent yet. A client
+// sends a call's request only as HTTP/2 flow control (64 KiB per connection,
+// no BDP probing: server.cc) and the 256 streams per connection allow; far
+// beyond capacity part of the queue therefore forms in the client, where the
+// server cannot refuse it (the calls' deadlines end it there). See
+// bench/report.md, "Service: resilience".
 //
 // Memory: each thread parses into one arena (its first block
 // kArenaBlockBytes, kept), reset after every call: the answer is serialized
