@@ -13,12 +13,14 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <mutex>
 #include <string>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/synchronization/mutex.h"
+#include "google/protobuf/stubs/logging.h"
 #include "service/server.h"
 
 #ifndef CARCASSONNE_VERSION
@@ -52,11 +54,42 @@ ABSL_FLAG(int, queue_budget_ms, 20,
           "calls ahead of it; beyond that (or past its deadline) it is refused with "
           "RESOURCE_EXHAUSTED at once; 1..10000");
 
+namespace {
+
+// Protobuf logs an ERROR line for each request with a string field that is
+// not UTF-8 (the request is refused with INVALID_ARGUMENT all the same), so a
+// client could fill the server's log with them. Its warnings and errors are
+// written at most once per second, with the number of those left out; fatal
+// messages always (protobuf aborts after them).
+void LogProtobufSparingly(google::protobuf::LogLevel level, const char* filename, int line,
+                          const std::string& message) {
+  static std::mutex mutex;
+  static std::chrono::steady_clock::time_point last_written;
+  static long left_out = 0;
+  std::lock_guard<std::mutex> lock(mutex);
+  const auto now = std::chrono::steady_clock::now();
+  if (level != google::protobuf::LOGLEVEL_FATAL && last_written.time_since_epoch().count() != 0 &&
+      now - last_written < std::chrono::seconds(1)) {
+    ++left_out;
+    return;
+  }
+  last_written = now;
+  std::fprintf(stderr, "[libprotobuf %s:%d] %s", filename, line, message.c_str());
+  if (left_out > 0) std::fprintf(stderr, " (and %ld more messages in the last second)", left_out);
+  std::fprintf(stderr, "\n");
+  std::fflush(stderr);
+  left_out = 0;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   // Debian's Abseil is built with its mutex deadlock detector on: every lock
   // that gRPC takes then updates a lock-order graph (a few percent of the
   // server's CPU under load). The server's own locking is plain std::mutex.
   absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
+
+  google::protobuf::SetLogHandler(&LogProtobufSparingly);
 
   // Before any other thread exists, so that every thread inherits the mask.
   const sigset_t signals = carcassonne::service::BlockTerminationSignals();

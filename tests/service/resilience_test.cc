@@ -758,5 +758,28 @@ TEST(MalformedBodyTest, UnparsableRequestIsInvalidArgumentAndCounted) {
   EXPECT_EQ(games.Count(grpc::StatusCode::OK), 100) << games.Summary();
 }
 
+// A string field that is not UTF-8 fails the parse (INVALID_ARGUMENT), and
+// protobuf logs a line for each: a client sending thousands must not fill the
+// server's log (at most one such line per second, with the count of the
+// others).
+TEST(MalformedBodyTest, InvalidUtf8IsInvalidArgumentAndLoggedSparingly) {
+  START_SERVER(server, channel, {"--lame_duck_seconds=0"});
+  v1::NewGameRequest request;
+  request.add_player_names("Ad\xff");
+  request.add_player_names("Bo");
+  AsyncCalls calls({channel}, kNewGame, request.SerializeAsString());
+  calls.Start(500, std::chrono::seconds(20));
+  calls.WaitAll(std::chrono::seconds(30));
+  EXPECT_EQ(calls.Count(grpc::StatusCode::INVALID_ARGUMENT), 500) << calls.Summary();
+  const std::string log = server.Log();
+  int lines = 0;
+  for (size_t at = log.find("invalid UTF-8"); at != std::string::npos;
+       at = log.find("invalid UTF-8", at + 1)) {
+    ++lines;
+  }
+  EXPECT_GE(lines, 1) << log;
+  EXPECT_LE(lines, 5) << log;
+}
+
 }  // namespace
 }  // namespace carcassonne::service
