@@ -1,29 +1,221 @@
-// The health service (see health.h).
+// The health service (see health.h): each call is an object that asks gRPC
+// for its call on the control queue, asks for its successor as soon as its
+// call arrives (so that calls never wait inside gRPC), and deletes itself
+// once its call is over.
 #include "service/health.h"
 
-#include <chrono>
 #include <utility>
+#include <vector>
 
 namespace carcassonne::service {
-namespace {
-
-// How often a watch that has nothing to send looks whether its client left.
-constexpr std::chrono::milliseconds kWatchCancelPoll{100};
-
-}  // namespace
 
 using grpc::health::v1::HealthCheckRequest;
 using grpc::health::v1::HealthCheckResponse;
 
-HealthService::HealthService(std::string referee_service_name)
-    : referee_service_name_(std::move(referee_service_name)) {}
+namespace {
 
-void HealthService::Shutdown() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    shut_down_ = true;
+// Calls of each method asked for ahead. Each is replaced as soon as it
+// arrives, and the control thread answers a check at once.
+constexpr int kRequestedChecks = 4;
+constexpr int kRequestedWatches = 2;
+
+}  // namespace
+
+// One Check.
+class HealthService::CheckCall final : public ControlEvent {
+ public:
+  explicit CheckCall(HealthService& health) : health_(health), responder_(&context_) {}
+  ~CheckCall() override {
+    if (answered_) health_.control_.CallOver();
   }
-  changed_.notify_all();
+
+  void Request() {
+    if (!health_.control_.RequestCall([&](grpc::ServerCompletionQueue* notification_queue) {
+          health_.service_.RequestCheck(&context_, &request_, &responder_, health_.control_.queue(),
+                                        notification_queue, arrival_.Tag());
+        })) {
+      delete this;
+    }
+  }
+
+  void Proceed(bool ok) override {
+    if (answered_ || !ok) {  // the answer went out, or the server is shutting down
+      delete this;
+      return;
+    }
+    (new CheckCall(health_))->Request();
+    answered_ = true;
+    health_.control_.CallArrived();
+    if (!health_.Known(request_.service())) {
+      responder_.FinishWithError(grpc::Status(grpc::StatusCode::NOT_FOUND,
+                                              "unknown service \"" + request_.service() + "\""),
+                                 this);
+      return;
+    }
+    response_.set_status(health_.StatusOf(request_.service()));
+    responder_.Finish(response_, grpc::Status::OK, this);
+  }
+
+ private:
+  HealthService& health_;
+  grpc::ServerContext context_;
+  HealthCheckRequest request_;
+  HealthCheckResponse response_;
+  grpc::ServerAsyncResponseWriter<HealthCheckResponse> responder_;
+  ControlArrival arrival_{health_.control_, *this};
+  bool answered_ = false;
+};
+
+// One Watch. Two tags: the object itself for the call's arrival and its
+// operations (one at a time: a write, then the finish), and `done_`, which
+// comes out when the call is over (the only news of a client that leaves an
+// idle watch).
+class HealthService::WatchCall final : public ControlEvent {
+ public:
+  explicit WatchCall(HealthService& health) : health_(health), writer_(&context_), done_(*this) {}
+  ~WatchCall() override {
+    if (stage_ != Stage::kWaitingForCall) health_.control_.CallOver();
+  }
+
+  void Request() {
+    context_.AsyncNotifyWhenDone(&done_);
+    if (!health_.control_.RequestCall([&](grpc::ServerCompletionQueue* notification_queue) {
+          health_.service_.RequestWatch(&context_, &request_, &writer_, health_.control_.queue(),
+                                        notification_queue, arrival_.Tag());
+        })) {
+      delete this;
+    }
+  }
+
+  void Proceed(bool ok) override {
+    switch (stage_) {
+      case Stage::kWaitingForCall:
+        if (!ok) {  // the server is shutting down (no done event for a call that never came)
+          delete this;
+          return;
+        }
+        (new WatchCall(health_))->Request();
+        health_.control_.CallArrived();
+        done_pending_ = true;
+        if (static_cast<int>(health_.watches_.size()) >= kMaxWatches) {
+          Finish(grpc::Status(
+              grpc::StatusCode::RESOURCE_EXHAUSTED,
+              "too many health watches at once (at most " + std::to_string(kMaxWatches) + ")"));
+          return;
+        }
+        health_.watches_.insert(this);
+        stage_ = Stage::kOpen;
+        SendLatest();
+        return;
+      case Stage::kOpen:  // a write completed
+        writing_ = false;
+        if (!ok || client_left_) {
+          Finish(grpc::Status(grpc::StatusCode::CANCELLED, "the watch was cancelled"));
+          return;
+        }
+        SendLatest();
+        return;
+      case Stage::kFinishing:
+        finished_ = true;
+        MaybeDelete();
+        return;
+    }
+  }
+
+  // Sends the latest status if it differs from the last one sent, or ends
+  // the watch once the server ends them. (No write may be in flight.)
+  void SendLatest() {
+    if (stage_ != Stage::kOpen || writing_) return;
+    const ServingStatus status = health_.StatusOf(request_.service());
+    if (!sent_any_ || status != sent_) {
+      response_.set_status(status);
+      sent_any_ = true;
+      sent_ = status;
+      writing_ = true;
+      writer_.Write(response_, this);
+      return;
+    }
+    if (health_.ending_watches_) Finish(grpc::Status::OK);
+  }
+
+ private:
+  enum class Stage { kWaitingForCall, kOpen, kFinishing };
+
+  // The done tag of the call.
+  class Done final : public ControlEvent {
+   public:
+    explicit Done(WatchCall& watch) : watch_(watch) {}
+    void Proceed(bool /*ok*/) override { watch_.OnDone(); }
+
+   private:
+    WatchCall& watch_;
+  };
+
+  void OnDone() {
+    done_pending_ = false;
+    if (stage_ == Stage::kOpen) {
+      client_left_ = true;  // not finished by us: cancelled, or past its deadline
+      if (!writing_) {
+        Finish(grpc::Status(grpc::StatusCode::CANCELLED, "the watch was cancelled"));
+        return;
+      }
+    }
+    MaybeDelete();
+  }
+
+  void Finish(const grpc::Status& status) {
+    health_.watches_.erase(this);
+    stage_ = Stage::kFinishing;
+    writer_.Finish(status, this);
+  }
+
+  void MaybeDelete() {
+    if (stage_ == Stage::kFinishing && finished_ && !done_pending_) delete this;
+  }
+
+  HealthService& health_;
+  grpc::ServerContext context_;
+  HealthCheckRequest request_;
+  HealthCheckResponse response_;
+  grpc::ServerAsyncWriter<HealthCheckResponse> writer_;
+  Done done_;
+  ControlArrival arrival_{health_.control_, *this};
+  Stage stage_ = Stage::kWaitingForCall;
+  bool done_pending_ = false;  // the call arrived and is not over
+  bool writing_ = false;
+  bool client_left_ = false;
+  bool finished_ = false;
+  bool sent_any_ = false;
+  ServingStatus sent_ = HealthCheckResponse::UNKNOWN;
+};
+
+HealthService::HealthService(std::string referee_service_name, ControlQueue& control)
+    : referee_service_name_(std::move(referee_service_name)), control_(control) {}
+
+void HealthService::Start() {
+  for (int i = 0; i < kRequestedChecks; ++i) (new CheckCall(*this))->Request();
+  for (int i = 0; i < kRequestedWatches; ++i) (new WatchCall(*this))->Request();
+}
+
+void HealthService::EnterLameDuck() {
+  control_.Post([this] {
+    serving_ = false;
+    UpdateWatches();
+  });
+}
+
+void HealthService::EndWatches() {
+  control_.Post([this] {
+    serving_ = false;
+    ending_watches_ = true;
+    UpdateWatches();
+  });
+}
+
+void HealthService::UpdateWatches() {
+  // SendLatest may finish a watch, which leaves the set: iterate over a copy.
+  const std::vector<WatchCall*> watches(watches_.begin(), watches_.end());
+  for (WatchCall* watch : watches) watch->SendLatest();
 }
 
 bool HealthService::Known(const std::string& service) const {
@@ -32,56 +224,7 @@ bool HealthService::Known(const std::string& service) const {
 
 HealthService::ServingStatus HealthService::StatusOf(const std::string& service) const {
   if (!Known(service)) return HealthCheckResponse::SERVICE_UNKNOWN;
-  return shut_down_ ? HealthCheckResponse::NOT_SERVING : HealthCheckResponse::SERVING;
-}
-
-grpc::Status HealthService::Check(grpc::ServerContext* /*context*/,
-                                  const HealthCheckRequest* request,
-                                  HealthCheckResponse* response) {
-  if (!Known(request->service())) {
-    return grpc::Status(grpc::StatusCode::NOT_FOUND,
-                        "unknown service \"" + request->service() + "\"");
-  }
-  std::lock_guard<std::mutex> lock(mutex_);
-  response->set_status(StatusOf(request->service()));
-  return grpc::Status::OK;
-}
-
-grpc::Status HealthService::Watch(grpc::ServerContext* context, const HealthCheckRequest* request,
-                                  grpc::ServerWriter<HealthCheckResponse>* writer) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  if (watchers_ >= kMaxWatchers) {
-    return grpc::Status(
-        grpc::StatusCode::RESOURCE_EXHAUSTED,
-        "too many health watches at once (at most " + std::to_string(kMaxWatchers) + ")");
-  }
-  ++watchers_;
-  bool sent_any = false;
-  ServingStatus sent = HealthCheckResponse::UNKNOWN;
-  grpc::Status result = grpc::Status::OK;
-  while (true) {
-    const ServingStatus now = StatusOf(request->service());
-    const bool last = shut_down_;
-    if (!sent_any || now != sent) {
-      HealthCheckResponse response;
-      response.set_status(now);
-      lock.unlock();  // a write may wait for the client
-      const bool written = writer->Write(response);
-      lock.lock();
-      if (!written) break;  // the client left
-      sent_any = true;
-      sent = now;
-      continue;  // the status may have changed meanwhile
-    }
-    if (last) break;  // NOT_SERVING sent after Shutdown(): the call ends
-    if (context->IsCancelled()) {
-      result = grpc::Status(grpc::StatusCode::CANCELLED, "the watch was cancelled");
-      break;
-    }
-    changed_.wait_for(lock, kWatchCancelPoll);
-  }
-  --watchers_;
-  return result;
+  return serving_ ? HealthCheckResponse::SERVING : HealthCheckResponse::NOT_SERVING;
 }
 
 }  // namespace carcassonne::service

@@ -1,58 +1,75 @@
-// The standard gRPC health service (grpc.health.v1.Health) of the referee.
+// The standard gRPC health service (grpc.health.v1.Health) of the referee,
+// on the asynchronous API, served by the control thread (control.h).
 //
 // The server's own implementation rather than gRPC's default one
 // (ServerBuilder::EnableDefaultHealthCheckService): in Debian's gRPC 1.51 the
-// default service runs on the callback API, whose callback threads then also
-// poll the server's connections and hand RefereeService calls from thread to
-// thread (see server.cc); this one is a synchronous service, served by gRPC's
-// synchronous thread pool, which health checks barely use.
+// default service runs on the callback API, whose threads then also poll the
+// server's connections and hand RefereeService calls from thread to thread
+// (see serving.h).
 //
 // Known services: "" (the server as a whole) and
-// "carcassonne.v1.RefereeService". Both are SERVING until Shutdown(), then
-// NOT_SERVING for good.
+// "carcassonne.v1.RefereeService". Both are SERVING until EnterLameDuck()
+// (SIGTERM), then NOT_SERVING for good.
 //   Check: the status of a known service; NOT_FOUND for any other name.
 //   Watch: sends the current status at once (SERVICE_UNKNOWN for an unknown
 //          name, without ending the call), then each change; after
-//          Shutdown() it sends NOT_SERVING and ends the call with OK. At most
-//          kMaxWatchers watches at once (each holds a synchronous thread);
-//          one more is refused with RESOURCE_EXHAUSTED.
+//          EndWatches() (the end of the lame duck, server.h) it ends every
+//          watch with OK, once NOT_SERVING is sent. At most kMaxWatches
+//          watches at once: one more is refused with RESOURCE_EXHAUSTED. An
+//          open watch holds no thread, only its call (a few KiB); the bound
+//          is generous because clients that use gRPC health checking (gRFC
+//          A17) open one watch per channel.
+// Nothing here is shared with reflection or RefereeService: no stream that a
+// client opens can delay or refuse a health check.
 #pragma once
 
-#include <condition_variable>
-#include <mutex>
 #include <string>
+#include <unordered_set>
 
 #include "grpc/health/v1/health.grpc.pb.h"
+#include "service/control.h"
 
 namespace carcassonne::service {
 
-class HealthService final : public grpc::health::v1::Health::Service {
+class HealthService {
  public:
-  static constexpr int kMaxWatchers = 4;
+  static constexpr int kMaxWatches = 1000;
 
-  explicit HealthService(std::string referee_service_name);
+  HealthService(std::string referee_service_name, ControlQueue& control);
+  HealthService(const HealthService&) = delete;
+  HealthService& operator=(const HealthService&) = delete;
 
-  // Every known service NOT_SERVING, for good; wakes every watch.
-  void Shutdown();
+  // To register with the server builder.
+  grpc::Service* service() { return &service_; }
 
-  grpc::Status Check(grpc::ServerContext* context,
-                     const grpc::health::v1::HealthCheckRequest* request,
-                     grpc::health::v1::HealthCheckResponse* response) override;
-  grpc::Status Watch(grpc::ServerContext* context,
-                     const grpc::health::v1::HealthCheckRequest* request,
-                     grpc::ServerWriter<grpc::health::v1::HealthCheckResponse>* writer) override;
+  // After the server is built: asks for the first calls on the control queue.
+  void Start();
+
+  // NOT_SERVING for every known service, for good: Check answers it, every
+  // watch is sent it. From any thread.
+  void EnterLameDuck();
+
+  // Every watch ends with OK (after NOT_SERVING is sent); a watch opened
+  // later gets its status and ends at once. From any thread.
+  void EndWatches();
 
  private:
   using ServingStatus = grpc::health::v1::HealthCheckResponse::ServingStatus;
+  class CheckCall;
+  class WatchCall;
 
   bool Known(const std::string& service) const;
-  ServingStatus StatusOf(const std::string& service) const;  // under mutex_
+  ServingStatus StatusOf(const std::string& service) const;
+  // Each watch sends the latest status (or ends) as soon as it can.
+  void UpdateWatches();
 
   const std::string referee_service_name_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  bool shut_down_ = false;  // under mutex_
-  int watchers_ = 0;        // under mutex_
+  ControlQueue& control_;
+  grpc::health::v1::Health::AsyncService service_;
+  // Touched by the control thread only.
+  bool serving_ = true;
+  bool ending_watches_ = false;
+  std::unordered_set<WatchCall*> watches_;
 };
 
 }  // namespace carcassonne::service

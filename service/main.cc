@@ -1,21 +1,27 @@
 // carcassonne_referee: the stateless Carcassonne referee gRPC server.
 //
 //   carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464] [--noop]
+//       [--serving_threads=N] [--lame_duck_seconds=5] [--queue_budget_ms=20]
 //       [--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]]
 //
 // --noop serves a RefereeService that answers every call with an empty
 // response (no engine): the limit of the RPC path, for benchmarks (scripts/bench).
 //
 // Every flag has a default, so the server needs no configuration file. It
-// stops cleanly (exit status 0) on SIGTERM or SIGINT.
+// stops cleanly (exit status 0) on SIGTERM or SIGINT, after a lame duck
+// (server.h).
+#include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <mutex>
 #include <string>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/synchronization/mutex.h"
+#include "google/protobuf/stubs/logging.h"
 #include "service/server.h"
 
 #ifndef CARCASSONNE_VERSION
@@ -45,11 +51,54 @@ ABSL_FLAG(std::string, tls_client_ca, "",
           "mTLS: CA certificates (PEM file); every client must present a certificate signed by "
           "one of them (needs --tls_certificate and --tls_private_key)");
 
+ABSL_FLAG(double, lame_duck_seconds, 5,
+          "After SIGTERM / SIGINT: seconds during which health says NOT_SERVING while every call "
+          "is still served (load balancers stop sending calls meanwhile), before the server "
+          "drains and exits; 0..60. The pod's terminationGracePeriodSeconds must be at least this "
+          "plus 10 s (the drain takes at most 7 s; deploy/kubernetes/deployment.yaml: 15 s for "
+          "the default 5 s)");
+
+ABSL_FLAG(int, queue_budget_ms, 20,
+          "Admission control: the longest a RefereeService call may be expected to wait for the "
+          "calls ahead of it; beyond that (or past its deadline) it is refused with "
+          "RESOURCE_EXHAUSTED at once; 1..10000");
+
+namespace {
+
+// Protobuf logs an ERROR line for each request with a string field that is
+// not UTF-8 (the request is refused with INVALID_ARGUMENT all the same), so a
+// client could fill the server's log with them. Its warnings and errors are
+// written at most once per second, with the number of those left out; fatal
+// messages always (protobuf aborts after them).
+void LogProtobufSparingly(google::protobuf::LogLevel level, const char* filename, int line,
+                          const std::string& message) {
+  static std::mutex mutex;
+  static std::chrono::steady_clock::time_point last_written;
+  static long left_out = 0;
+  std::lock_guard<std::mutex> lock(mutex);
+  const auto now = std::chrono::steady_clock::now();
+  if (level != google::protobuf::LOGLEVEL_FATAL && last_written.time_since_epoch().count() != 0 &&
+      now - last_written < std::chrono::seconds(1)) {
+    ++left_out;
+    return;
+  }
+  last_written = now;
+  std::fprintf(stderr, "[libprotobuf %s:%d] %s", filename, line, message.c_str());
+  if (left_out > 0) std::fprintf(stderr, " (and %ld more messages in the last second)", left_out);
+  std::fprintf(stderr, "\n");
+  std::fflush(stderr);
+  left_out = 0;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   // Debian's Abseil is built with its mutex deadlock detector on: every lock
   // that gRPC takes then updates a lock-order graph (a few percent of the
   // server's CPU under load). The server's own locking is plain std::mutex.
   absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
+
+  google::protobuf::SetLogHandler(&LogProtobufSparingly);
 
   // Before any other thread exists, so that every thread inherits the mask.
   const sigset_t signals = carcassonne::service::BlockTerminationSignals();
@@ -58,7 +107,8 @@ int main(int argc, char** argv) {
       "The stateless Carcassonne referee gRPC server (carcassonne.v1.RefereeService, "
       "grpc.health.v1.Health, server reflection, Prometheus metrics).\n"
       "Usage: carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464] "
-      "[--noop] [--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]]");
+      "[--noop] [--serving_threads=N] [--lame_duck_seconds=5] [--queue_budget_ms=20] "
+      "[--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]]");
   absl::ParseCommandLine(argc, argv);
 
   carcassonne::service::ServerOptions options;
@@ -70,6 +120,20 @@ int main(int argc, char** argv) {
   options.version = CARCASSONNE_VERSION;
   options.tls = {absl::GetFlag(FLAGS_tls_certificate), absl::GetFlag(FLAGS_tls_private_key),
                  absl::GetFlag(FLAGS_tls_client_ca)};
+  const double lame_duck_seconds = absl::GetFlag(FLAGS_lame_duck_seconds);
+  if (!(lame_duck_seconds >= 0 && lame_duck_seconds <= 60)) {
+    std::fprintf(stderr, "carcassonne_referee: --lame_duck_seconds must be 0..60, not %g\n",
+                 lame_duck_seconds);
+    return 2;
+  }
+  options.lame_duck = std::chrono::milliseconds(std::llround(lame_duck_seconds * 1000));
+  const int queue_budget_ms = absl::GetFlag(FLAGS_queue_budget_ms);
+  if (queue_budget_ms < 1 || queue_budget_ms > 10000) {
+    std::fprintf(stderr, "carcassonne_referee: --queue_budget_ms must be 1..10000, not %d\n",
+                 queue_budget_ms);
+    return 2;
+  }
+  options.queue_budget = std::chrono::milliseconds(queue_budget_ms);
   if (options.address.empty()) {
     std::fprintf(stderr, "carcassonne_referee: --address must not be empty\n");
     return 2;

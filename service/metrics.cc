@@ -43,6 +43,10 @@ constexpr std::array<std::string_view, 17> kStatusCodeNames = {
     "UNAUTHENTICATED",
 };
 
+constexpr std::array<std::string_view, kShedReasonCount> kShedReasonNames = {
+    "queue_full", "deadline_unmeetable", "deadline_exceeded", "cancelled", "request_memory",
+};
+
 // Handling-time buckets, in seconds: handlers take microseconds to a few
 // milliseconds; the tail shows overload.
 const prometheus::Histogram::BucketBoundaries& LatencyBuckets() {
@@ -71,6 +75,13 @@ Metrics::Metrics(const std::string& version) : registry_(std::make_shared<promet
                           "Histogram of response latency (seconds) of gRPC that had been "
                           "application-level handled by the server.")
                       .Register(*registry_);
+  auto& shed = prometheus::BuildCounter()
+                   .Name("carcassonne_calls_shed_total")
+                   .Help(
+                       "RefereeService calls answered without running their handler, by reason: "
+                       "refused under overload (queue_full, deadline_unmeetable, request_memory: "
+                       "RESOURCE_EXHAUSTED) or skipped (deadline_exceeded, cancelled).")
+                   .Register(*registry_);
   for (int m = 0; m < kMethodCount; ++m) {
     const std::string method(kMethodNames[m]);
     MethodMetrics& metrics = methods_[m];
@@ -82,6 +93,10 @@ Metrics::Metrics(const std::string& version) : registry_(std::make_shared<promet
     }
     metrics.seconds =
         &seconds.Add({{"grpc_service", kServiceName}, {"grpc_method", method}}, LatencyBuckets());
+    for (int reason = 0; reason < kShedReasonCount; ++reason) {
+      metrics.shed[reason] =
+          &shed.Add({{"grpc_method", method}, {"reason", std::string(kShedReasonNames[reason])}});
+    }
   }
 
   auto& verdicts = prometheus::BuildCounter()
@@ -141,6 +156,15 @@ void Metrics::RecordHandled(Method method, grpc::StatusCode code, double seconds
   if (index < 0 || index >= kStatusCodeCount) index = grpc::StatusCode::UNKNOWN;
   metrics.handled[index]->Increment();
   metrics.seconds->Observe(seconds);
+}
+
+void Metrics::RecordShed(Method method, ShedReason reason, grpc::StatusCode code) {
+  MethodMetrics& metrics = methods_[static_cast<int>(method)];
+  metrics.started->Increment();
+  int index = static_cast<int>(code);
+  if (index < 0 || index >= kStatusCodeCount) index = grpc::StatusCode::UNKNOWN;
+  metrics.handled[index]->Increment();
+  metrics.shed[static_cast<int>(reason)]->Increment();
 }
 
 void Metrics::RecordVerdict(const v1::Verdict& verdict) {

@@ -6,7 +6,14 @@
 //   grpc_server_handling_seconds{grpc_service,grpc_method}       histogram
 //   carcassonne_verdicts_total{violation_code}                   counter
 //   carcassonne_score_events_total{feature_kind}                 counter
+//   carcassonne_calls_shed_total{grpc_method,reason}             counter
 //   carcassonne_build_info{version}                              gauge (= 1)
+//
+// A call that the server sheds (serving.h: refused under overload, or skipped
+// because its client left or its deadline passed; the handler never runs)
+// counts in grpc_server_started_total and grpc_server_handled_total with the
+// status it was answered, and in carcassonne_calls_shed_total with the reason,
+// but not in grpc_server_handling_seconds (it was not handled).
 //
 // Every label set is created once, at start-up (each method x each gRPC
 // status code, each violation code, each feature kind), and kept as a plain
@@ -47,6 +54,16 @@ enum class Method {
 };
 inline constexpr int kMethodCount = 8;
 
+// Why a call was shed (the label `reason` of carcassonne_calls_shed_total).
+enum class ShedReason {
+  kQueueFull,           // "queue_full": more waiting than the latency budget allows
+  kDeadlineUnmeetable,  // "deadline_unmeetable": would be answered after its deadline
+  kDeadlineExceeded,    // "deadline_exceeded": its deadline passed before it was served
+  kCancelled,           // "cancelled": its client cancelled it before it was served
+  kRequestMemory,       // "request_memory": the request bytes held are at their budget
+};
+inline constexpr int kShedReasonCount = 5;
+
 class Metrics {
  public:
   explicit Metrics(const std::string& version);
@@ -58,6 +75,8 @@ class Metrics {
 
   void RecordStarted(Method method);
   void RecordHandled(Method method, grpc::StatusCode code, double seconds);
+  // A call answered `code` without running its handler (started, handled, shed).
+  void RecordShed(Method method, ShedReason reason, grpc::StatusCode code);
   // "LEGAL" for a legal verdict, else the code of its first violation (one
   // count per verdict).
   void RecordVerdict(const v1::Verdict& verdict);
@@ -72,6 +91,7 @@ class Metrics {
     prometheus::Counter* started = nullptr;
     std::array<prometheus::Counter*, kStatusCodeCount> handled{};
     prometheus::Histogram* seconds = nullptr;
+    std::array<prometheus::Counter*, kShedReasonCount> shed{};
   };
 
   std::shared_ptr<prometheus::Registry> registry_;

@@ -1,11 +1,13 @@
 // The gRPC server (see server.h).
 #include "service/server.h"
 
-#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpc/grpc.h>
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/resource_quota.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <sched.h>
+#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -15,47 +17,44 @@
 #include <exception>
 #include <fstream>
 #include <memory>
-#include <mutex>
 #include <thread>
-#include <vector>
 
-#include "carcassonne/v1/referee.grpc.pb.h"
 #include "engine/text.h"
-#include "google/protobuf/arena.h"
-#include "service/handlers.h"
+#include "service/control.h"
 #include "service/health.h"
 #include "service/metrics.h"
+#include "service/reflection.h"
+#include "service/serving.h"
 
 namespace carcassonne::service {
 namespace {
 
 // Largest request accepted. The biggest legal snapshot (1024 tiles, 1024
-// figures, a full bag) takes well under 100 KiB; 4 MiB is gRPC's usual
-// default, stated explicitly so that it is documented and tested.
-constexpr int kMaxReceiveMessageBytes = 4 * 1024 * 1024;
+// figures, a full bag) takes well under 100 KiB; 1 MiB (rather than gRPC's
+// default 4 MiB) leaves ten times that, and bounds what one call can make the
+// server hold.
+constexpr int kMaxReceiveMessageBytes = 1024 * 1024;
 
-// RefereeService calls are served on the asynchronous API: one completion
-// queue per available core (AvailableCores), each with one thread that takes
-// the queue's events and serves each call as it arrives, with kSlotsPerMethod
-// calls of every method requested ahead on each queue (calls beyond them wait
-// in gRPC until a slot is free). No thread hand-off between receiving a call
-// and answering it.
-constexpr int kSlotsPerMethod = 8;
-// The first arena block of each call slot: a 72-tile request (~2 KiB on the
-// wire) and its answer fit, parsed, in a few KiB.
-constexpr size_t kArenaBlockBytes = 32 * 1024;
+// The request bytes the serving threads may hold at once (serving.h); past
+// it a call is refused with RESOURCE_EXHAUSTED and its bytes freed at once.
+constexpr size_t kRequestBytesBudget = size_t{64} * 1024 * 1024;
 
 // Threads the server may create (resource quota), per core: gRPC's own
-// pools (the health and reflection services are synchronous).
+// pools (no synchronous service is registered, so they stay small).
 constexpr int kThreadsPerCore = 4;
 constexpr int kMinThreads = 8;
 
-// Bounds on what clients can make the server hold at once: calls in flight on
-// one connection, and the memory gRPC may use for all of them (an open-loop
-// client offering more than the server can answer would otherwise queue
-// without limit). Past them gRPC refuses new streams / RESOURCE_EXHAUSTED.
+// Bounds on what clients can make gRPC hold: calls in flight on one
+// connection, and the memory of gRPC's own buffers (connections, requests
+// being read or waiting to be taken, answers being written) for all of them.
+// The quota is soft: past it gRPC closes idle connections and refuses or
+// cancels streams (UNAVAILABLE), and under a flood of large requests the
+// process peaks at about twice it (server.h, "Limits in force"). With the
+// request budget above, the serving threads' arenas and the rest of the
+// process, the server stays under the deployment's 512 MiB limit
+// (deploy/kubernetes/deployment.yaml).
 constexpr int kMaxConcurrentStreamsPerConnection = 256;
-constexpr size_t kMaxMemoryBytes = size_t{512} * 1024 * 1024;
+constexpr size_t kMaxMemoryBytes = size_t{128} * 1024 * 1024;
 
 // gRPC's bandwidth-delay-product probe, off. It grows the window a client may
 // fill to megabytes, which helps bulk transfers over long links; requests
@@ -66,8 +65,14 @@ constexpr size_t kMaxMemoryBytes = size_t{512} * 1024 * 1024;
 // now and then a stall of hundreds of milliseconds; with the probe off, none.
 constexpr int kBdpProbe = 0;
 
-// Time that in-flight calls get to finish after SIGTERM / SIGINT.
+// After the lame duck: the time the serving threads get to take every call
+// that reached the server, then the time accepted calls get to finish.
+constexpr std::chrono::seconds kCatchUpTimeout{2};
 constexpr std::chrono::seconds kShutdownGrace{5};
+
+// How often the control thread looks whether large calls left freed memory
+// in the heap to give back (malloc_trim).
+constexpr std::chrono::milliseconds kTrimPeriod{1000};
 
 constexpr char kServiceName[] = "carcassonne.v1.RefereeService";
 
@@ -112,202 +117,6 @@ int MaxThreads() {
   return std::max(kMinThreads, kThreadsPerCore * cores);
 }
 
-// The RPC methods of RefereeService as the asynchronous API names them: the
-// call to ask gRPC for the next call of a method, the handler that serves it,
-// and the domain metrics of its answer.
-using AsyncService = v1::RefereeService::AsyncService;
-// (Each method's Request... is a member of its own base class of AsyncService.)
-template <typename MethodBase, typename Request, typename Response>
-using RequestMethod = void (MethodBase::*)(grpc::ServerContext*, Request*,
-                                           grpc::ServerAsyncResponseWriter<Response>*,
-                                           grpc::CompletionQueue*, grpc::ServerCompletionQueue*,
-                                           void*);
-template <typename Request, typename Response>
-using Handler = grpc::Status (*)(const Request&, Response*);
-
-// Domain metrics of a successful answer of the real service.
-void Observe(Metrics& metrics, const v1::ValidateActionResponse& response) {
-  metrics.RecordVerdict(response.verdict());
-}
-void Observe(Metrics& metrics, const v1::ApplyActionResponse& response) {
-  metrics.RecordVerdict(response.verdict());
-  metrics.RecordScoreEvents(response.events());
-}
-void Observe(Metrics& metrics, const v1::PlayTurnResponse& response) {
-  metrics.RecordVerdict(response.verdict());
-  metrics.RecordScoreEvents(response.events());
-}
-void Observe(Metrics& metrics, const v1::ScoreGameResponse& response) {
-  metrics.RecordScoreEvents(response.events());
-}
-template <typename Response>
-void Observe(Metrics& /*metrics*/, const Response& /*response*/) {}
-
-// One serving thread's completion queue. `shut_down` is set, under `mutex`,
-// just before the queue is shut down: after that no call may be requested on
-// it.
-struct ServingQueue {
-  std::unique_ptr<grpc::ServerCompletionQueue> queue;
-  std::mutex mutex;
-  bool shut_down = false;
-};
-
-// What every call slot shares.
-struct ServingContext {
-  AsyncService* service = nullptr;
-  Metrics* metrics = nullptr;
-  bool noop = false;
-};
-
-// A tag on a completion queue: one call slot.
-class CallSlot {
- public:
-  virtual ~CallSlot() = default;
-  // The event of this slot came out of its queue; `ok` as gRPC reports it.
-  virtual void Proceed(bool ok) = 0;
-};
-
-// The arena of a call slot: its first block is `block` (kArenaBlockBytes).
-google::protobuf::ArenaOptions ArenaOptions(char* block) {
-  google::protobuf::ArenaOptions options;
-  options.initial_block = block;
-  options.initial_block_size = kArenaBlockBytes;
-  return options;
-}
-
-// A call slot of one method on one completion queue: it asks gRPC for the
-// next call of the method, serves it on the queue's thread when it arrives
-// (the handler is short, CPU-bound and never blocks), sends the answer, and
-// asks again. Each call's request and response live on the slot's arena,
-// reset between calls: parsing a snapshot and building the answer then cost
-// no malloc/free per message and string, and the memory a slot keeps is its
-// first block (kArenaBlockBytes; a larger request's further blocks go back
-// to the heap at the reset). The no-op server answers the empty
-// response with OK instead of calling the handler (gRPC has decoded the
-// request all the same), with the same per-call metrics.
-template <typename MethodBase, typename Request, typename Response>
-class UnaryCallSlot final : public CallSlot {
- public:
-  UnaryCallSlot(const ServingContext& serving, ServingQueue& queue, Method method,
-                RequestMethod<MethodBase, Request, Response> request_method,
-                Handler<Request, Response> handler)
-      : serving_(serving),
-        queue_(queue),
-        method_(method),
-        request_method_(request_method),
-        handler_(handler),
-        arena_block_(std::make_unique<char[]>(kArenaBlockBytes)),
-        arena_(ArenaOptions(arena_block_.get())) {}
-
-  // Asks for the next call, or deletes the slot when the queue is shut down.
-  void AskForNextCall() {
-    context_ = std::make_unique<grpc::ServerContext>();
-    responder_ = std::make_unique<grpc::ServerAsyncResponseWriter<Response>>(context_.get());
-    arena_.Reset();  // the previous call's messages (its answer has been sent)
-    request_ = google::protobuf::Arena::CreateMessage<Request>(&arena_);
-    response_ = google::protobuf::Arena::CreateMessage<Response>(&arena_);
-    waiting_for_call_ = true;
-    std::lock_guard<std::mutex> lock(queue_.mutex);
-    if (queue_.shut_down) {
-      delete this;
-      return;
-    }
-    (static_cast<MethodBase*>(serving_.service)->*request_method_)(
-        context_.get(), request_, responder_.get(), queue_.queue.get(), queue_.queue.get(), this);
-  }
-
-  void Proceed(bool ok) override {
-    if (!waiting_for_call_) {
-      AskForNextCall();  // the answer went out (or the client left): the next call
-      return;
-    }
-    if (!ok) {  // the server is shutting down: no call will come
-      delete this;
-      return;
-    }
-    Serve();
-  }
-
- private:
-  void Serve() {
-    const auto start = std::chrono::steady_clock::now();
-    Metrics& metrics = *serving_.metrics;
-    metrics.RecordStarted(method_);
-    grpc::Status status;
-    if (!serving_.noop) {
-      status = handler_(*request_, response_);  // handlers turn exceptions into INTERNAL
-      if (status.ok()) {
-        Observe(metrics, *response_);
-      } else {
-        response_->Clear();
-      }
-    }
-    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    metrics.RecordHandled(method_, status.error_code(), elapsed.count());
-    waiting_for_call_ = false;
-    responder_->Finish(*response_, status, this);
-  }
-
-  const ServingContext& serving_;
-  ServingQueue& queue_;
-  const Method method_;
-  const RequestMethod<MethodBase, Request, Response> request_method_;
-  const Handler<Request, Response> handler_;
-  std::unique_ptr<grpc::ServerContext> context_;
-  std::unique_ptr<grpc::ServerAsyncResponseWriter<Response>> responder_;
-  std::unique_ptr<char[]> arena_block_;
-  google::protobuf::Arena arena_;
-  Request* request_ = nullptr;    // on arena_
-  Response* response_ = nullptr;  // on arena_
-  bool waiting_for_call_ = true;
-};
-
-// Puts kSlotsPerMethod call slots of one method on `queue`.
-template <typename MethodBase, typename Request, typename Response>
-void RequestCalls(const ServingContext& serving, ServingQueue& queue, Method method,
-                  RequestMethod<MethodBase, Request, Response> request_method,
-                  Handler<Request, Response> handler) {
-  for (int i = 0; i < kSlotsPerMethod; ++i) {
-    (new UnaryCallSlot<MethodBase, Request, Response>(serving, queue, method, request_method,
-                                                      handler))
-        ->AskForNextCall();
-  }
-}
-
-// Puts call slots of every RefereeService method on `queue`.
-void RequestEveryMethod(const ServingContext& serving, ServingQueue& queue) {
-  RequestCalls(serving, queue, Method::kNewGame, &AsyncService::RequestNewGame, &HandleNewGame);
-  RequestCalls(serving, queue, Method::kValidateAction, &AsyncService::RequestValidateAction,
-               &HandleValidateAction);
-  RequestCalls(serving, queue, Method::kApplyAction, &AsyncService::RequestApplyAction,
-               &HandleApplyAction);
-  RequestCalls(serving, queue, Method::kPlayTurn, &AsyncService::RequestPlayTurn, &HandlePlayTurn);
-  RequestCalls(serving, queue, Method::kListLegalActions, &AsyncService::RequestListLegalActions,
-               &HandleListLegalActions);
-  RequestCalls(serving, queue, Method::kScoreGame, &AsyncService::RequestScoreGame,
-               &HandleScoreGame);
-  RequestCalls(serving, queue, Method::kGetCatalog, &AsyncService::RequestGetCatalog,
-               &HandleGetCatalog);
-  RequestCalls(serving, queue, Method::kDescribeBoard, &AsyncService::RequestDescribeBoard,
-               &HandleDescribeBoard);
-}
-
-// No call may be requested on `queue` from now on; its thread ends once the
-// queue is drained.
-void ShutDownQueue(ServingQueue& queue) {
-  std::lock_guard<std::mutex> lock(queue.mutex);
-  queue.shut_down = true;
-  queue.queue->Shutdown();
-}
-
-// A serving thread: takes the events of its queue until the queue is shut
-// down and drained.
-void ServeQueue(ServingQueue& queue) {
-  void* tag = nullptr;
-  bool ok = false;
-  while (queue.queue->Next(&tag, &ok)) static_cast<CallSlot*>(tag)->Proceed(ok);
-}
-
 }  // namespace
 
 sigset_t BlockTerminationSignals() {
@@ -324,6 +133,50 @@ sigset_t BlockTerminationSignals() {
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   return signals;
 }
+
+namespace {
+
+// Waits for SIGTERM / SIGINT (blocked in every thread, so only this thread
+// takes them); returns its number.
+int WaitForSignal(const sigset_t& signals) {
+  int signal_number = 0;
+  while (sigwait(&signals, &signal_number) != 0) {
+  }
+  return signal_number;
+}
+
+// Waits up to `duration` for another SIGTERM / SIGINT; true if one came.
+bool AnotherSignalWithin(const sigset_t& signals, std::chrono::milliseconds duration) {
+  const auto end = std::chrono::steady_clock::now() + duration;
+  while (true) {
+    const auto left = end - std::chrono::steady_clock::now();
+    if (left <= std::chrono::steady_clock::duration::zero()) return false;
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(left);
+    const timespec timeout{static_cast<time_t>(seconds.count()),
+                           static_cast<long>((left - seconds) / std::chrono::nanoseconds(1))};
+    if (sigtimedwait(&signals, nullptr, &timeout) > 0) return true;
+    // EAGAIN: the time is up (checked above); EINTR: wait again.
+  }
+}
+
+// Waits until the control plane's calls are over (the watches and
+// reflection streams that the drain ended, a health check under way), or
+// until `deadline`; true if so.
+bool WaitUntilControlCallsOver(const ControlQueue& control,
+                               std::chrono::steady_clock::time_point deadline) {
+  while (control.calls_in_flight() > 0) {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return true;
+}
+
+void Log(const std::string& line) {
+  std::fprintf(stderr, "carcassonne_referee: %s\n", line.c_str());
+  std::fflush(stderr);
+}
+
+}  // namespace
 
 int RunServer(const ServerOptions& options, const sigset_t& signals) {
   const auto credentials = MakeServerCredentials(options.tls);  // TLS / mTLS (tls.h)
@@ -346,12 +199,20 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
     return 1;
   }
 
-  // Our own health service (health.h), not gRPC's callback-based default one.
+  // Health and reflection on the control queue (control.h); RefereeService on
+  // the serving queues (serving.h). No synchronous service, no callback API.
   grpc::EnableDefaultHealthCheckService(false);
-  HealthService health(kServiceName);
-  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  ControlQueue control;
+  HealthService health(kServiceName, control);
+  ReflectionService reflection(
+      {kServiceName, "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection"}, control);
+  ServingOptions serving_options;
+  serving_options.threads = ServingThreads(options);
+  serving_options.noop = options.noop;
+  serving_options.queue_budget = options.queue_budget;
+  serving_options.request_bytes_budget = kRequestBytesBudget;
+  RefereeServing serving(serving_options, metrics);
 
-  AsyncService service;
   grpc::ResourceQuota quota("carcassonne_referee");
   const int max_threads = MaxThreads();
   quota.SetMaxThreads(max_threads);
@@ -361,33 +222,31 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   int bound_port = 0;
   const std::string listen = HostPort(options.address, options.port);
   builder.AddListeningPort(listen, *credentials, &bound_port);
-  builder.RegisterService(&service);
-  builder.RegisterService(&health);
+  serving.AddTo(builder);
+  builder.RegisterService(health.service());
+  builder.RegisterService(reflection.service());
   builder.SetResourceQuota(quota);
   builder.SetMaxReceiveMessageSize(kMaxReceiveMessageBytes);
   builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, kMaxConcurrentStreamsPerConnection);
   // No BDP probing (kBdpProbe): the flow-control windows stay at gRPC's
   // defaults instead of growing with the measured bandwidth-delay product.
   builder.AddChannelArgument(GRPC_ARG_HTTP2_BDP_PROBE, kBdpProbe);
-  const int serving_threads = ServingThreads(options);
-  std::vector<std::unique_ptr<ServingQueue>> queues;
-  for (int i = 0; i < serving_threads; ++i) {
-    queues.push_back(std::make_unique<ServingQueue>());
-    queues.back()->queue = builder.AddCompletionQueue();
-  }
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (server == nullptr || bound_port == 0) {
     std::fprintf(stderr, "carcassonne_referee: cannot listen on %s\n", listen.c_str());
-    for (auto& queue : queues) ShutDownQueue(*queue);
-    for (auto& queue : queues) ServeQueue(*queue);  // drains: nothing was requested
+    serving.Stop();  // drains the queues: nothing was asked for
     return 1;
   }
-  const ServingContext serving{&service, &metrics, options.noop};
-  std::vector<std::thread> threads;
-  for (auto& queue : queues) {
-    RequestEveryMethod(serving, *queue);
-    threads.emplace_back([&queue = *queue] { ServeQueue(queue); });
-  }
+  serving.Start();
+  control.SetNotificationQueues(serving.queues());
+  control.Start();
+  health.Start();
+  reflection.Start();
+  // Large calls leave freed memory in glibc's heaps; give it back to the
+  // system (rarely: only after large calls, at most once per period).
+  control.Every(kTrimPeriod, [&serving] {
+    if (serving.TakeLargeCallSeen()) malloc_trim(0);
+  });
 
   if (options.noop) {
     std::fprintf(stderr,
@@ -395,39 +254,63 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
                  "(no engine)\n",
                  kServiceName);
   }
-  std::fprintf(
-      stderr,
-      "carcassonne_referee %s: serving gRPC on %s, metrics on http://%s/metrics "
-      "(port=%d metrics_port=%d max_receive_message_bytes=%d serving_threads=%d max_threads=%d)\n",
-      options.version.c_str(), HostPort(options.address, bound_port).c_str(),
-      HostPort(metrics_endpoint->address(), metrics_endpoint->port()).c_str(), bound_port,
-      metrics_endpoint->port(), kMaxReceiveMessageBytes, serving_threads, max_threads);
+  std::fprintf(stderr,
+               "carcassonne_referee %s: serving gRPC on %s, metrics on http://%s/metrics "
+               "(port=%d metrics_port=%d max_receive_message_bytes=%d serving_threads=%d "
+               "max_threads=%d lame_duck_ms=%lld queue_budget_ms=%lld)\n",
+               options.version.c_str(), HostPort(options.address, bound_port).c_str(),
+               HostPort(metrics_endpoint->address(), metrics_endpoint->port()).c_str(), bound_port,
+               metrics_endpoint->port(), kMaxReceiveMessageBytes, serving_options.threads,
+               max_threads, static_cast<long long>(options.lame_duck.count()),
+               static_cast<long long>(options.queue_budget.count()));
   std::fflush(stderr);
 
   // The dedicated signal thread: SIGTERM / SIGINT are blocked in every thread,
   // so only sigwait() here receives them. Nothing runs in a signal handler.
   std::thread signal_thread([&] {
-    int signal_number = 0;
-    while (sigwait(&signals, &signal_number) != 0) {
-    }
-    std::fprintf(stderr, "carcassonne_referee: signal %d, shutting down (grace %llds)\n",
-                 signal_number, static_cast<long long>(kShutdownGrace.count()));
-    std::fflush(stderr);
-    health.Shutdown();  // every service NOT_SERVING, for good; watches end
+    const int signal_number = WaitForSignal(signals);
+    Log(Cat("signal ", signal_number, ": lame duck for ",
+            static_cast<long long>(options.lame_duck.count()),
+            " ms (health NOT_SERVING, still serving), then drain"));
+    health.EnterLameDuck();
+    if (AnotherSignalWithin(signals, options.lame_duck)) Log("second signal: lame duck cut short");
+
+    Log("draining: no new calls; every call that reached the server is answered");
+    health.EndWatches();
+    reflection.EndStreams();
     // The metrics endpoint stops meanwhile: civetweb takes up to ~2 s to join
-    // its threads, and Shutdown() waits up to the grace period whenever a
-    // client keeps its connection open. (The counters themselves live on.)
+    // its threads. (The counters themselves live on.)
     std::thread stop_metrics([&] { metrics_endpoint.reset(); });
-    server->Shutdown(std::chrono::system_clock::now() + kShutdownGrace);
-    // Every call has finished or been cancelled; the slots still waiting for a
-    // call come out of their queues with ok = false and are deleted.
-    for (auto& queue : queues) ShutDownQueue(*queue);
+    // Every call that reached the server is taken by a serving thread before
+    // gRPC stops accepting: Shutdown cancels the calls still waiting inside
+    // gRPC, but lets every taken call finish (up to the grace period).
+    if (!serving.WaitUntilCaughtUp(std::chrono::steady_clock::now() + kCatchUpTimeout)) {
+      Log("the serving threads did not catch up within the time allowed; shutting down anyway");
+    }
+    const auto grace_end = std::chrono::steady_clock::now() + kShutdownGrace;
+    std::thread shutdown(
+        [&] { server->Shutdown(std::chrono::system_clock::now() + kShutdownGrace); });
+    // Shutdown() returns once every connection is closed: a client that keeps
+    // an idle connection open would hold it for the whole grace period. Once
+    // every call that arrived is answered, nothing is left to wait for: the
+    // connections are closed at once.
+    if (serving.WaitUntilAllAnswered(grace_end) && WaitUntilControlCallsOver(control, grace_end)) {
+      grpc_server_cancel_all_calls(server->c_server());
+    }
+    shutdown.join();
+    // Every call has finished (or, past the grace period, been cancelled);
+    // the calls still asked for come out of their queues with ok = false
+    // (the control plane's on the serving queues, handed to the control
+    // queue, which shuts down last).
+    control.StopRequests();
+    serving.Stop();
+    control.Stop();
     stop_metrics.join();
   });
 
   server->Wait();
   signal_thread.join();
-  for (std::thread& thread : threads) thread.join();
+  Log("stopped");
   return 0;
 }
 

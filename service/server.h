@@ -1,35 +1,71 @@
-// The gRPC server of the referee: RefereeService on the asynchronous API, the
-// standard health service (health.h), server reflection, Prometheus metrics,
-// and a clean shutdown on SIGTERM / SIGINT.
+// The gRPC server of the referee: RefereeService on the asynchronous API with
+// admission control (serving.h), the standard health service (health.h) and
+// server reflection (reflection.h) on a control thread of their own
+// (control.h), Prometheus metrics (metrics.h), and a lame duck then a drain
+// on SIGTERM / SIGINT.
 //
 // Threads: RefereeService calls are served by ServerOptions::serving_threads
 // threads (by default one per core the process may use: its CPU affinity,
-// within its cgroup's CPU quota), each with its own completion queue. A
-// serving thread polls the connections itself and runs each call's handler
-// as soon as the call has arrived, so that a call is received, judged and
-// answered on one thread. (gRPC's callback API, and its default health
-// service which is built on it, start threads of their own that poll the
-// same connections and pass every call from one thread to another: on the
-// 2-core development machine that hand-off, a few context switches per call,
-// cost more CPU than the engine's work; see bench/report.md.) Health checks
-// and reflection are synchronous services, on gRPC's own thread pool.
+// within its cgroup's CPU quota), each with its own completion queue; each
+// receives, judges and answers a call on one thread (serving.h). One control
+// thread serves health and reflection; no synchronous service, so no gRPC
+// thread pool that a client could fill (control.h says why). The metrics
+// endpoint has two HTTP threads.
 //
 // With ServerOptions::noop (the --noop flag) RefereeService is replaced by a
-// no-op implementation: gRPC decodes each request as usual, before the
-// handler, and every RPC then finishes at once with an empty response and OK
-// (no conversion, no engine). It records the same per-call metrics
-// (grpc_server_started/handled/handling_seconds) as the real service, and
-// health, reflection and the metrics endpoint are unchanged, so the no-op
-// server is the limit of the RPC path: scripts/bench compares the real server
-// against it.
+// no-op implementation: each request is parsed as usual, and every RPC then
+// finishes at once with an empty response and OK (no conversion, no engine).
+// It records the same per-call metrics (grpc_server_started/handled/
+// handling_seconds) and goes through the same admission control as the real
+// service, and health, reflection and the metrics endpoint are unchanged, so
+// the no-op server is the limit of the RPC path: scripts/bench compares the
+// real server against it.
 //
-// Limits in force (see server.cc):
-//   * HTTP/2 flow control: gRPC's default windows, no BDP probing
-//     (kBdpProbe; see server.cc for why);
-//   * max receive message size: 4 MiB (kMaxReceiveMessageBytes); a larger
-//     request fails with RESOURCE_EXHAUSTED before any handler runs;
-//   * resource quota: at most 4 x hardware_concurrency threads (at least 8)
-//     for the server's own thread pools (kThreadsPerCore);
+// Shutdown (SIGTERM / SIGINT), in order:
+//   1. lame duck: health turns NOT_SERVING (Check answers it; every Watch is
+//      sent it), and everything else goes on as before for
+//      ServerOptions::lame_duck (--lame_duck_seconds, default 5 s), the time
+//      load balancers and Kubernetes take to stop sending calls here. A
+//      second signal cuts it short;
+//   2. drain: health watches end with OK, reflection streams are cancelled,
+//      the serving threads take every call that reached the server (none may
+//      wait inside gRPC, which would cancel it at shutdown; up to 2 s,
+//      kCatchUpTimeout), then gRPC stops accepting calls and every accepted
+//      call is answered (up to 5 s, kShutdownGrace, after which gRPC cancels
+//      what is left);
+//   3. exit status 0.
+// The whole takes lame_duck + well under a second on an idle server, at most
+// lame_duck + 7 s: deploy/kubernetes/deployment.yaml gives the pod
+// terminationGracePeriodSeconds 15 for the default 5 s lame duck.
+//
+// Limits in force (see server.cc and serving.h):
+//   * max receive message size: 1 MiB (kMaxReceiveMessageBytes); the largest
+//     legal snapshot takes under 100 KiB. A larger request fails with
+//     RESOURCE_EXHAUSTED before any handler runs;
+//   * admission control (serving.h): a call is refused with
+//     RESOURCE_EXHAUSTED when the calls ahead of it would make it wait more
+//     than the latency budget (--queue_budget_ms, default 20 ms) or miss its
+//     deadline, and skipped (not run) when its client cancelled it or its
+//     deadline passed before it was served; each counted in
+//     carcassonne_calls_shed_total{grpc_method,reason};
+//   * memory: the request bytes held by the serving threads are at most
+//     64 MiB (kRequestBytesBudget; past it a call is refused with
+//     RESOURCE_EXHAUSTED at once), gRPC's own buffers (its resource quota) at
+//     most 128 MiB (kMaxMemoryBytes; under pressure gRPC refuses or cancels
+//     streams: UNAVAILABLE), and each serving thread parses into one arena
+//     that is reset after every call; freed heap memory goes back to the
+//     system within a second after large calls (malloc_trim). Measured with
+//     1024 calls of 0.5 to 0.9 MiB requests in flight: a plateau of about
+//     200 MiB, peaks of 250 to 350 MiB, under the deployment's 512 MiB limit,
+//     and back to ~20 MiB once the load stops (resilience_test,
+//     scripts/bench);
+//   * HTTP/2: at most 256 concurrent streams per connection
+//     (kMaxConcurrentStreamsPerConnection); flow control windows at gRPC's
+//     defaults, no BDP probing (kBdpProbe; see server.cc for why);
+//   * health: at most 1000 Watch streams at once (health.h), reflection: at
+//     most 16 streams at once (reflection.h); past them RESOURCE_EXHAUSTED;
+//   * threads: gRPC's own thread pools at most 4 x hardware_concurrency (at
+//     least 8; kThreadsPerCore), by its resource quota;
 //   * within a request (INVALID_ARGUMENT beyond them): the engine's limits
 //     (engine/referee.h) of 1024 placed tiles, 1024 figures, |x|, |y| <= 1024;
 //     its bounds on a snapshot's numbers (scores 0 to 1,000,000, supplies 0
@@ -38,13 +74,12 @@
 //     at most 6 players, one bag entry per tile type, one entry per
 //     expansion; PlayTurn takes 1 to 16 actions (service/convert.cc,
 //     service/handlers.cc); an INVALID_ARGUMENT lists at most 16 field
-//     violations (the rest are counted in its message);
-//   * shutdown: health turns NOT_SERVING, then in-flight calls get 5 s
-//     (kShutdownGrace); a client that keeps an idle connection open holds
-//     Shutdown() for the whole 5 s, so the process exits within ~5 s.
+//     violations (the rest are counted in its message); a body that does not
+//     parse is INVALID_ARGUMENT too;
 //   * metrics: the endpoint is IPv4 only (Debian's civetweb has no IPv6).
 #pragma once
 
+#include <chrono>
 #include <csignal>
 #include <string>
 
@@ -60,6 +95,8 @@ struct ServerOptions {
   bool noop = false;                // serve the no-op RefereeService (see above)
   int serving_threads = 0;          // threads serving RefereeService; 0 = one per usable core
   TlsOptions tls;                   // TLS / mTLS of the gRPC port; plaintext when not enabled
+  std::chrono::milliseconds lame_duck{5000};   // NOT_SERVING, still serving, after SIGTERM
+  std::chrono::milliseconds queue_budget{20};  // admission control's latency budget
 };
 
 // Blocks SIGTERM and SIGINT in the calling thread and returns that set. Call it
@@ -69,10 +106,10 @@ struct ServerOptions {
 sigset_t BlockTerminationSignals();
 
 // Serves until SIGTERM or SIGINT (from `signals`, blocked beforehand): then
-// reports NOT_SERVING on health, shuts down with a 5 s grace period and
-// returns 0. Returns 1 when a port cannot be bound, 2 when the TLS files
-// cannot be used (before listening). Logs one start-up line to
-// stderr with the ports actually bound.
+// the lame duck, the drain (see above), and returns 0. Returns 1 when a port
+// cannot be bound, 2 when the TLS files cannot be used (before listening).
+// Logs one start-up line to stderr with the ports actually bound, and one
+// line at each step of the shutdown.
 int RunServer(const ServerOptions& options, const sigset_t& signals);
 
 }  // namespace carcassonne::service

@@ -5,11 +5,13 @@
 #include <grpcpp/grpcpp.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <csignal>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -118,12 +120,22 @@ class Run {
       stubs_.push_back(std::make_unique<grpc::GenericStub>(channel));
     }
     result_.latency = std::make_unique<LatencyHistogram>();
+    for (auto& histogram : result_.latency_by_code)
+      histogram = std::make_unique<LatencyHistogram>();
+    result_.send_lag = std::make_unique<LatencyHistogram>();
   }
 
   LoadResult Execute() {
     start_ = Clock::now();
     measure_start_ = start_ + options_.warmup;
     end_ = measure_start_ + options_.duration;
+    if (options_.signal_at >= std::chrono::nanoseconds::zero() && options_.server_pid > 0) {
+      signal_time_ = measure_start_ + options_.signal_at;
+      stop_sending_ = std::min(end_, signal_time_ + options_.send_after_signal);
+    } else {
+      signal_time_ = Clock::time_point::max();
+      stop_sending_ = end_;
+    }
     // The CPU meter: CPU times over the measured window (it sleeps otherwise).
     std::thread meter([this] {
       const int server = options_.server_pid;
@@ -161,6 +173,7 @@ class Run {
     result_.ok = result_.by_code[0];
     result_.scheduled = scheduled_;
     result_.schedule_stalls = stalls_;
+    result_.signalled = signalled_;
     return std::move(result_);
   }
 
@@ -172,24 +185,54 @@ class Run {
     grpc::ByteBuffer response;
     grpc::Status status;
     Clock::time_point since;  // latency origin: send time (closed), scheduled time (open)
+    Clock::time_point sent;   // when it was sent (its deadline runs from then)
     bool counted = false;     // open loop: scheduled inside the measured window
+    bool after_signal = false;
   };
 
   const grpc::ByteBuffer& NextRequest() { return requests_[next_request_++ % requests_.size()]; }
 
   void Send(std::unique_ptr<Call> call) {
+    call->sent = Clock::now();
     call->context.set_deadline(std::chrono::system_clock::now() + options_.deadline);
     grpc::GenericStub& stub = *stubs_[next_stub_++ % stubs_.size()];
     call->reader = stub.PrepareUnaryCall(&call->context, options_.method, NextRequest(), &queue_);
     call->reader->StartCall();
     Call* tag = call.release();
+    tag->after_signal = signalled_;
     tag->reader->Finish(&tag->response, &tag->status, tag);
     ++outstanding_;
   }
 
-  void Count(const grpc::Status& status, Clock::duration latency) {
-    ++by_code_[static_cast<size_t>(CodeIndex(status))];
-    result_.latency->Record(std::chrono::duration_cast<std::chrono::nanoseconds>(latency).count());
+  void Count(const Call& call, Clock::time_point now) {
+    const grpc::Status& status = call.status;
+    const Clock::duration latency = now - call.since;
+    const int code = CodeIndex(status);
+    ++by_code_[static_cast<size_t>(code)];
+    const int64_t nanoseconds =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(latency).count();
+    result_.latency->Record(nanoseconds);
+    result_.latency_by_code[static_cast<size_t>(code)]->Record(nanoseconds);
+    // In time: answered OK within the deadline, which runs from the send.
+    if (code == 0 && now - call.sent <= options_.deadline) ++result_.ok_within_deadline;
+    const int64_t lag =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(call.sent - call.since).count();
+    result_.send_lag->Record(std::max<int64_t>(0, lag));
+  }
+
+  // Every completed call, counted or not: by status, before or after the
+  // signal (SIGTERM under load).
+  void Completed(const Call& call) {
+    if (signal_time_ == Clock::time_point::max()) return;
+    auto& by_code = call.after_signal ? result_.after_signal : result_.before_signal;
+    ++by_code[static_cast<size_t>(CodeIndex(call.status))];
+  }
+
+  // Sends SIGTERM to the server once its time has come.
+  void MaybeSignal(Clock::time_point now) {
+    if (signalled_ || now < signal_time_) return;
+    kill(options_.server_pid, SIGTERM);
+    signalled_ = true;
   }
 
   // Waits for the next completion until `until`; the completed call, or null
@@ -202,7 +245,9 @@ class Run {
         std::chrono::duration_cast<std::chrono::system_clock::duration>(until - Clock::now());
     if (queue_.AsyncNext(&tag, &ok, deadline) != grpc::CompletionQueue::GOT_EVENT) return nullptr;
     --outstanding_;
-    return std::unique_ptr<Call>(static_cast<Call*>(tag));  // Finish always completes with ok
+    std::unique_ptr<Call> call(static_cast<Call*>(tag));  // Finish always completes with ok
+    Completed(*call);
+    return call;
   }
 
   // ---- closed loop: in_flight calls outstanding; each completion sends the
@@ -214,11 +259,16 @@ class Run {
       Send(std::move(call));
     }
     while (outstanding_ > 0) {
-      std::unique_ptr<Call> done = NextCompletion(Clock::now() + std::chrono::seconds(1));
+      MaybeSignal(Clock::now());
+      const Clock::time_point wake =
+          signalled_ ? Clock::now() + std::chrono::seconds(1)
+                     : std::min(Clock::now() + std::chrono::seconds(1), signal_time_);
+      std::unique_ptr<Call> done = NextCompletion(wake);
       if (done == nullptr) continue;
       const Clock::time_point now = Clock::now();
-      if (now >= measure_start_ && now < end_) Count(done->status, now - done->since);
-      if (now < end_) {
+      MaybeSignal(now);
+      if (now >= measure_start_ && now < end_) Count(*done, now);
+      if (now < stop_sending_) {
         auto call = std::make_unique<Call>();  // a fresh context for each call
         call->since = Clock::now();
         Send(std::move(call));
@@ -268,7 +318,7 @@ class Run {
       }
       std::unique_ptr<Call> done = NextCompletion(wake);
       if (done != nullptr) {
-        if (done->counted) Count(done->status, Clock::now() - done->since);
+        if (done->counted) Count(*done, Clock::now());
         stalled = false;
       }
     }
@@ -279,6 +329,8 @@ class Run {
   std::vector<std::unique_ptr<grpc::GenericStub>> stubs_;
   grpc::CompletionQueue queue_;
   Clock::time_point start_, measure_start_, end_;
+  Clock::time_point signal_time_, stop_sending_;  // SIGTERM under load (closed loop)
+  bool signalled_ = false;
 
   uint64_t next_request_ = 0;
   uint64_t next_stub_ = 0;

@@ -29,13 +29,24 @@
 //                service, instead of starting at full rate on a cold server
 //                (a step that builds a backlog the server then drains for a
 //                while: see the bench report).
-// Every completed call's latency is recorded, whatever its status; every
-// status other than OK counts as an error, by code. Each call has a deadline,
-// so a run ends at most `deadline` after its duration.
+// Every completed call's latency is recorded, whatever its status, and by
+// status; every status other than OK counts as an error, by code. Goodput:
+// the calls answered OK within their deadline, which runs from each call's
+// actual send (so a load generator that falls behind its schedule does not
+// count against the server; its lag is reported apart).
+// Each call has a deadline, so a run ends at most `deadline` after its
+// duration.
+//
+// SIGTERM under load (closed loop, with server_pid): at signal_at into the
+// measured window the load generator sends SIGTERM to the server, goes on
+// sending for send_after_signal (the server's lame duck), then stops; every
+// call of the run (warm-up included) is counted by status, apart for those
+// sent before the signal and after it.
 #pragma once
 
 #include <array>
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -64,6 +75,10 @@ struct LoadOptions {
   std::chrono::nanoseconds warmup = std::chrono::seconds(2);
   std::chrono::nanoseconds deadline = std::chrono::seconds(10);
   int server_pid = 0;  // > 0: also measure that (local) process's CPU time in the window
+  // Closed loop with server_pid: SIGTERM to the server at this time into the
+  // measured window (negative: never), then calls go on for send_after_signal.
+  std::chrono::nanoseconds signal_at{-1};
+  std::chrono::nanoseconds send_after_signal{0};
 };
 
 inline constexpr int kStatusCodeCount = 17;  // OK = 0 .. UNAUTHENTICATED = 16
@@ -82,6 +97,17 @@ struct LoadResult {
   double server_cpu_seconds = -1;
   double machine_cpu_seconds = -1;
   std::unique_ptr<LatencyHistogram> latency;  // counted calls, nanoseconds
+  std::array<std::unique_ptr<LatencyHistogram>, kStatusCodeCount> latency_by_code;
+  uint64_t ok_within_deadline = 0;  // counted calls answered OK within their deadline
+  // Counted calls: how late each was sent after its scheduled time (open
+  // loop; 0 in a closed loop). A high lag says the load generator could not
+  // keep to its schedule (the latencies then hold its own delay).
+  std::unique_ptr<LatencyHistogram> send_lag;
+  // SIGTERM under load: every call of the run by status, sent before the
+  // signal and after it.
+  bool signalled = false;
+  std::array<uint64_t, kStatusCodeCount> before_signal{};
+  std::array<uint64_t, kStatusCodeCount> after_signal{};
 };
 
 // Connects every channel (fails with a message when one does not connect

@@ -4,12 +4,16 @@
 //       --mode=closed --in_flight=16 --duration=10s --warmup=2s --channels=2 --json=out.json
 //   carcassonne_loadgen --mode=open --rate=5000 ...
 //   carcassonne_loadgen --board_stats=36,72,144,288 --seed=20240601   (no server: board facts)
+//   carcassonne_loadgen --pad_bytes=524288 ...          (large valid requests: memory runs)
+//   carcassonne_loadgen --server_pid=PID --sigterm_at=3s --send_after_sigterm=1s ...
+//                                                       (SIGTERM under load, closed loop)
 //
 // It builds a pool of distinct requests from seeded random boards (see
 // request_pool.h; the same flags give the same bytes), calls the server once
 // with each of them (--check: a non-OK status stops the run), then runs a
 // closed or open loop (see load.h) and reports the calls, the errors by status
-// code, the throughput, and the latency distribution (p50 .. p99.9, max) on
+// code, the throughput, the goodput (answered OK within the deadline), and
+// the latency distribution (p50 .. p99.9, max; overall and per status) on
 // stdout and, with --json, as a JSON document. Exit status: 0 when the run
 // completed (errors are reported, not fatal), 1 when it could not run, 2 on a
 // bad flag.
@@ -71,6 +75,15 @@ ABSL_FLAG(std::string, json, "", "Also write the results as JSON to this file");
 ABSL_FLAG(std::string, label, "", "Free-form label copied into the JSON (e.g. real, noop)");
 ABSL_FLAG(int, server_pid, 0,
           "Process id of the (local) server: also report its CPU use in the measured window");
+ABSL_FLAG(int, pad_bytes, 0,
+          "Make each request this many bytes larger with a field no request defines (still a "
+          "valid request: the server answers it as without): large requests for memory runs");
+ABSL_FLAG(absl::Duration, sigterm_at, absl::Seconds(-1),
+          "Closed loop with --server_pid: send SIGTERM to the server this long into the measured "
+          "window (negative: never), then count every call by status, sent before the signal or "
+          "after it");
+ABSL_FLAG(absl::Duration, send_after_sigterm, absl::ZeroDuration(),
+          "With --sigterm_at: go on sending calls this long after the signal (the lame duck)");
 ABSL_FLAG(bool, allow_remote, false, "Accept a target that is not a loopback address");
 ABSL_FLAG(std::string, board_stats, "",
           "Comma-separated tile counts: print facts about the boards RandomBoard(tiles, --seed) "
@@ -209,6 +222,14 @@ int Main() {
   options.warmup = absl::ToChronoNanoseconds(absl::GetFlag(FLAGS_warmup));
   options.deadline = absl::ToChronoNanoseconds(absl::GetFlag(FLAGS_deadline));
   options.server_pid = absl::GetFlag(FLAGS_server_pid);
+  options.signal_at = absl::ToChronoNanoseconds(absl::GetFlag(FLAGS_sigterm_at));
+  options.send_after_signal = absl::ToChronoNanoseconds(absl::GetFlag(FLAGS_send_after_sigterm));
+  const int pad_bytes = absl::GetFlag(FLAGS_pad_bytes);
+  if (pad_bytes < 0 || pad_bytes > 64 * 1024 * 1024) Usage("--pad_bytes must be 0..67108864");
+  if (options.signal_at >= std::chrono::nanoseconds::zero() &&
+      (options.server_pid <= 0 || options.mode != LoopMode::kClosed)) {
+    Usage("--sigterm_at needs --server_pid and --mode=closed");
+  }
   if (options.in_flight < 1 || options.in_flight > 100000) Usage("--in_flight must be 1..100000");
   if (!(options.rate > 0) || options.rate > 1e7) Usage("--rate must be in (0, 1e7]");
   if (options.max_in_flight < 1) Usage("--max_in_flight must be positive");
@@ -224,7 +245,8 @@ int Main() {
                  bench::kBaseSetTiles);
   }
 
-  const RequestPool pool = BuildRequestPool(*rpc, tiles, pool_size, seed);
+  RequestPool pool = BuildRequestPool(*rpc, tiles, pool_size, seed);
+  PadRequests(pool, static_cast<size_t>(pad_bytes));
   options.requests = &pool.requests;
   double request_bytes = 0;
   for (const std::string& request : pool.requests) request_bytes += request.size();
@@ -249,6 +271,7 @@ int Main() {
   const LatencyHistogram& latency = *result.latency;
   const double throughput = static_cast<double>(result.calls) / result.measured_seconds;
   const double ok_throughput = static_cast<double>(result.ok) / result.measured_seconds;
+  const double goodput = static_cast<double>(result.ok_within_deadline) / result.measured_seconds;
   const uint64_t errors = result.calls - result.ok;
 
   // Human-readable summary.
@@ -271,11 +294,39 @@ int Main() {
   std::printf("  %.2f s measured: %llu calls, %llu errors, %.1f calls/s (OK: %.1f/s)\n",
               result.measured_seconds, static_cast<unsigned long long>(result.calls),
               static_cast<unsigned long long>(errors), throughput, ok_throughput);
-  for (int code = 1; code < kStatusCodeCount; ++code) {
-    if (result.by_code[static_cast<size_t>(code)] > 0) {
-      std::printf("    %s: %llu\n", kCodeNames[code],
-                  static_cast<unsigned long long>(result.by_code[static_cast<size_t>(code)]));
+  std::printf("  goodput (OK within the %.0f ms deadline): %.1f calls/s\n",
+              std::chrono::duration<double, std::milli>(options.deadline).count(), goodput);
+  if (options.mode == LoopMode::kOpen) {
+    std::printf("  send lag behind the schedule us: p50 %.1f  p99 %.1f  max %.1f\n",
+                Micros(result.send_lag->Percentile(50)), Micros(result.send_lag->Percentile(99)),
+                Micros(result.send_lag->max()));
+  }
+  for (int code = 0; code < kStatusCodeCount; ++code) {
+    const LatencyHistogram& by_code = *result.latency_by_code[static_cast<size_t>(code)];
+    if (by_code.count() > 0) {
+      std::printf("    %s: %llu (latency us: p50 %.1f  p99 %.1f  max %.1f)\n", kCodeNames[code],
+                  static_cast<unsigned long long>(result.by_code[static_cast<size_t>(code)]),
+                  Micros(by_code.Percentile(50)), Micros(by_code.Percentile(99)),
+                  Micros(by_code.max()));
     }
+  }
+  auto signal_line = [](const char* when, const std::array<uint64_t, kStatusCodeCount>& by_code) {
+    uint64_t all = 0;
+    for (uint64_t count : by_code) all += count;
+    std::printf("  calls sent %s the SIGTERM: %llu, failed %llu", when,
+                static_cast<unsigned long long>(all),
+                static_cast<unsigned long long>(all - by_code[0]));
+    for (int code = 1; code < kStatusCodeCount; ++code) {
+      if (by_code[static_cast<size_t>(code)] > 0) {
+        std::printf(" (%s %llu)", kCodeNames[code],
+                    static_cast<unsigned long long>(by_code[static_cast<size_t>(code)]));
+      }
+    }
+    std::printf("\n");
+  };
+  if (result.signalled) {
+    signal_line("before", result.before_signal);
+    signal_line("after", result.after_signal);
   }
   std::printf("  latency us: p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f  mean %.1f\n",
               Micros(latency.Percentile(50)), Micros(latency.Percentile(90)),
@@ -328,7 +379,48 @@ int Main() {
       first = false;
     }
     json << "},\n  \"throughput\": " << Number(throughput)
-         << ",\n  \"ok_throughput\": " << Number(ok_throughput);
+         << ",\n  \"ok_throughput\": " << Number(ok_throughput) << ",\n  \"deadline_ms\": "
+         << Number(std::chrono::duration<double, std::milli>(options.deadline).count())
+         << ",\n  \"ok_within_deadline\": " << result.ok_within_deadline
+         << ",\n  \"goodput\": " << Number(goodput) << ",\n  \"pad_bytes\": " << pad_bytes
+         << ",\n  \"send_lag_us\": {\"p50\": " << Number(Micros(result.send_lag->Percentile(50)))
+         << ", \"p99\": " << Number(Micros(result.send_lag->Percentile(99)))
+         << ", \"max\": " << Number(Micros(result.send_lag->max())) << "}"
+         << ",\n  \"by_status\": {";
+    first = true;
+    for (int code = 0; code < kStatusCodeCount; ++code) {
+      const LatencyHistogram& by_code = *result.latency_by_code[static_cast<size_t>(code)];
+      if (by_code.count() == 0) continue;
+      json << (first ? "" : ", ") << Quoted(kCodeNames[code])
+           << ": {\"count\": " << result.by_code[static_cast<size_t>(code)]
+           << ", \"latency_us\": {\"p50\": " << Number(Micros(by_code.Percentile(50)))
+           << ", \"p90\": " << Number(Micros(by_code.Percentile(90)))
+           << ", \"p99\": " << Number(Micros(by_code.Percentile(99)))
+           << ", \"max\": " << Number(Micros(by_code.max())) << "}}";
+      first = false;
+    }
+    json << "}";
+    if (result.signalled) {
+      auto by_code_json = [](const std::array<uint64_t, kStatusCodeCount>& by_code) {
+        std::ostringstream out;
+        out << "{";
+        bool first_code = true;
+        for (int code = 0; code < kStatusCodeCount; ++code) {
+          if (by_code[static_cast<size_t>(code)] == 0) continue;
+          out << (first_code ? "" : ", ") << Quoted(kCodeNames[code]) << ": "
+              << by_code[static_cast<size_t>(code)];
+          first_code = false;
+        }
+        out << "}";
+        return out.str();
+      };
+      json << ",\n  \"sigterm_at_seconds\": "
+           << Number(std::chrono::duration<double>(options.signal_at).count())
+           << ",\n  \"send_after_sigterm_seconds\": "
+           << Number(std::chrono::duration<double>(options.send_after_signal).count())
+           << ",\n  \"sent_before_sigterm\": " << by_code_json(result.before_signal)
+           << ",\n  \"sent_after_sigterm\": " << by_code_json(result.after_signal);
+    }
     if (options.mode == LoopMode::kOpen) {
       json << ",\n  \"send_tick_us\": "
            << Number(static_cast<double>(options.send_tick.count()) / 1000.0)

@@ -127,6 +127,22 @@ RequestPool BuildRequestPool(Rpc rpc, int tiles, int size, uint32_t seed) {
   return pool;
 }
 
+void PadRequests(RequestPool& pool, size_t bytes) {
+  if (bytes == 0) return;
+  auto append_varint = [](std::string& out, uint64_t value) {
+    while (value >= 0x80) {
+      out.push_back(static_cast<char>((value & 0x7f) | 0x80));
+      value >>= 7;
+    }
+    out.push_back(static_cast<char>(value));
+  };
+  for (std::string& request : pool.requests) {
+    append_varint(request, (uint64_t{19999} << 3) | 2);  // length-delimited
+    append_varint(request, bytes);
+    request.append(bytes, 'p');
+  }
+}
+
 bool ResponseAsExpected(Rpc rpc, const std::string& response) {
   switch (rpc) {
     case Rpc::kValidateAction: {

@@ -43,6 +43,13 @@ struct RequestPool {
 
 RequestPool BuildRequestPool(Rpc rpc, int tiles, int size, uint32_t seed);
 
+// Appends to each request of `pool` a field that no request message defines
+// (number 19999: protobuf reserves 19000-19999, so no .proto may use it),
+// `bytes` long: the requests stay valid (a parser skips or keeps unknown
+// fields; the server answers them as without it) and become as large as
+// wanted, for memory runs (scripts/bench). No-op for 0.
+void PadRequests(RequestPool& pool, size_t bytes);
+
 // Whether `response` (serialized) is the answer the real server gives to a
 // pool request: a legal verdict (ValidateAction, ApplyAction), at least one
 // legal action (ListLegalActions), a parsable message (ScoreGame). The no-op

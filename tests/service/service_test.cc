@@ -3,7 +3,9 @@
 // OS picks free ports, which the server prints in its start-up line), waits for
 // health SERVING, then exercises every RPC over a gRPC channel, the rich
 // INVALID_ARGUMENT errors, health, reflection (via `buf curl`), the Prometheus
-// endpoint, one full game, and the clean SIGTERM shutdown.
+// endpoint, one full game, and the clean SIGTERM shutdown. (The server as a
+// child process: server_process.h. Overload, memory, the lame duck and the
+// streams that must not starve health: resilience_test.cc.)
 //
 // Every wait has a deadline, so a broken server fails the test instead of
 // hanging it.
@@ -37,232 +39,13 @@
 #include "google/rpc/status.pb.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 #include "gtest/gtest.h"
-
-#ifndef CARCASSONNE_REFEREE_BINARY
-#error "CARCASSONNE_REFEREE_BINARY must name the carcassonne_referee executable"
-#endif
-#ifndef CARCASSONNE_SOURCE_DIR
-#error "CARCASSONNE_SOURCE_DIR must name the repository root"
-#endif
+#include "server_process.h"
 
 namespace carcassonne::service {
 namespace {
 
 namespace v1 = ::carcassonne::v1;
-using std::chrono::milliseconds;
-using std::chrono::seconds;
-using Clock = std::chrono::steady_clock;
-
-constexpr char kServiceName[] = "carcassonne.v1.RefereeService";
-constexpr seconds kStartTimeout{20};
-constexpr seconds kCallTimeout{10};
-constexpr seconds kStopTimeout{10};
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// The value of `key=` (digits) in `text`, or nothing.
-std::optional<int> NumberAfter(const std::string& text, const std::string& key) {
-  const size_t at = text.find(key);
-  if (at == std::string::npos) return std::nullopt;
-  size_t end = at + key.size();
-  while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
-  if (end == at + key.size()) return std::nullopt;
-  return std::atoi(text.substr(at + key.size(), end - at - key.size()).c_str());
-}
-
-// ---------------------------------------------------------------------------
-// The server as a child process.
-
-class ServerProcess {
- public:
-  ServerProcess() = default;
-  ServerProcess(const ServerProcess&) = delete;
-  ServerProcess& operator=(const ServerProcess&) = delete;
-  ~ServerProcess() {
-    if (pid_ > 0) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
-    if (!log_path_.empty()) unlink(log_path_.c_str());
-  }
-
-  // Starts the server (with `extra_flags` after the address and ports) and
-  // waits for its start-up line; "" on success, else what went wrong.
-  std::string Start(const std::vector<std::string>& extra_flags = {}) {
-    char log_template[] = "/tmp/carcassonne_service_test_XXXXXX";
-    const int log_fd = mkstemp(log_template);
-    if (log_fd < 0) return "cannot create a log file";
-    log_path_ = log_template;
-
-    // Everything the child needs is prepared before fork(): after it, only
-    // async-signal-safe calls.
-    const std::string binary = CARCASSONNE_REFEREE_BINARY;
-    std::vector<std::string> args = {binary, "--address=127.0.0.1", "--port=0", "--metrics_port=0"};
-    args.insert(args.end(), extra_flags.begin(), extra_flags.end());
-    std::vector<char*> argv;
-    for (std::string& arg : args) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    const pid_t parent = getpid();
-
-    pid_ = fork();
-    if (pid_ < 0) return "fork failed";
-    if (pid_ == 0) {
-      // The server dies with the test, whatever happens to the test.
-      prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (getppid() != parent) _exit(127);
-      dup2(log_fd, STDOUT_FILENO);
-      dup2(log_fd, STDERR_FILENO);
-      close(log_fd);
-      // The child starts with no signal blocked (the server blocks its own).
-      sigset_t none;
-      sigemptyset(&none);
-      sigprocmask(SIG_SETMASK, &none, nullptr);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    close(log_fd);
-
-    const auto deadline = Clock::now() + kStartTimeout;
-    while (Clock::now() < deadline) {
-      const std::string log = Log();
-      const std::optional<int> port = NumberAfter(log, "(port=");
-      const std::optional<int> metrics_port = NumberAfter(log, "metrics_port=");
-      if (port && metrics_port) {
-        port_ = *port;
-        metrics_port_ = *metrics_port;
-        return "";
-      }
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        pid_ = -1;
-        return "the server exited at start-up: " + log;
-      }
-      std::this_thread::sleep_for(milliseconds(20));
-    }
-    return "no start-up line within the timeout: " + Log();
-  }
-
-  // Sends `signal` and waits up to `timeout` for the exit. Returns the exit
-  // status, or nothing if the process did not exit normally in time (then it
-  // is killed).
-  std::optional<int> Stop(int signal, std::chrono::milliseconds timeout) {
-    if (pid_ <= 0) return std::nullopt;
-    kill(pid_, signal);
-    const auto deadline = Clock::now() + timeout;
-    while (Clock::now() < deadline) {
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        pid_ = -1;
-        if (WIFEXITED(status)) return WEXITSTATUS(status);
-        return std::nullopt;
-      }
-      std::this_thread::sleep_for(milliseconds(20));
-    }
-    kill(pid_, SIGKILL);
-    waitpid(pid_, nullptr, 0);
-    pid_ = -1;
-    return std::nullopt;
-  }
-
-  std::string Log() const { return ReadFile(log_path_); }
-  int port() const { return port_; }
-  int metrics_port() const { return metrics_port_; }
-  std::string target() const { return "127.0.0.1:" + std::to_string(port_); }
-
- private:
-  pid_t pid_ = -1;
-  std::string log_path_;
-  int port_ = 0;
-  int metrics_port_ = 0;
-};
-
-// Waits until the health service says SERVING for `service`; false on timeout.
-bool WaitForServing(const std::shared_ptr<grpc::Channel>& channel, const std::string& service) {
-  auto health = grpc::health::v1::Health::NewStub(channel);
-  const auto deadline = Clock::now() + kStartTimeout;
-  while (Clock::now() < deadline) {
-    grpc::ClientContext context;
-    context.set_deadline(std::chrono::system_clock::now() + seconds(1));
-    grpc::health::v1::HealthCheckRequest request;
-    request.set_service(service);
-    grpc::health::v1::HealthCheckResponse response;
-    if (health->Check(&context, request, &response).ok() &&
-        response.status() == grpc::health::v1::HealthCheckResponse::SERVING) {
-      return true;
-    }
-    std::this_thread::sleep_for(milliseconds(50));
-  }
-  return false;
-}
-
-// An HTTP/1.0 GET of http://127.0.0.1:port/path; the body, or "" on failure.
-std::string HttpGet(int port, const std::string& path) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return "";
-  timeval timeout{5, 0};
-  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-  setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<uint16_t>(port));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  std::string response;
-  if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
-    const std::string request = "GET " + path + " HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
-    if (send(fd, request.data(), request.size(), MSG_NOSIGNAL) ==
-        static_cast<ssize_t>(request.size())) {
-      std::array<char, 8192> buffer;
-      ssize_t n = 0;
-      while ((n = recv(fd, buffer.data(), buffer.size(), 0)) > 0) response.append(buffer.data(), n);
-    }
-  }
-  close(fd);
-  const size_t body = response.find("\r\n\r\n");
-  return body == std::string::npos ? "" : response.substr(body + 4);
-}
-
-// The value of the sample line that starts with `series` ("name{labels}").
-std::optional<double> MetricValue(const std::string& metrics, const std::string& series) {
-  std::istringstream lines(metrics);
-  std::string line;
-  while (std::getline(lines, line)) {
-    if (line.rfind(series + " ", 0) == 0) return std::atof(line.c_str() + series.size() + 1);
-  }
-  return std::nullopt;
-}
-
-// Runs a shell command (with a time limit), returning its exit status and
-// its stdout + stderr.
-std::pair<int, std::string> RunCommand(const std::string& command) {
-  std::string output;
-  FILE* pipe = popen(("timeout 60 " + command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return {-1, ""};
-  std::array<char, 4096> buffer;
-  size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
-
-// The fields named by the google.rpc.BadRequest in a rich error.
-std::vector<std::string> BadRequestFields(const grpc::Status& status) {
-  std::vector<std::string> fields;
-  google::rpc::Status details;
-  if (!details.ParseFromString(status.error_details())) return fields;
-  for (const google::protobuf::Any& any : details.details()) {
-    google::rpc::BadRequest bad_request;
-    if (!any.UnpackTo(&bad_request)) continue;
-    for (const auto& violation : bad_request.field_violations())
-      fields.push_back(violation.field());
-  }
-  return fields;
-}
+using namespace test_server;  // NOLINT: the shared test helpers (server_process.h)
 
 std::string Join(const std::vector<std::string>& items) {
   std::string joined;
@@ -330,7 +113,9 @@ class ServiceTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     server_ = new ServerProcess();
-    start_error_ = server_->Start();
+    // No lame duck: each test has its server, stopped at its end (the lame
+    // duck itself is tested in resilience_test.cc).
+    start_error_ = server_->Start({"--lame_duck_seconds=0"});
     if (!start_error_.empty()) return;
     channel_ = new std::shared_ptr<grpc::Channel>(
         grpc::CreateChannel(server_->target(), grpc::InsecureChannelCredentials()));
@@ -463,34 +248,6 @@ TEST_F(ServiceTest, HealthWatchSendsTheCurrentStatusAndStaysOpen) {
     }
     EXPECT_EQ(reader->Finish().error_code(), grpc::StatusCode::CANCELLED) << service;
   }
-}
-
-// Each watch holds one of gRPC's synchronous threads: past the limit (4) a
-// watch is refused with RESOURCE_EXHAUSTED, and the others go on.
-TEST_F(ServiceTest, HealthWatchesAreBounded) {
-  auto health = grpc::health::v1::Health::NewStub(*channel_);
-  constexpr int kLimit = 4;
-  std::vector<std::unique_ptr<grpc::ClientContext>> contexts;
-  std::vector<std::unique_ptr<grpc::ClientReader<grpc::health::v1::HealthCheckResponse>>> readers;
-  grpc::health::v1::HealthCheckResponse response;
-  for (int i = 0; i <= kLimit; ++i) {
-    contexts.push_back(std::make_unique<grpc::ClientContext>());
-    readers.push_back(StartWatch(*health, *contexts.back(), "", kCallTimeout));
-    if (i < kLimit) {
-      ASSERT_TRUE(readers.back()->Read(&response)) << "watch " << i;
-    }
-  }
-  EXPECT_FALSE(readers.back()->Read(&response));
-  EXPECT_EQ(readers.back()->Finish().error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
-  for (int i = 0; i < kLimit; ++i) {
-    contexts[static_cast<size_t>(i)]->TryCancel();
-    while (readers[static_cast<size_t>(i)]->Read(&response)) {
-    }
-    EXPECT_EQ(readers[static_cast<size_t>(i)]->Finish().error_code(), grpc::StatusCode::CANCELLED);
-  }
-  // The referee itself was never short of threads.
-  v1::GetCatalogResponse catalog;
-  EXPECT_TRUE(Call(&v1::RefereeService::Stub::GetCatalog, v1::GetCatalogRequest(), &catalog).ok());
 }
 
 std::string BufCurl(const std::string& arguments) {
@@ -1268,7 +1025,7 @@ TEST_F(ServiceTest, PlayTurnNeedsOneToSixteenActions) {
 
 TEST_F(ServiceTest, OversizedRequestIsRejected) {
   v1::NewGameRequest request;
-  request.add_player_names(std::string(5 * 1024 * 1024, 'x'));  // over the 4 MiB limit
+  request.add_player_names(std::string(1024 * 1024 + 1024, 'x'));  // over the 1 MiB limit
   request.add_player_names("b");
   v1::NewGameResponse response;
   const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, request, &response);
