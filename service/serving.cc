@@ -1,5 +1,7 @@
 // RefereeService on the serving threads, with admission control (see
-// serving.h).
+// serving.h). (Over 600 lines: the call's life, the thread's loop and the
+// admission decisions share one call object and one queue; apart, each would
+// need the others' internals.)
 #include "service/serving.h"
 
 #include <grpc/support/time.h>

@@ -233,6 +233,8 @@ class Run {
     if (signalled_ || now < signal_time_) return;
     kill(options_.server_pid, SIGTERM);
     signalled_ = true;
+    result_.signal_unix_seconds =
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
   }
 
   // Waits for the next completion until `until`; the completed call, or null

@@ -106,6 +106,7 @@ struct LoadResult {
   // SIGTERM under load: every call of the run by status, sent before the
   // signal and after it.
   bool signalled = false;
+  double signal_unix_seconds = 0;  // when SIGTERM was sent (seconds since the epoch)
   std::array<uint64_t, kStatusCodeCount> before_signal{};
   std::array<uint64_t, kStatusCodeCount> after_signal{};
 };

@@ -414,7 +414,8 @@ int Main() {
         out << "}";
         return out.str();
       };
-      json << ",\n  \"sigterm_at_seconds\": "
+      json << ",\n  \"sigterm_unix_seconds\": " << Number(result.signal_unix_seconds)
+           << ",\n  \"sigterm_at_seconds\": "
            << Number(std::chrono::duration<double>(options.signal_at).count())
            << ",\n  \"send_after_sigterm_seconds\": "
            << Number(std::chrono::duration<double>(options.send_after_signal).count())

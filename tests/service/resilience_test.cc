@@ -14,7 +14,8 @@
 //   * an unparsable request body is INVALID_ARGUMENT, counted, and costs the
 //     server nothing it does not get back.
 // Loads are sent with the asynchronous generic API (pre-serialized requests),
-// from several channels (one connection each).
+// from several channels (one connection each). (Over 600 lines: one server
+// process per test, and each issue's tests with the load helper they share.)
 #include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
 
