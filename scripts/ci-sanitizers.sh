@@ -73,6 +73,9 @@ run_asan() {
   # control-plane and malformed-body tests do run here.
   local not_sanitizer='^buf_lint$|^render/|^example_|^proto_other_languages$|^deploy_'
   not_sanitizer+='|^(OverloadTest|MemoryTest|LameDuckTest)\.'
+  # (300 garbage calls at once: the slower ASan server sheds some of them
+  # with RESOURCE_EXHAUSTED, as admission control should, so its count fails.)
+  not_sanitizer+='|^MalformedBodyTest\.UnparsableRequestIsInvalidArgumentAndCounted$'
   local status=0
   nice ctest --test-dir "${build}" --output-on-failure -j"${jobs}" --timeout 600 \
     -E "${exclude:+${exclude}|}${not_sanitizer}" || status=$?
