@@ -1,4 +1,6 @@
 // The turn state machine of the base game (BG-01, BG-03, BG-06, BG-07, BG-20).
+// (Over 600 lines: the turn state machine's validation and application share the pending-decision
+// logic; moving validation to its own file is a debt.)
 #include "engine/game.h"
 
 #include <algorithm>

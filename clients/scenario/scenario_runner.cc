@@ -2,6 +2,8 @@
 // verdict, score and event comes from the referee (the service handlers, in
 // process or behind a server: referee_endpoint.h); this file only
 // compares them with the expectations written by hand in the scenario file.
+// (Over 600 lines: the file format's reading, the steps' execution and the report share the
+// scenario's state; a split into reader, runner and report is a debt.)
 #include "clients/scenario/scenario_runner.h"
 
 #include <google/protobuf/util/json_util.h>

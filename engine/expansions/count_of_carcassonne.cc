@@ -1,5 +1,7 @@
 // The Count of Carcassonne: set-up, the redeployment round, the deployment,
 // the final redeployment (see count_of_carcassonne.h).
+// (Over 600 lines: the Count's rounds — redeployment, deployment, final redeployment — and its
+// snapshot checks read the same quarter bookkeeping; a split by round is a debt.)
 #include "engine/expansions/count_of_carcassonne.h"
 
 #include <algorithm>

@@ -9,6 +9,8 @@
 //
 // Every wait has a deadline, so a broken server fails the test instead of
 // hanging it.
+// (Over 600 lines: one fixture over one server process for every RPC; a split per RPC family is a
+// debt.)
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <grpcpp/grpcpp.h>
