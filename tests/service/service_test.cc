@@ -1195,7 +1195,7 @@ TEST_F(ServiceTest, MetricsCountHandledCallsAndVerdicts) {
   EXPECT_TRUE(
       MetricValue(metrics, "carcassonne_score_events_total{feature_kind=\"FEATURE_KIND_FIELD\"}")
           .has_value());
-  EXPECT_NE(metrics.find("carcassonne_build_info{version=\""), std::string::npos);
+  EXPECT_NE(metrics.find("carcassonne_build_info{revision=\""), std::string::npos);
   EXPECT_NE(metrics.find("grpc_server_handling_seconds_bucket{grpc_method=\"NewGame\""),
             std::string::npos);
 }
