@@ -159,6 +159,9 @@ class Board {
   // neighbours' (the union-find below is a cache of the tiles' features).
   void JoinFeatures() const;
   void JoinTile(int tile_index) const;
+  // HS-27: joins the segments of the tile at `tile_index` that share `side`
+  // (board orientation) with the segment across it, and closes their side.
+  void JoinSharedSide(int tile_index, Side side, int other_tile_index, int other_segment) const;
 
   std::vector<BoardTile> tiles_;
   // Tile indexes by cell on a dense grid covering the board plus a margin,

@@ -360,6 +360,8 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
 void Game::PlaceTile(const PlaceTileAction& action) {
   const PlacedTile placed{action.tile, action.cell, action.rotation};
   if (state_.bag) state_.bag->Remove(action.tile);
+  // HS-03: the tile under a hill leaves the bag and the game.
+  if (state_.bag && action.hidden_tile != nullptr) state_.bag->Remove(action.hidden_tile);
   state_.tiles.push_back(placed);
   board_.Place(placed);
   // BG-01 step 2: the same player may now place a follower on it.

@@ -4,6 +4,7 @@
 #include "engine/expansions/castles.h"
 #include "engine/expansions/count_of_carcassonne.h"
 #include "engine/expansions/cult.h"
+#include "engine/expansions/hills_and_sheep.h"
 #include "engine/expansions/inns_and_cathedrals.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
@@ -25,6 +26,7 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   static const Cult cult;
   static const SiegeScoring siege_scoring;
   static const SiegeEscape siege_escape;
+  static const HillsAndSheep hills_and_sheep;
   std::vector<const ExpansionModule*> modules;
   if (rules.Has(Expansion::kInnsAndCathedrals)) modules.push_back(&inns_and_cathedrals);
   if (rules.Has(Expansion::kTradersAndBuilders)) modules.push_back(&traders_and_builders);
@@ -44,6 +46,10 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // Siege, its values: after Inns & Cathedrals (a cathedral's rate) and
   // before the mage and the witch (JCloisterZone: the siege first).
   if (rules.Has(Expansion::kSiege)) modules.push_back(&siege_scoring);
+  // Hills & Sheep: the hill tie-break narrows the majority and vineyards add
+  // a line; neither reads another module's lines. Before the mage and the
+  // witch (their half points apply to the line items as the others do).
+  if (rules.Has(Expansion::kHillsAndSheep)) modules.push_back(&hills_and_sheep);
   // After Inns & Cathedrals: its score modifiers apply to the inn or cathedral
   // rate (MW-14, AMB-23). It lists no figure placement for the River to filter.
   if (rules.Has(Expansion::kMageAndWitch)) modules.push_back(&mage_and_witch);
