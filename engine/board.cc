@@ -26,6 +26,18 @@ BoardTile Orient(const PlacedTile& tile) {
   return oriented;
 }
 
+SegmentIndexes SegmentsSharingSide(const BoardTile& tile, Side side) {
+  SegmentIndexes sharing;
+  if (!tile.type().shares_a_side) return sharing;
+  const SideMask side_bit = static_cast<SideMask>(1u << SideIndex(side));
+  const auto& segments = tile.type().segments;
+  for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
+    if (RotateSides(segments[i].shared_sides, tile.placed.rotation) & side_bit)
+      sharing.push_back(i);
+  }
+  return sharing;
+}
+
 void Board::GrowGridToInclude(Position low, Position high, int margin) {
   int min_x = low.x - margin, max_x = high.x + margin;
   int min_y = low.y - margin, max_y = high.y + margin;
@@ -190,11 +202,7 @@ void Board::JoinTile(int tile_index) const {
 
 void Board::JoinSharedSide(int tile_index, Side side, int other_tile_index,
                            int other_segment) const {
-  const BoardTile& tile = tiles_[tile_index];
-  const SideMask side_bit = static_cast<SideMask>(1u << SideIndex(side));
-  const auto& segments = tile.type().segments;
-  for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
-    if ((RotateSides(segments[i].shared_sides, tile.placed.rotation) & side_bit) == 0) continue;
+  for (int i : SegmentsSharingSide(tiles_[tile_index], side)) {
     Union(SegmentId(tile_index, i), SegmentId(other_tile_index, other_segment));
     summaries_[Find(SegmentId(tile_index, i))].open_edges -= 1;
   }

@@ -30,6 +30,10 @@ struct BoardTile {
 
 // The segment layout of a tile type turned by `rotation`.
 BoardTile Orient(const PlacedTile& tile);
+
+// HS-27: the segments of `tile` that share board side `side` with the
+// segment its layout names there (hs:02's c2); none on most tiles.
+SegmentIndexes SegmentsSharingSide(const BoardTile& tile, Side side);
 // The segment of an oriented tile that touches `location`, if any, and the
 // canonical location of a segment (see Board::SegmentAt, CanonicalLocation).
 std::optional<int> SegmentAt(const BoardTile& tile, Location location);

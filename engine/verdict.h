@@ -86,7 +86,7 @@ enum class ViolationCode {
   // Hills & Sheep: the tile put face down under a hill tile (HS-03) is
   // missing, not in the bag, or given where none goes (not a hill tile, or
   // the bag is empty once the hill tile is drawn, HS-04).
-  kHillHiddenTileNotAllowed = 120,
+  kHillHiddenTileNotAllowed = 123,
 };
 
 struct Violation {

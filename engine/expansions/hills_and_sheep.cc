@@ -59,41 +59,42 @@ void AddVineyards(const Game& game, int feature, ScoreEvent& event) {
 
 }  // namespace
 
-void HillsAndSheep::CheckTilePlacement(const Game& game, const PlaceTileAction& action,
-                                       std::vector<Violation>& violations) const {
+void HillsAndSheep::CheckHiddenTile(const Game& game, const TileType& drawn, const TileType* hidden,
+                                    std::optional<Position> cell,
+                                    std::vector<Violation>& violations) const {
   const auto& bag = game.state().bag;
-  if (!action.tile->hill) {
-    if (action.hidden_tile != nullptr) {
+  if (!drawn.hill) {
+    if (hidden != nullptr) {
       violations.push_back({ViolationCode::kHillHiddenTileNotAllowed,
-                            Cat(action.tile->id, " is no hill tile: no tile goes under it."),
-                            action.cell, std::nullopt, "HS-03"});
+                            Cat(drawn.id, " is no hill tile: no tile goes under it."), cell,
+                            std::nullopt, "HS-03"});
     }
     return;
   }
   if (!bag) return;  // Nothing to check the draw against.
   // The bag once the hill tile itself is drawn.
-  const int left = bag->Total() - (bag->CountOf(action.tile) > 0 ? 1 : 0);
+  const int left = bag->Total() - (bag->CountOf(&drawn) > 0 ? 1 : 0);
   if (left == 0) {
-    if (action.hidden_tile != nullptr) {
+    if (hidden != nullptr) {
       violations.push_back({ViolationCode::kHillHiddenTileNotAllowed,
                             "The bag is empty once the hill tile is drawn: no tile goes under it.",
-                            action.cell, std::nullopt, "HS-04"});
+                            cell, std::nullopt, "HS-04"});
     }
     return;
   }
-  if (action.hidden_tile == nullptr) {
+  if (hidden == nullptr) {
     violations.push_back({ViolationCode::kHillHiddenTileNotAllowed,
                           Cat("A hill tile is laid on a tile drawn face down from the bag (", left,
                               " left): the action must name it."),
-                          action.cell, std::nullopt, "HS-03"});
+                          cell, std::nullopt, "HS-03"});
     return;
   }
-  const int copies = bag->CountOf(action.hidden_tile) - (action.hidden_tile == action.tile ? 1 : 0);
+  const int copies = bag->CountOf(hidden) - (hidden == &drawn ? 1 : 0);
   if (copies <= 0) {
     violations.push_back(
         {ViolationCode::kHillHiddenTileNotAllowed,
-         Cat("No ", action.hidden_tile->id, " tile is left in the bag to go under the hill tile."),
-         action.cell, std::nullopt, "HS-03"});
+         Cat("No ", hidden->id, " tile is left in the bag to go under the hill tile."), cell,
+         std::nullopt, "HS-03"});
   }
 }
 

@@ -29,8 +29,9 @@ namespace carcassonne {
 class HillsAndSheep : public ExpansionModule {
  public:
   // HS-03, HS-04: the hidden tile of a hill tile.
-  void CheckTilePlacement(const Game& game, const PlaceTileAction& action,
-                          std::vector<Violation>& violations) const override;
+  void CheckHiddenTile(const Game& game, const TileType& drawn, const TileType* hidden,
+                       std::optional<Position> cell,
+                       std::vector<Violation>& violations) const override;
   // HS-05..HS-07 (hill tie-break) and HS-09..HS-11 (vineyards).
   void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;
 };

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string_view>
 #include <variant>
@@ -121,6 +122,43 @@ TEST(HillsAndSheepTest, TheLastTileIsAHillWithNothingUnderIt) {
   game.Apply(hill);
   game.Apply(PassAction{});
   EXPECT_EQ(game.state().phase, Phase::kGameOver);
+}
+
+TEST(HillsAndSheepTest, TheListingOfAHillTileCarriesTheHiddenTile) {
+  // HS-03 in ListLegalActions: the hidden tile is part of the draw. Without
+  // one (while the bag holds other tiles) nothing is listed, as for a drawn
+  // tile that is not in the bag; with one, every listed placement carries it
+  // and is legal.
+  const GameState state = Start(HillsAndSheepRules(), false);
+  EXPECT_TRUE(ListLegalActions(state, Tile("hs:08")).actions.empty());
+  const LegalActions legal = ListLegalActions(state, Tile("hs:08"), Tile("base:B"));
+  ASSERT_FALSE(legal.actions.empty());
+  for (const Action& action : legal.actions) {
+    const auto* place = std::get_if<PlaceTileAction>(&action);
+    ASSERT_NE(place, nullptr);
+    EXPECT_EQ(place->hidden_tile, Tile("base:B"));
+    EXPECT_TRUE(ValidateAction(state, action).legal());
+  }
+  // A tile that is no hill lists without a hidden tile, and not with one.
+  EXPECT_FALSE(ListLegalActions(state, Tile("hs:12")).actions.empty());
+  EXPECT_TRUE(ListLegalActions(state, Tile("hs:12"), Tile("base:B")).actions.empty());
+}
+
+TEST(HillsAndSheepTest, AHiddenTileNeedsTheExpansionAndASetInTheGame) {
+  // Malformed (INVALID_ARGUMENT at the service): a hidden tile without the
+  // expansion, or of a set not in the game.
+  const GameState base = Start(RuleSet{}, false);
+  PlaceTileAction place{Tile("base:E"), {0, -1}, Rotation{2}, Tile("base:B")};
+  ASSERT_EQ(CheckAction(base, place).size(), 1u);
+  EXPECT_EQ(CheckAction(base, place)[0].field, "place_tile.hidden_tile_type");
+  EXPECT_EQ(CheckDrawnTile(base, Tile("base:E"), Tile("base:B")).size(), 1u);
+  const GameState hills = Start(HillsAndSheepRules(), false);
+  place = {Tile("hs:08"), {0, -1}, Rotation{2}, Tile("cult:1")};
+  ASSERT_EQ(CheckAction(hills, place).size(), 1u);
+  EXPECT_EQ(CheckDrawnTile(hills, Tile("hs:08"), Tile("cult:1")).size(), 1u);
+  place.hidden_tile = Tile("base:B");
+  EXPECT_TRUE(CheckAction(hills, place).empty());
+  EXPECT_TRUE(CheckDrawnTile(hills, Tile("hs:08"), Tile("base:B")).empty());
 }
 
 // ----- HS-05..HS-07: hills break ties (HS-T10) -------------------------------
@@ -300,6 +338,29 @@ TEST(HillsAndSheepTest, HS_27_TwoSharedSidesFacingEachOther) {
     }
   }
   EXPECT_EQ(board.Feature(city).open_edges, 4);
+}
+
+TEST(HillsAndSheepTest, HS_27_ACityAcrossTheSharedSideOccupiesBoth) {
+  // Blue's knight in D's city; hs:02 r180 at (0,-1) shares its S side with
+  // it: c1 and c2 both join that city, so neither takes a follower (BG-04);
+  // the field does. Listed options and the placement check agree.
+  GameState state = Start(HillsAndSheepRules(), true);
+  state.figures.push_back({FigureKind::kFollower, 0, {{0, 0}, 0}});
+  state.players[0].followers -= 1;
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  const LegalActions legal = ListLegalActions(state, Tile("hs:02"));
+  const auto placement =
+      std::find_if(legal.placements.begin(), legal.placements.end(), [](const auto& placement) {
+        return placement.cell == Position{0, -1} && placement.rotation.quarter_turns == 2;
+      });
+  ASSERT_NE(placement, legal.placements.end());
+  ASSERT_EQ(placement->follower_segments.size(), 1);
+  EXPECT_EQ(placement->follower_segments[0], 2);  // f1
+  Game game(state);
+  game.Apply(PlaceTileAction{Tile("hs:02"), {0, -1}, Rotation{2}});
+  EXPECT_FALSE(game.Validate(PlaceFigureAction{FigureKind::kFollower, {{0, -1}, 1}}).legal());
+  EXPECT_FALSE(game.Validate(PlaceFigureAction{FigureKind::kFollower, {{0, -1}, 0}}).legal());
+  EXPECT_TRUE(game.Validate(PlaceFigureAction{FigureKind::kFollower, {{0, -1}, 2}}).legal());
 }
 
 TEST(HillsAndSheepTest, HS_T08_TheSharedSideMergesTwoCities) {

@@ -72,6 +72,9 @@ std::vector<Config> Configs() {
         rules.siege_pig_besieged_value = SiegePigBesiegedValue::kPlusOne;
         rules.siege_escape_adjacency = SiegeEscapeAdjacency::kAnyCityTile;
       });
+  // Hills & Sheep (hs:02's shared side, hills) with the other tie-break.
+  add("HillsAndSheepInns", {Expansion::kHillsAndSheep, Expansion::kInnsAndCathedrals},
+      [](RuleSet& rules) { rules.hs_hill_tiebreak = HillTiebreak::kMostFollowersOnHills; });
   return configs;
 }
 
