@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
@@ -301,6 +302,48 @@ TEST(HillsAndSheepTest, HS_T07_NoVineyardForAnIncompleteMonastery) {
   EXPECT_EQ(final_scoring.events[0].feature_kind, FeatureKind::kMonastery);
   EXPECT_EQ(final_scoring.events[0].line_items.size(), 1u);
   EXPECT_EQ(final_scoring.final_scores, (std::vector<int>{0, 3}));
+}
+
+TEST(HillsAndSheepTest, HS_10_OneVineyardCountsForEachMonastery) {
+  // Scoring only (the tiles' edges are not what is tested, so the snapshot
+  // is not checked): Blue's monastery base:B at (0,1), Red's at (2,1), the
+  // vineyard hs:07 at (1,1) between them, base:U on every other cell of
+  // x = -1..3, y = 0..2 but (1,2); Blue's base:U at (1,2) completes both:
+  // 9 + 1 vineyard × 3 = 12 each.
+  GameState state = Start(HillsAndSheepRules(), true);
+  for (int y = 0; y <= 2; ++y) {
+    for (int x = -1; x <= 3; ++x) {
+      const Position cell{x, y};
+      if (cell == Position{0, 0} || cell == Position{1, 2}) continue;
+      std::string_view id = "base:U";
+      if (cell == Position{0, 1} || cell == Position{2, 1}) id = "base:B";
+      if (cell == Position{1, 1}) id = "hs:07";
+      state.tiles.push_back({Tile(id), cell, Rotation{0}});
+    }
+  }
+  const int blue_monastery = Tile("base:B")->SegmentIndex("m1");
+  state.figures.push_back({FigureKind::kFollower, 0, {{0, 1}, blue_monastery}});
+  state.figures.push_back({FigureKind::kFollower, 1, {{2, 1}, blue_monastery}});
+  Game game(state);
+  game.Apply(PlaceTileAction{Tile("base:U"), {1, 2}, Rotation{0}});
+  const std::vector<ScoreEvent> events = game.Apply(PassAction{});
+  int monasteries = 0;
+  for (const ScoreEvent& event : events) {
+    if (event.feature_kind != FeatureKind::kMonastery) continue;
+    ++monasteries;
+    ASSERT_EQ(event.majority_players.size(), 1u);
+    EXPECT_EQ(PointsOf(event, event.majority_players[0]), 12);
+  }
+  EXPECT_EQ(monasteries, 2);
+}
+
+TEST(HillsAndSheepTest, HS_28_TheNarrowWedgeKeepsTwoFields) {
+  // hs:01: the city reaches S only at a point: S is field, and the fields
+  // west and east of the wedge are two on the tile.
+  Board board;
+  board.Place({Tile("hs:01"), {0, 0}, Rotation{0}});
+  EXPECT_EQ(Tile("hs:01")->sides[SideIndex(Side::kSouth)], Terrain::kField);
+  EXPECT_NE(board.FeatureOf(board.SegmentId(0, 1)), board.FeatureOf(board.SegmentId(0, 2)));
 }
 
 // ----- HS-27: hs:02's shared side -------------------------------------------
