@@ -147,7 +147,8 @@ RuleSet AllExpansionsRules() {
                       Expansion::kAbbeyAndMayor,
                       Expansion::kBridgesCastlesAndBazaars,
                       Expansion::kCult,
-                      Expansion::kSiege};
+                      Expansion::kSiege,
+                      Expansion::kHillsAndSheep};
   rules.river_parts = RiverParts::kBoth;
   rules.am_mayor = true;
   rules.bc_castles = true;
@@ -193,7 +194,20 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rule
       deck = refill;
       continue;
     }
-    const LegalActions placements = game.ListLegalActions(drawn);
+    // HS-03: a hill tile goes on a tile drawn from the game's bag; when that
+    // would leave the bag empty, the tiles come from refills instead.
+    const TileType* hidden = nullptr;
+    if (!deck && drawn->hill) {
+      if (game.state().bag->Total() <= 2) {
+        game.mutable_state().bag.reset();
+        deck = refill;
+        continue;
+      }
+      TileBag rest = *game.state().bag;
+      rest.Remove(drawn);
+      hidden = PeekRandomTile(rest, random);
+    }
+    const LegalActions placements = game.ListLegalActions(drawn, hidden);
     if (placements.placements.empty()) {  // BG-03: set aside
       if (deck) {
         deck->Remove(drawn);

@@ -12,6 +12,9 @@ struct PlaceTileAction {
   const TileType* tile = nullptr;
   Position cell;
   Rotation rotation;
+  // Hills & Sheep (HS-03): the tile the caller drew and put face down under a
+  // hill tile; it leaves the game. nullptr: none.
+  const TileType* hidden_tile = nullptr;
 };
 
 struct PlaceFigureAction {

@@ -26,6 +26,18 @@ BoardTile Orient(const PlacedTile& tile) {
   return oriented;
 }
 
+SegmentIndexes SegmentsSharingSide(const BoardTile& tile, Side side) {
+  SegmentIndexes sharing;
+  if (!tile.type().shares_a_side) return sharing;
+  const SideMask side_bit = static_cast<SideMask>(1u << SideIndex(side));
+  const auto& segments = tile.type().segments;
+  for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
+    if (RotateSides(segments[i].shared_sides, tile.placed.rotation) & side_bit)
+      sharing.push_back(i);
+  }
+  return sharing;
+}
+
 void Board::GrowGridToInclude(Position low, Position high, int margin) {
   int min_x = low.x - margin, max_x = high.x + margin;
   int min_y = low.y - margin, max_y = high.y + margin;
@@ -171,6 +183,12 @@ void Board::JoinTile(int tile_index) const {
       Union(SegmentId(tile_index, mine), SegmentId(neighbour_index, theirs));
       // The two sides facing each other are no longer open.
       summaries_[Find(SegmentId(tile_index, mine))].open_edges -= 2;
+      // HS-27: a segment that shares the side joins across it too, and its
+      // side is closed as well.
+      if (placed.type().shares_a_side) JoinSharedSide(tile_index, side, neighbour_index, theirs);
+      if (neighbour.type().shares_a_side) {
+        JoinSharedSide(neighbour_index, Opposite(side), tile_index, mine);
+      }
     }
     for (int half_edge = 2 * SideIndex(side); half_edge < 2 * SideIndex(side) + 2; ++half_edge) {
       const int my_field = placed.segment_at_half_edge[half_edge];
@@ -179,6 +197,14 @@ void Board::JoinTile(int tile_index) const {
         Union(SegmentId(tile_index, my_field), SegmentId(neighbour_index, their_field));
       }
     }
+  }
+}
+
+void Board::JoinSharedSide(int tile_index, Side side, int other_tile_index,
+                           int other_segment) const {
+  for (int i : SegmentsSharingSide(tiles_[tile_index], side)) {
+    Union(SegmentId(tile_index, i), SegmentId(other_tile_index, other_segment));
+    summaries_[Find(SegmentId(tile_index, i))].open_edges -= 1;
   }
 }
 

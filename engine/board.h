@@ -30,6 +30,10 @@ struct BoardTile {
 
 // The segment layout of a tile type turned by `rotation`.
 BoardTile Orient(const PlacedTile& tile);
+
+// HS-27: the segments of `tile` that share board side `side` with the
+// segment its layout names there (hs:02's c2); none on most tiles.
+SegmentIndexes SegmentsSharingSide(const BoardTile& tile, Side side);
 // The segment of an oriented tile that touches `location`, if any, and the
 // canonical location of a segment (see Board::SegmentAt, CanonicalLocation).
 std::optional<int> SegmentAt(const BoardTile& tile, Location location);
@@ -159,6 +163,9 @@ class Board {
   // neighbours' (the union-find below is a cache of the tiles' features).
   void JoinFeatures() const;
   void JoinTile(int tile_index) const;
+  // HS-27: joins the segments of the tile at `tile_index` that share `side`
+  // (board orientation) with the segment across it, and closes their side.
+  void JoinSharedSide(int tile_index, Side side, int other_tile_index, int other_segment) const;
 
   std::vector<BoardTile> tiles_;
   // Tile indexes by cell on a dense grid covering the board plus a margin,

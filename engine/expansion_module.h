@@ -52,6 +52,12 @@ class ExpansionModule {
   // Whether `tile` may be the drawn tile now (e.g. river tiles first, RV-02).
   virtual void CheckTileDrawn(const Game& /*game*/, const TileType& /*tile*/,
                               std::vector<Violation>& /*violations*/) const {}
+  // Whether `hidden`, the tile the caller drew to lay face down under the
+  // drawn tile (Hills & Sheep's hill, HS-03; nullptr: none), goes with this
+  // draw, wherever the drawn tile is placed.
+  virtual void CheckHiddenTile(const Game& /*game*/, const TileType& /*drawn*/,
+                               const TileType* /*hidden*/, std::optional<Position> /*cell*/,
+                               std::vector<Violation>& /*violations*/) const {}
   // Extra conditions on a tile placement (e.g. the River's course).
   virtual void CheckTilePlacement(const Game& /*game*/, const PlaceTileAction& /*action*/,
                                   std::vector<Violation>& /*violations*/) const {}

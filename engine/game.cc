@@ -259,6 +259,11 @@ Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
   }
   // BG-01 step 1, from a tracked bag: judged before the placement.
   if (state_.bag) CheckTileCanBeDrawn(*action.tile, action.cell, verdict.violations);
+  // A tile drawn to go under the drawn one (a hill, HS-03).
+  for (const ExpansionModule* module : modules_) {
+    module->CheckHiddenTile(*this, *action.tile, action.hidden_tile, action.cell,
+                            verdict.violations);
+  }
   std::vector<Violation> placement =
       CheckTilePlacement(board_, *action.tile, action.cell, action.rotation);
   for (const ExpansionModule* module : modules_) {
@@ -360,6 +365,8 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
 void Game::PlaceTile(const PlaceTileAction& action) {
   const PlacedTile placed{action.tile, action.cell, action.rotation};
   if (state_.bag) state_.bag->Remove(action.tile);
+  // HS-03: the tile under a hill leaves the bag and the game.
+  if (state_.bag && action.hidden_tile != nullptr) state_.bag->Remove(action.hidden_tile);
   state_.tiles.push_back(placed);
   board_.Place(placed);
   // BG-01 step 2: the same player may now place a follower on it.
@@ -567,7 +574,7 @@ void Game::Score(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& e
   events.push_back(std::move(*event));
 }
 
-LegalActions Game::ListLegalActions(const TileType* drawn) const {
+LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidden) const {
   LegalActions legal;
   const int player = state_.deciding_player;
   switch (state_.phase) {
@@ -580,6 +587,11 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
       for (const ExpansionModule* module : modules_) {
         module->CheckTileDrawn(*this, *drawn, not_drawable);
       }
+      // The draw of a tile to lay under it (a hill, HS-03) is part of the
+      // draw: without a possible one, nothing is listed.
+      for (const ExpansionModule* module : modules_) {
+        module->CheckHiddenTile(*this, *drawn, hidden, std::nullopt, not_drawable);
+      }
       if (!not_drawable.empty()) break;
       const FollowerOptionsIfPlaced follower_options(board_, state_, player);
       // RV-10: no figure on the volcano lake, wherever it goes.
@@ -590,7 +602,7 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
       legal.actions.reserve(placements.size() + 1);
       legal.placements.reserve(placements.size());
       for (const TilePlacement& placement : placements) {
-        legal.actions.push_back(PlaceTileAction{drawn, placement.cell, placement.rotation});
+        legal.actions.push_back(PlaceTileAction{drawn, placement.cell, placement.rotation, hidden});
         legal.placements.push_back(
             {placement.cell, placement.rotation,
              figures_forbidden ? SegmentIndexes{}

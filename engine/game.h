@@ -44,7 +44,9 @@ class Game {
   // Every legal action of the pending decision. In the tile phase `drawn` is
   // the drawn tile; with no tile, only the discard rule cannot be judged and
   // nothing is listed.
-  LegalActions ListLegalActions(const TileType* drawn) const;
+  // `hidden`: the tile drawn to lay under the drawn one (a hill, HS-03), if
+  // any; the listed placements carry it.
+  LegalActions ListLegalActions(const TileType* drawn, const TileType* hidden = nullptr) const;
 
   // What the end-of-game scoring (BG-20..22) gives if the game ended now. In the
   // figure phase (and the magic-figure phase, with the magic figures where they

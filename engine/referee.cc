@@ -569,6 +569,15 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
     if (!WithinLimits(place->cell)) {
       problems.push_back({"place_tile", Cat("coordinates must lie within ±", kMaxCoordinate)});
     }
+    // HS-03: a tile under a hill exists only with Hills & Sheep, from a set
+    // in the game (whether it may go there is the rules' verdict).
+    if (place->hidden_tile != nullptr && !state.rules.Has(Expansion::kHillsAndSheep)) {
+      problems.push_back({"place_tile.hidden_tile_type",
+                          "a tile goes under a hill tile only with EXPANSION_HILLS_AND_SHEEP"});
+    } else if (place->hidden_tile != nullptr &&
+               !TileSetInPlay(state.rules, place->hidden_tile->set)) {
+      problems.push_back({"place_tile.hidden_tile_type", "this tile's set is not in this game"});
+    }
   } else if (const auto* figure = std::get_if<PlaceFigureAction>(&action)) {
     const PlacedTile* tile = TileOn(state, figure->segment.cell);
     if (tile == nullptr) {
@@ -630,10 +639,17 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
   return problems;
 }
 
-std::vector<Problem> CheckDrawnTile(const GameState& state, const TileType* tile) {
+std::vector<Problem> CheckDrawnTile(const GameState& state, const TileType* tile,
+                                    const TileType* hidden) {
   std::vector<Problem> problems;
   if (tile != nullptr && !TileSetInPlay(state.rules, tile->set)) {
     problems.push_back({"", "this tile's set is not in this game"});
+  }
+  if (hidden != nullptr && !state.rules.Has(Expansion::kHillsAndSheep)) {
+    problems.push_back(
+        {"hidden_tile_type", "a tile goes under a hill tile only with EXPANSION_HILLS_AND_SHEEP"});
+  } else if (hidden != nullptr && !TileSetInPlay(state.rules, hidden->set)) {
+    problems.push_back({"hidden_tile_type", "this tile's set is not in this game"});
   }
   return problems;
 }
@@ -712,8 +728,9 @@ TurnOutcome PlayTurn(Game game, std::span<const Action> actions) {
   return outcome;
 }
 
-LegalActions ListLegalActions(const GameState& state, const TileType* drawn) {
-  return Game(state).ListLegalActions(drawn);
+LegalActions ListLegalActions(const GameState& state, const TileType* drawn,
+                              const TileType* hidden) {
+  return Game(state).ListLegalActions(drawn, hidden);
 }
 
 FinalScoring ScoreGame(const GameState& state) { return ScoreGame(Game(state)); }

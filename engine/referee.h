@@ -52,7 +52,10 @@ std::variant<Game, std::vector<Problem>> LoadGame(GameState state, Board board);
 std::vector<Problem> CheckAction(const GameState& state, const Action& action);
 
 // Problems with a drawn tile named in a request: its set must be in the game.
-std::vector<Problem> CheckDrawnTile(const GameState& state, const TileType* tile);
+// With Hills & Sheep, `hidden` is the tile drawn to lay under a hill tile
+// (HS-03): it needs the expansion, a hill tile and a set in the game.
+std::vector<Problem> CheckDrawnTile(const GameState& state, const TileType* tile,
+                                    const TileType* hidden = nullptr);
 
 // The opening snapshot: start tile base:D at (0, 0), 7 followers each, the rest
 // of the set in the bag, player 0 to place a tile.
@@ -79,7 +82,8 @@ struct TurnOutcome {
 TurnOutcome PlayTurn(const GameState& state, std::span<const Action> actions);
 TurnOutcome PlayTurn(Game game, std::span<const Action> actions);
 
-LegalActions ListLegalActions(const GameState& state, const TileType* drawn);
+LegalActions ListLegalActions(const GameState& state, const TileType* drawn,
+                              const TileType* hidden = nullptr);
 
 struct FinalScoring {
   std::vector<ScoreEvent> events;

@@ -194,6 +194,15 @@ std::span<const RuleOption> RuleOptions() {
        "tile of the city with a siege symbol (siege_tile, Hans im Glueck's original) or any tile "
        "of the city (any_city_tile, Rio Grande's Siege; JCloisterZone's default) "
        "(RuleSet.siege_escape_adjacency)."},
+      {"hs.hill_tiebreak",
+       {"any_follower_on_hill", "most_followers_on_hills"},
+       "any_follower_on_hill",
+       {"HS-05", "HS-06", "HS-07"},
+       "Hills & Sheep: among the players tied for the most strength in a scored road, city, "
+       "monastery or field, those with at least one follower on a hill tile of it score (if "
+       "none has one, all score; any_follower_on_hill, JCloisterZone's default), or those with "
+       "the most followers on hill tiles of it (most_followers_on_hills, JCloisterZone's "
+       "number-of-followers) (RuleSet.hs_hill_tiebreak). More strength always wins."},
       {"mage_witch.magic_tile_choice",
        {"place_set_aside_first", "either"},
        "place_set_aside_first",
@@ -274,9 +283,9 @@ std::span<const KnownGap> KnownGaps() {
        "(CU-05): the abbey is not built (AM-03), so no abbey is ever on the board."},
       {"CU-06",
        "A magic portal bringing the second follower into a shrine-monastery pair (CU-06, "
-       "PD-20), vineyards and hills on a shrine (HS-05, HS-12; open HS-Q4) and the abbot on a "
-       "shrine ([inferred], AB-05): The Princess & the Dragon, Hills & Sheep and the Abbot are "
-       "not built."},
+       "PD-20), vineyards on a shrine (HS-12; open HS-Q4: not built, see HS-12) and the abbot "
+       "on a shrine ([inferred], AB-05): The Princess & the Dragon and the Abbot are not "
+       "built. Hills break ties on a shrine as on any monastery (HS-05)."},
       {"CU-08",
        "Harper's FAQ (cult.md section 3, untagged): a follower from Carcassonne may not go into "
        "an empty monastery when one tile completes both buildings of a pair. Not built: it "
@@ -328,7 +337,48 @@ std::span<const KnownGap> KnownGaps() {
        "Castles & Bazaars; [inferred]: no rule forbids it). No rule is built: the castles module "
        "treats it as any city; the castle then is no city and not besieged (BC-11). Goods in a "
        "besieged city (TB-04) and the King's count (KR-09, KR-14) are as for any city "
-       "([inferred], no rule of their own). Hills (HS-05): Hills & Sheep is not built."},
+       "([inferred], no rule of their own). Hills break ties in a besieged city as in any "
+       "city (HS-05)."},
+      {"HS-13",
+       "The shepherd and the flock (HS-13..HS-26, HS-T01..HS-T05; the sheep and wolf tokens, "
+       "the grow or drive decision, the closed-field scoring, option "
+       "hs.grow_before_closed_scoring): not built in this build. A game with "
+       "EXPANSION_HILLS_AND_SHEEP has the tiles, the hills and the vineyards, and no "
+       "shepherds."},
+      {"HS-08",
+       "[inferred] HS-08 and open question HS-Q3 (which tile a follower redeployed by the Count "
+       "or through a magic portal stands on): no ruling of its own; a follower counts as on a "
+       "hill when the segment it stands on lies on a hill tile, which is where every follower "
+       "of this build stands."},
+      {"HS-12",
+       "Vineyards around a shrine (The Cult) or an abbey (Abbey & Mayor) (HS-12, engine "
+       "practice; open question HS-Q4): not built; only a monastery that is no shrine gets the "
+       "vineyard bonus (the abbey is not built, AM-03)."},
+      {"HS-Q1",
+       "Open question: which edition says what on the hill tie-break (HS-06); both readings are "
+       "the option hs.hill_tiebreak, default any_follower_on_hill."},
+      {"HS-Q2",
+       "Open question: a hill tile placed when the bag is empty (HS-04, engine practice, is "
+       "built: nothing goes under it); a hill tile drawn as the last tile is not ruled on "
+       "further."},
+      {"HS-Q5",
+       "Open question: whether flock points can trigger the Count's deployment (HS-26): the "
+       "flock is not built (see HS-13)."},
+      {"HS-Q6",
+       "Open question: the shepherd with the magic portal, the tower and the fairy: the "
+       "shepherd is not built, nor are those figures."},
+      {"HS-T09",
+       "HS-T09 and JCZ multi_city_merge_abbey*.jcz (an abbey closing hs:02's shared side "
+       "without joining its two cities, HS-27): the abbey is not built (AM-03). The shared side "
+       "closed by a city is built (HS-T08)."},
+      {"HS-11",
+       "The garden twin hs:14g (facts counts.garden_edition) and vineyards on gardens: the "
+       "Abbot is not built, so the catalogue has hs:14 only (HS-11's gardens and retreats "
+       "never occur)."},
+      {"SS-01",
+       "C3.1 Ext 9 Sheep & Shepherds (SS-01..SS-06, c31-sheep-shepherds.md): a different "
+       "module whose rules are not confirmed (tiles, tokens and vineyard points unknown, "
+       "SS-Q1..SS-Q4): no edition option; not built."},
   };
   return gaps;
 }

@@ -15,6 +15,7 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kBridgesCastlesAndBazaars:
     case Expansion::kCult:
     case Expansion::kSiege:
+    case Expansion::kHillsAndSheep:
       return true;
   }
   return false;
@@ -32,6 +33,7 @@ bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "bcb") return rules.Has(Expansion::kBridgesCastlesAndBazaars);
   if (set == "cult") return rules.Has(Expansion::kCult);
   if (set == "siege") return rules.Has(Expansion::kSiege);
+  if (set == "hs") return rules.Has(Expansion::kHillsAndSheep);
   return false;
 }
 

@@ -19,6 +19,7 @@ enum class Expansion {
   kBridgesCastlesAndBazaars,
   kCult,
   kSiege,
+  kHillsAndSheep,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores
@@ -79,6 +80,12 @@ enum class SiegePigBesiegedValue { kDouble, kPlusOne };
 // Glueck's original, the default) or any tile of the city (Rio Grande).
 enum class SiegeEscapeAdjacency { kSiegeTile, kAnyCityTile };
 
+// Option `hs.hill_tiebreak` (HS-05, HS-06): among players tied for the most
+// strength in a scored feature, those with a follower on a hill tile of it
+// score (any_follower_on_hill, the default), or those with the most
+// followers on hill tiles of it (most_followers_on_hills).
+enum class HillTiebreak { kAnyFollowerOnHill, kMostFollowersOnHills };
+
 // Option `mage_witch.magic_tile_choice` (MW-04, MW-06, AMB-19, AMB-43): on a
 // magic tile, a set-aside magic figure is placed and one on the board is moved
 // only when both stand on it (place_set_aside_first, the default), or the
@@ -130,6 +137,8 @@ struct RuleSet {
   // Siege (options siege.*).
   SiegePigBesiegedValue siege_pig_besieged_value = SiegePigBesiegedValue::kDouble;
   SiegeEscapeAdjacency siege_escape_adjacency = SiegeEscapeAdjacency::kSiegeTile;
+  // Hills & Sheep (option hs.hill_tiebreak).
+  HillTiebreak hs_hill_tiebreak = HillTiebreak::kAnyFollowerOnHill;
   // Mage & Witch (option mage_witch.magic_tile_choice).
   MagicTileChoice mage_witch_magic_tile_choice = MagicTileChoice::kPlaceSetAsideFirst;
 

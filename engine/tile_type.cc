@@ -71,10 +71,11 @@ void ComputeLayouts(TileType& tile) {
     }
     for (int i = 0; i < static_cast<int>(tile.segments.size()); ++i) {
       const SegmentType& segment = tile.segments[i];
-      const SideMask edges = RotateSides(segment.edges, rotation);
       const HalfEdgeMask half_edges = RotateHalfEdges(segment.half_edges, rotation);
+      // A shared side (HS-27) names the segment it is shared with.
+      const SideMask own_edges = RotateSides(segment.edges & ~segment.shared_sides, rotation);
       for (int side = 0; side < 4; ++side) {
-        if (edges & (1u << side)) layout.segment_at_side[side] = static_cast<int8_t>(i);
+        if (own_edges & (1u << side)) layout.segment_at_side[side] = static_cast<int8_t>(i);
       }
       for (int half_edge = 0; half_edge < 8; ++half_edge) {
         if (half_edges & (1u << half_edge)) {
@@ -96,7 +97,8 @@ Catalogue::Catalogue()
             &AbbeyAndMayorTileSet(),
             &BridgesCastlesBazaarsTileSet(),
             &CultTileSet(),
-            &SiegeTileSet()} {
+            &SiegeTileSet(),
+            &HillsAndSheepTileSet()} {
   size_t tile_count = 0;
   for (const TileSet* set : sets_) {
     if (!set->tiles.empty()) {

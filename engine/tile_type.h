@@ -101,6 +101,12 @@ struct SegmentType {
   // City (Siege, SI-02): a siege symbol (a Cathar or a besiegers' camp); a
   // city that contains such a segment is besieged (SI-03..SI-16).
   bool besieged = false;
+  // City (Hills & Sheep, HS-27; facts `shared_side`): sides in `edges` that
+  // this segment shares with the city segment `shared_with` of the same tile
+  // (hs:02: c2 reaches N, which c1 holds). The side's layout names the other
+  // segment; a city across the side joins both, and closes it for both.
+  SideMask shared_sides = 0;
+  int8_t shared_with = -1;
 };
 
 // Where a tile's segments lie after it is turned: the segment on each board
@@ -144,6 +150,12 @@ struct alignas(64) TileType {
   // Siege (SI-01): the product the tile belongs to, "cathars" or
   // "besiegers" (facts `part`); empty for the tiles of other sets.
   std::string_view part;
+  // Hills & Sheep: a hill (HS-03, HS-05: followers on it break ties) and a
+  // vineyard (HS-09: +3 to each completed monastery around it).
+  bool hill = false;
+  bool vineyard = false;
+  // A segment of the tile shares a side with another (HS-27, hs:02).
+  bool shares_a_side = false;
 
   // Index of the segment with local id `segment_id`, or -1.
   int SegmentIndex(std::string_view segment_id) const;
@@ -173,6 +185,7 @@ const TileSet& CountTileSet();  // the 12 tiles of the City of Carcassonne, coun
 const TileSet& BridgesCastlesBazaarsTileSet();  // the 12 land tiles, bcb:01..bcb:11
 const TileSet& CultTileSet();                   // the 6 shrine tiles, cult:1..cult:6
 const TileSet& SiegeTileSet();  // siege:ca1..ca4 (The Cathars), siege:be1..be6 (The Besiegers)
+const TileSet& HillsAndSheepTileSet();  // hs:01..hs:16 (18 tiles)
 
 // All tile types this build knows, looked up by id.
 class Catalogue {

@@ -83,6 +83,10 @@ enum class ViolationCode {
   // pending (GameState.deciding_player); the rule id is the pending
   // decision's (BG-01, CO-05, CO-13, CO-46, MW-04, MW-09, AM-12, BC-10).
   kNotYourDecision = 28,
+  // Hills & Sheep: the tile put face down under a hill tile (HS-03) is
+  // missing, not in the bag, or given where none goes (not a hill tile, or
+  // the bag is empty once the hill tile is drawn, HS-04).
+  kHillHiddenTileNotAllowed = 123,
 };
 
 struct Violation {

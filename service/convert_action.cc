@@ -22,7 +22,14 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
     case v1::Action::kPlaceTile: {
       std::optional<PlacedTile> tile = ReadTilePlacement(
           proto.place_tile(), [&] { return FieldPath(path, "place_tile"); }, problems);
-      if (tile) action = PlaceTileAction{tile->type, tile->cell, tile->rotation};
+      // HS-03: the tile the caller drew and laid under a hill tile.
+      const TileType* hidden = nullptr;
+      if (!proto.place_tile().hidden_tile_type().empty()) {
+        hidden = TileTypeFromProto(proto.place_tile().hidden_tile_type(),
+                                   FieldPath(path, "place_tile.hidden_tile_type"), problems);
+        if (hidden == nullptr) break;
+      }
+      if (tile) action = PlaceTileAction{tile->type, tile->cell, tile->rotation, hidden};
       break;
     }
     case v1::Action::kPlaceFigure: {
@@ -190,6 +197,9 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           place->set_x(chosen.cell.x);
           place->set_y(chosen.cell.y);
           place->set_rotation(chosen.rotation.degrees());
+          if (chosen.hidden_tile != nullptr) {
+            place->set_hidden_tile_type(ToString(chosen.hidden_tile->id));
+          }
         } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
           v1::PlaceFigure* place = proto->mutable_place_figure();
           place->set_kind(FigureKindToProto(chosen.kind));

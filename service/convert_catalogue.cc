@@ -65,6 +65,14 @@ v1::GetCatalogResponse BuildCatalog() {
         segment_proto->set_no_castle_base(segment.no_castle_base);
         segment_proto->set_shrine(segment.shrine);
         segment_proto->set_besieged(segment.besieged);
+        if (segment.shared_sides != 0 && segment.shared_with >= 0) {
+          for (Side side : kAllSides) {
+            if (segment.shared_sides & (1u << SideIndex(side))) {
+              segment_proto->set_shared_side(LocationToProto(EdgeLocation(side)));
+            }
+          }
+          segment_proto->set_shared_with(ToString(type.segments[segment.shared_with].id));
+        }
       }
       type_proto->set_description(ToString(type.description));
       type_proto->set_magic_symbol(type.magic_symbol);
@@ -78,6 +86,8 @@ v1::GetCatalogResponse BuildCatalog() {
         type_proto->set_heretics_and_shrines_count(type.heretics_and_shrines_count);
       }
       type_proto->set_part(ToString(type.part));
+      type_proto->set_hill(type.hill);
+      type_proto->set_vineyard(type.vineyard);
     }
   }
   for (const RuleOption& option : RuleOptions()) {

@@ -68,6 +68,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kCult;
     case v1::EXPANSION_SIEGE:
       return Expansion::kSiege;
+    case v1::EXPANSION_HILLS_AND_SHEEP:
+      return Expansion::kHillsAndSheep;
     default:
       return std::nullopt;
   }
@@ -215,6 +217,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_CULT;
     case Expansion::kSiege:
       return v1::EXPANSION_SIEGE;
+    case Expansion::kHillsAndSheep:
+      return v1::EXPANSION_HILLS_AND_SHEEP;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

@@ -257,6 +257,20 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
               proto.siege_escape_adjacency());
       break;
   }
+  // Hills & Sheep (HS-05, HS-06).
+  switch (proto.hs_hill_tiebreak()) {
+    case v1::HILL_TIEBREAK_UNSPECIFIED:
+    case v1::HILL_TIEBREAK_ANY_FOLLOWER_ON_HILL:
+      rules.hs_hill_tiebreak = HillTiebreak::kAnyFollowerOnHill;
+      break;
+    case v1::HILL_TIEBREAK_MOST_FOLLOWERS_ON_HILLS:
+      rules.hs_hill_tiebreak = HillTiebreak::kMostFollowersOnHills;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "hs_hill_tiebreak"), "hs_hill_tiebreak",
+              proto.hs_hill_tiebreak());
+      break;
+  }
   if (problems.size() != before) return std::nullopt;
   return rules;
 }

@@ -464,6 +464,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.rules.siege_escape_adjacency == SiegeEscapeAdjacency::kAnyCityTile) {
     rules->set_siege_escape_adjacency(v1::SIEGE_ESCAPE_ADJACENCY_ANY_CITY_TILE);
   }
+  if (state.rules.hs_hill_tiebreak == HillTiebreak::kMostFollowersOnHills) {
+    rules->set_hs_hill_tiebreak(v1::HILL_TIEBREAK_MOST_FOLLOWERS_ON_HILLS);
+  }
   for (const Player& player : state.players) {
     v1::Player* player_proto = proto->add_players();
     player_proto->set_name(player.name);

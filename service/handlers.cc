@@ -229,16 +229,21 @@ grpc::Status HandleListLegalActions(const v1::ListLegalActionsRequest& request,
     std::optional<Game> game = ReadGame(request.has_state(), request.state(), problems);
     // The drawn tile is required in the tile phase and ignored otherwise.
     const TileType* drawn = nullptr;
+    // HS-03: the tile drawn to go under a hill tile, if any.
+    const TileType* hidden = nullptr;
     if (request.has_state() && request.state().phase() == v1::PHASE_PLACE_TILE) {
       drawn = TileTypeFromProto(request.tile_type(), "tile_type", problems);
+      if (!request.hidden_tile_type().empty()) {
+        hidden = TileTypeFromProto(request.hidden_tile_type(), "hidden_tile_type", problems);
+      }
     }
     if (game && drawn != nullptr) {
-      for (const Problem& problem : CheckDrawnTile(game->state(), drawn)) {
-        problems.push_back({"tile_type", problem.message});
+      for (const Problem& problem : CheckDrawnTile(game->state(), drawn, hidden)) {
+        problems.push_back({problem.field.empty() ? "tile_type" : problem.field, problem.message});
       }
     }
     if (!problems.empty() || !game) return InvalidArgument(problems);
-    const LegalActions legal = game->ListLegalActions(drawn);
+    const LegalActions legal = game->ListLegalActions(drawn, hidden);
     LegalActionsToProto(legal, game->state(), drawn, response);
     return grpc::Status::OK;
   });

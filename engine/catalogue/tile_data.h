@@ -23,6 +23,9 @@
 //   Monastery(...).Shrine()                                     (The Cult)
 //   City(...).Besieged()   Tile(...).InPart("cathars")          (Siege)
 //   Tile(...).InHereticsAndShrines(copies)    (The Cult: the 5-tile set's count)
+//   Tile(...).WithHill()   Tile(...).WithVineyard()               (Hills & Sheep)
+//   City(id, {N, E}).SharesSide(N, "c1")   (Hills & Sheep, HS-27: side N is
+//                                           also c1's; facts `shared_side`)
 #pragma once
 
 #include <array>
@@ -67,7 +70,17 @@ struct SegmentSpec {
   bool road_stub = false;
   bool shrine = false;
   bool besieged = false;
+  SideMask shared_sides = 0;
+  std::string_view shared_with = {};
 
+  // Hills & Sheep (HS-27): the city reaches `side`, which it shares with the
+  // city segment `with` of the same tile.
+  constexpr SegmentSpec SharesSide(Edge side, std::string_view with) const {
+    SegmentSpec spec = *this;
+    spec.shared_sides = static_cast<SideMask>(spec.shared_sides | (1u << side));
+    spec.shared_with = with;
+    return spec;
+  }
   // Siege (SI-02): the city segment shows a siege symbol.
   constexpr SegmentSpec Besieged() const {
     SegmentSpec spec = *this;
@@ -150,7 +163,21 @@ struct TileSpec {
   bool city_quarters = false;
   int heretics_and_shrines_count = -1;
   std::string_view part = {};
+  bool hill = false;
+  bool vineyard = false;
 
+  // Hills & Sheep (HS-03, HS-05): the tile shows a hill.
+  constexpr TileSpec WithHill() const {
+    TileSpec spec = *this;
+    spec.hill = true;
+    return spec;
+  }
+  // Hills & Sheep (HS-09): the tile shows a vineyard.
+  constexpr TileSpec WithVineyard() const {
+    TileSpec spec = *this;
+    spec.vineyard = true;
+    return spec;
+  }
   // Siege (SI-01): the product the tile belongs to.
   constexpr TileSpec InPart(std::string_view name) const {
     TileSpec spec = *this;
@@ -320,6 +347,16 @@ constexpr bool SymbolsOnTheirSegments(std::span<const TileSpec> tiles) {
       if ((s.pig_herd || s.coc_adjacent) && s.kind != SegmentKind::kField) return false;
       if (s.shrine && s.kind != SegmentKind::kMonastery) return false;
       if (s.besieged && !city) return false;
+      // HS-27: a shared side is one of the city's sides, shared with another
+      // city segment of the tile that holds that side.
+      if (s.shared_sides != 0) {
+        const int with = IndexOf(tile, s.shared_with);
+        if (!city || (s.edges & s.shared_sides) != s.shared_sides || with < 0 ||
+            tile.segments[with].kind != SegmentKind::kCity ||
+            (tile.segments[with].edges & s.shared_sides) != s.shared_sides) {
+          return false;
+        }
+      }
     }
   }
   return true;
@@ -350,6 +387,8 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
   tile.city_quarters = spec.city_quarters;
   tile.heretics_and_shrines_count = spec.heretics_and_shrines_count;
   tile.part = spec.part;
+  tile.hill = spec.hill;
+  tile.vineyard = spec.vineyard;
   tile.segments.reserve(spec.segment_count);
   for (int i = 0; i < spec.segment_count; ++i) {
     const SegmentSpec& s = spec.segments[i];
@@ -368,7 +407,10 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
                         .tunnel = s.tunnel,
                         .road_stub = s.road_stub,
                         .shrine = s.shrine,
-                        .besieged = s.besieged};
+                        .besieged = s.besieged,
+                        .shared_sides = s.shared_sides,
+                        .shared_with = static_cast<int8_t>(IndexOf(spec, s.shared_with))};
+    if (s.shared_sides != 0) tile.shares_a_side = true;
     for (int c = 0; c < s.city_count; ++c) {
       segment.bordered_cities =
           static_cast<uint16_t>(segment.bordered_cities | (1u << IndexOf(spec, s.cities[c])));

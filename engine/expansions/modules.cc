@@ -4,6 +4,7 @@
 #include "engine/expansions/castles.h"
 #include "engine/expansions/count_of_carcassonne.h"
 #include "engine/expansions/cult.h"
+#include "engine/expansions/hills_and_sheep.h"
 #include "engine/expansions/inns_and_cathedrals.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
@@ -29,6 +30,7 @@ struct Registry {
   Cult cult;
   SiegeScoring siege_scoring;
   SiegeEscape siege_escape;
+  HillsAndSheep hills_and_sheep;
 };
 
 const Registry& Modules() {
@@ -59,6 +61,10 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // Siege, its values: after Inns & Cathedrals (a cathedral's rate) and
   // before the mage and the witch (JCloisterZone: the siege first).
   if (rules.Has(Expansion::kSiege)) modules.push_back(&all.siege_scoring);
+  // Hills & Sheep: the hill tie-break narrows the majority and vineyards add
+  // a line; neither reads another module's lines. Before the mage and the
+  // witch (their half points apply to the line items as the others do).
+  if (rules.Has(Expansion::kHillsAndSheep)) modules.push_back(&all.hills_and_sheep);
   // After Inns & Cathedrals: its score modifiers apply to the inn or cathedral
   // rate (MW-14, AMB-23). It lists no figure placement for the River to filter.
   if (rules.Has(Expansion::kMageAndWitch)) modules.push_back(&all.mage_and_witch);
@@ -88,6 +94,7 @@ const std::vector<const ExpansionModule*>& AllModules() {
                                                               &all.castles,
                                                               &all.cult,
                                                               &all.siege_scoring,
+                                                              &all.hills_and_sheep,
                                                               &all.mage_and_witch,
                                                               &all.abbey_and_mayor,
                                                               &all.count_of_carcassonne,

@@ -155,7 +155,13 @@ SegmentIndexes FollowerOptionsIfPlaced::For(const TileType& tile, Position cell,
     const int mine = oriented.segment_at_side[SideIndex(side)];
     const int theirs = neighbour.segment_at_side[SideIndex(Opposite(side))];
     if (mine >= 0 && theirs >= 0) {
-      join(mine, board_.FeatureOf(board_.SegmentId(neighbour_index, theirs)));
+      const int feature = board_.FeatureOf(board_.SegmentId(neighbour_index, theirs));
+      join(mine, feature);
+      // HS-27: a segment sharing the side joins across it too, on either tile.
+      for (int sharing : SegmentsSharingSide(oriented, side)) join(sharing, feature);
+      for (int sharing : SegmentsSharingSide(neighbour, Opposite(side))) {
+        join(mine, board_.FeatureOf(board_.SegmentId(neighbour_index, sharing)));
+      }
     }
     for (int half_edge = 2 * SideIndex(side); half_edge < 2 * SideIndex(side) + 2; ++half_edge) {
       const int my_field = oriented.segment_at_half_edge[half_edge];

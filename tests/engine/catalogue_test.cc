@@ -51,6 +51,7 @@ const SetCase kSetCases[] = {
     {"bridges-castles-and-bazaars.yaml", "bcb", &BridgesCastlesBazaarsTileSet},
     {"cult.yaml", "cult", &CultTileSet},
     {"siege.yaml", "siege", &SiegeTileSet},
+    {"hills-and-sheep.yaml", "hs", &HillsAndSheepTileSet},
 };
 
 std::ostream& operator<<(std::ostream& out, const SetCase& set_case) {
@@ -448,7 +449,7 @@ const std::map<std::string, std::string>& RiverRoleRemarks() {
 const std::set<std::string> kSegmentFacts = {
     "id",           "kind",   "edges",     "half_edges", "cities",      "coat_of_arms",
     "cathedral",    "goods",  "inn",       "pig_herd",   "castle_base", "enclosed",
-    "coc_adjacent", "tunnel", "jcz_wells", "shrine",     "besieged"};
+    "coc_adjacent", "tunnel", "jcz_wells", "shrine",     "besieged",    "shared_side"};
 const std::set<std::string> kSegmentCrossReferences = {"jcz_location"};
 
 // Keys of a tile: modelled facts, blocks, and documentation / cross-references.
@@ -456,7 +457,7 @@ const std::set<std::string> kTileFacts = {
     "id",      "count",    "start_tile",   "desc",
     "sides",   "segments", "magic_symbol", "river_role",
     "volcano", "layout",   "outer_sides",  "city_of_carcassonne_quarters",
-    "bazaar",  "part"};
+    "bazaar",  "part",     "hill",         "vineyard"};
 const std::set<std::string> kTileDocumentation = {"letter", "jcz_id", "counts", "notes"};
 
 // Keys of a file and of a part: modelled (or checked) facts, and
@@ -520,6 +521,14 @@ void ExpectSegmentMatches(const TileType& tile, const SegmentType& actual,
   ExpectFlag(actual.shrine, expected.scalars, "shrine", false);
   // Siege (SI-02): `besieged: true` on a city.
   ExpectFlag(actual.besieged, expected.scalars, "besieged", false);
+  // Hills & Sheep (HS-27): `shared_side: {N: c1}`.
+  std::string shared_side;
+  if (actual.shared_sides != 0) {
+    ASSERT_GE(actual.shared_with, 0);
+    shared_side = "{" + SideNames(actual.shared_sides) + ": " +
+                  std::string(tile.segments[actual.shared_with].id) + "}";
+  }
+  EXPECT_EQ(shared_side, Lookup(expected.scalars, "shared_side")) << "shared_side";
   if (actual.well) {
     EXPECT_EQ(actual.kind, SegmentKind::kRoad) << "a well is on a road";
     EXPECT_EQ(SideNames(actual.edges).size(), 5u) << "a well splits a road three ways";
@@ -551,6 +560,9 @@ void ExpectTileMatches(const TileType& tile, const FactTile& expected) {
   ExpectFlag(tile.volcano, expected.scalars, "volcano", false);
   ExpectFlag(tile.bazaar, expected.scalars, "bazaar", false);
   ExpectFlag(tile.city_quarters, expected.scalars, "city_of_carcassonne_quarters", false);
+  // Hills & Sheep (HS-03, HS-09): `hill: true`, `vineyard: true`.
+  ExpectFlag(tile.hill, expected.scalars, "hill", false);
+  ExpectFlag(tile.vineyard, expected.scalars, "vineyard", false);
   // The Cult (CU-01): `counts: {heretics_and_shrines: n}`, the copies in the
   // 5-tile Heretics and Shrines; absent on the tiles of other sets.
   std::map<std::string, std::string> counts;
@@ -873,7 +885,7 @@ TEST(CatalogueTest, EveryIdIsUniqueAndFound) {
       EXPECT_EQ(Catalogue::Get().Find(std::string(tile.id)), &tile) << tile.id;
     }
   }
-  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 11 + 6 + 10);
+  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 11 + 6 + 10 + 16);
 }
 
 TEST(CatalogueTest, FindRejectsNearMisses) {
@@ -1111,6 +1123,40 @@ TEST(CatalogueTest, SiegeSymbols) {
   EXPECT_EQ(besiegers, 6);
 }
 
+// Hills & Sheep (HS-01, HS-27): 8 hill and 8 vineyard tiles of 18, none in
+// another set; only hs:02 has a shared side (c2 reaches N, held by c1), and
+// its layout names c1 on N in every rotation.
+TEST(CatalogueTest, HillsVineyardsAndTheSharedSide) {
+  const Catalogue& catalogue = Catalogue::Get();
+  int tiles = 0, hills = 0, vineyards = 0;
+  for (const TileSet* set : catalogue.sets()) {
+    for (const TileType& tile : set->tiles) {
+      const bool hs = set->name == "hs";
+      if (!hs) {
+        EXPECT_FALSE(tile.hill || tile.vineyard) << tile.id;
+      } else {
+        tiles += tile.count;
+        hills += tile.hill ? tile.count : 0;
+        vineyards += tile.vineyard ? tile.count : 0;
+        EXPECT_FALSE(tile.hill && tile.vineyard) << tile.id;
+      }
+      EXPECT_EQ(tile.shares_a_side, tile.id == "hs:02") << tile.id;
+    }
+  }
+  EXPECT_EQ(tiles, 18);
+  EXPECT_EQ(hills, 8);
+  EXPECT_EQ(vineyards, 8);
+  const TileType& multi = *catalogue.Find("hs:02");
+  EXPECT_EQ(multi.segments[1].shared_sides, 1u << SideIndex(Side::kNorth));
+  EXPECT_EQ(multi.segments[1].shared_with, 0);
+  for (Rotation rotation : kAllRotations) {
+    const TileLayout& layout = multi.layouts[rotation.quarter_turns];
+    EXPECT_EQ(layout.segment_at_side[SideIndex(RotateSide(Side::kNorth, rotation))], 0);
+    EXPECT_EQ(layout.segment_at_side[SideIndex(RotateSide(Side::kEast, rotation))], 1);
+  }
+  EXPECT_EQ(catalogue.Find("hs:14g"), nullptr);
+}
+
 // Structural checks that hold for every tile type of every set: the sides agree
 // with the segments drawn on them.
 TEST(CatalogueTest, SidesAgreeWithSegments) {
@@ -1152,7 +1198,8 @@ TEST(CatalogueTest, SidesAgreeWithSegments) {
           EXPECT_EQ(tile.segments[i].kind, SegmentKind::kCity);
         }
         for (int s = 0; s < 4; ++s) {
-          if (!(segment.edges & (1u << s))) continue;
+          // A side shared with another city segment (HS-27) counts once.
+          if (!(segment.edges & (1u << s)) || (segment.shared_sides & (1u << s))) continue;
           if (segment.kind == SegmentKind::kRoad) ++road_count[s];
           if (segment.kind == SegmentKind::kCity) ++city_count[s];
           if (segment.kind == SegmentKind::kRiver) ++river_count[s];

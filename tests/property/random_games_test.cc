@@ -113,6 +113,14 @@ const std::vector<Config>& Configs() {
       {"SiegeAbbeyMayorAndKing",
        {Expansion::kSiege, Expansion::kAbbeyAndMayor, Expansion::kKingAndRobberBaron},
        1},
+      // Hills & Sheep: the tiles under hills (HS-03, HS-04), hill ties with
+      // big followers and the Count's redeployments (RulesFor: both
+      // tie-breaks), vineyards with shrines.
+      {"HillsAndSheep", {Expansion::kHillsAndSheep}, 2},
+      {"HillsAndSheepInnsCountAndCult",
+       {Expansion::kHillsAndSheep, Expansion::kInnsAndCathedrals, Expansion::kCountOfCarcassonne,
+        Expansion::kCult},
+       1},
   };
   return configs;
 }
@@ -175,6 +183,10 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
     if ((seed / 2) % 2 == 1) rules.siege_escape_adjacency = SiegeEscapeAdjacency::kAnyCityTile;
     rules.am_barn = false;
   }
+  // Hills & Sheep: both tie-breaks (HS-05, HS-06).
+  if (rules.Has(Expansion::kHillsAndSheep) && seed % 2 == 1) {
+    rules.hs_hill_tiebreak = HillTiebreak::kMostFollowersOnHills;
+  }
   return rules;
 }
 
@@ -204,6 +216,24 @@ const TileType* DrawTile(const Game& game, std::mt19937& random) {
   for (const TileCount& entry : drawable) {
     if (index < entry.count) return entry.type;
     index -= entry.count;
+  }
+  return nullptr;
+}
+
+// HS-03: a random tile of the bag to lay under the hill tile `drawn` (one
+// copy of `drawn` is out of the bag), or nullptr when none goes under it
+// (not a hill, or the bag then empty, HS-04).
+const TileType* DrawHiddenTile(const Game& game, const TileType& drawn, std::mt19937& random) {
+  if (!drawn.hill || !game.state().bag) return nullptr;
+  const TileBag& bag = *game.state().bag;
+  const int total = bag.Total() - 1;
+  if (total <= 0) return nullptr;
+  std::uniform_int_distribution<int> pick(0, total - 1);
+  int index = pick(random);
+  for (const TileCount& entry : bag.tiles) {
+    const int count = entry.count - (entry.type == &drawn ? 1 : 0);
+    if (index < count) return entry.type;
+    index -= count;
   }
   return nullptr;
 }
@@ -324,8 +354,8 @@ std::vector<int> PointsOf(const std::vector<ScoreEvent>& events, size_t players)
 using PlacementKey = std::tuple<int, int, int>;
 
 // Random placements that are not listed must be illegal; listed ones legal.
-void CheckTilePhase(const Game& game, const TileType* tile, const LegalActions& legal,
-                    std::mt19937& random) {
+void CheckTilePhase(const Game& game, const TileType* tile, const TileType* hidden,
+                    const LegalActions& legal, std::mt19937& random) {
   std::set<PlacementKey> listed;
   for (const Action& action : legal.actions) {
     EXPECT_TRUE(game.Validate(action).legal());
@@ -342,7 +372,8 @@ void CheckTilePhase(const Game& game, const TileType* tile, const LegalActions& 
     // half anywhere nearby (occupied or isolated cells).
     const Position cell = probe % 2 == 0 ? frontier[frontier_cell(random)]
                                          : Position{coordinate(random), coordinate(random)};
-    const PlaceTileAction action{tile, cell, Rotation{static_cast<uint8_t>(quarter(random))}};
+    const PlaceTileAction action{tile, cell, Rotation{static_cast<uint8_t>(quarter(random))},
+                                 hidden};
     const bool is_listed =
         listed.contains({action.cell.x, action.cell.y, action.rotation.quarter_turns});
     EXPECT_EQ(game.Validate(action).legal(), is_listed)
@@ -354,7 +385,7 @@ void CheckTilePhase(const Game& game, const TileType* tile, const LegalActions& 
     std::uniform_int_distribution<size_t> pick(0, legal.placements.size() - 1);
     const LegalPlacement& placement = legal.placements[pick(random)];
     Game after = game;
-    after.Apply(PlaceTileAction{tile, placement.cell, placement.rotation});
+    after.Apply(PlaceTileAction{tile, placement.cell, placement.rotation, hidden});
     // Mage & Witch: the magic-figure decisions come first (MW-04, MW-09); the
     // magic figures occupy nothing, so they change no follower option.
     while (after.state().phase == Phase::kPlaceMagicFigure) {
@@ -612,6 +643,7 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
 
   std::vector<int> scores_from_events(player_count, 0);
   const TileType* drawn = nullptr;
+  const TileType* hidden = nullptr;  // under a hill (HS-03)
   for (int step = 0; step < 1000 && state.phase != Phase::kGameOver; ++step) {
     SCOPED_TRACE("seed " + std::to_string(seed) + " step " + std::to_string(step));
     const Game game(state);
@@ -619,11 +651,12 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
       drawn = DrawTile(game, random);
       ASSERT_NE(drawn, nullptr) << "no tile of the bag may be drawn";
       if (river) ExpectRiverOrder(*state.bag, *drawn);
+      hidden = DrawHiddenTile(game, *drawn, random);
     }
-    const LegalActions legal = game.ListLegalActions(drawn);
+    const LegalActions legal = game.ListLegalActions(drawn, hidden);
     ASSERT_FALSE(legal.actions.empty());
     if (state.phase == Phase::kPlaceTile) {
-      CheckTilePhase(game, drawn, legal, random);
+      CheckTilePhase(game, drawn, hidden, legal, random);
       CheckUndrawableTiles(game);
     } else if (state.phase == Phase::kPlaceMagicFigure) {
       CheckMagicFigurePhase(game, legal);

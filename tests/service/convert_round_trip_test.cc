@@ -77,6 +77,11 @@ std::vector<Config> Configs() {
         rules.siege_pig_besieged_value = SiegePigBesiegedValue::kPlusOne;
         rules.siege_escape_adjacency = SiegeEscapeAdjacency::kAnyCityTile;
       });
+  // Hills & Sheep (hs:02's shared side, hills, the tiles under them) with
+  // the other tie-break, big followers and the Count's decisions.
+  add("HillsAndSheepInnsCount",
+      {Expansion::kHillsAndSheep, Expansion::kInnsAndCathedrals, Expansion::kCountOfCarcassonne},
+      [](RuleSet& rules) { rules.hs_hill_tiebreak = HillTiebreak::kMostFollowersOnHills; });
   return configs;
 }
 
@@ -94,6 +99,16 @@ std::string Describe(const FieldProblems& problems) {
 }
 
 // A tile of the bag that may be drawn now and its legal actions, or none.
+// HS-03: the tile laid under a hill tile `drawn`: the bag's first other tile
+// (nullptr when none goes under it).
+const TileType* HiddenUnder(const Game& game, const TileType& drawn) {
+  if (!drawn.hill) return nullptr;
+  for (const TileCount& entry : game.state().bag->tiles) {
+    if (entry.count > (entry.type == &drawn ? 1 : 0)) return entry.type;
+  }
+  return nullptr;
+}
+
 const TileType* Draw(const Game& game, std::mt19937& random) {
   std::vector<const TileType*> types;
   for (const TileCount& entry : game.state().bag->tiles) {
@@ -101,7 +116,7 @@ const TileType* Draw(const Game& game, std::mt19937& random) {
   }
   std::shuffle(types.begin(), types.end(), random);
   for (const TileType* type : types) {
-    if (!game.ListLegalActions(type).actions.empty()) return type;
+    if (!game.ListLegalActions(type, HiddenUnder(game, *type)).actions.empty()) return type;
   }
   return nullptr;
 }
@@ -133,7 +148,8 @@ TEST_P(RoundTrip, EveryStateReadBackPlaysOnTheSame) {
         drawn = Draw(game, random);
         ASSERT_NE(drawn, nullptr);
       }
-      const LegalActions legal = game.ListLegalActions(drawn);
+      const LegalActions legal =
+          game.ListLegalActions(drawn, drawn != nullptr ? HiddenUnder(game, *drawn) : nullptr);
       ASSERT_FALSE(legal.actions.empty());
       if (state.phase != Phase::kPlaceTile && state.phase != Phase::kPlaceFigure) {
         ++decisions_of_modules;

@@ -438,10 +438,11 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 29);
+  ASSERT_EQ(catalog.rule_options_size(), 30);
   EXPECT_EQ(catalog.rule_options(25).name(), "cult.tile_set");
   EXPECT_EQ(catalog.rule_options(26).name(), "siege.pig_besieged_value");
-  EXPECT_EQ(catalog.rule_options(28).name(), "mage_witch.magic_tile_choice");
+  EXPECT_EQ(catalog.rule_options(28).name(), "hs.hill_tiebreak");
+  EXPECT_EQ(catalog.rule_options(29).name(), "mage_witch.magic_tile_choice");
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
@@ -1260,6 +1261,18 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
       legal.Clear();
       status = Call(&v1::RefereeService::Stub::ListLegalActions, list, &legal);
       ASSERT_TRUE(status.ok()) << status.error_message();
+      // Hills & Sheep (HS-03): a hill tile is listed with the tile drawn to
+      // go under it; the bag's first other tile.
+      for (const v1::TileCount& other : state.bag().tiles()) {
+        if (legal.actions_size() > 0) break;
+        if (other.tile_type() == entry.tile_type() && other.count() < 2) continue;
+        list.set_hidden_tile_type(other.tile_type());
+        status = Call(&v1::RefereeService::Stub::ListLegalActions, list, &legal);
+        if (!status.ok() || legal.actions_size() == 0) {
+          legal.Clear();
+          break;  // not a hill, or no such draw
+        }
+      }
       if (legal.actions_size() > 0) {
         tile = entry.tile_type();
         break;
@@ -1283,6 +1296,8 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
     } else {
       ASSERT_TRUE(first.has_place_tile());
       ASSERT_GT(legal.placements_size(), 0);
+      // HS-03: the tile under a hill leaves the game too.
+      if (!first.place_tile().hidden_tile_type().empty()) ++discards;
       v1::PlayTurnRequest turn;
       *turn.mutable_state() = state;
       *turn.add_actions() = first;

@@ -1,0 +1,39 @@
+// Hills & Sheep (shared/rules/expansions/hills-sheep.md, HS-xx): hill and
+// vineyard tiles (catalogue set "hs", TileType::hill and ::vineyard) and
+// hs:02's shared city side (HS-27, built in the board).
+//
+// - HS-03, HS-04: a hill tile is laid on a tile the caller drew face down
+//   (PlaceTileAction::hidden_tile); with a tracked bag that tile must be in
+//   it and leaves the game, and none goes under when the bag is empty once
+//   the hill tile is drawn. Without a tracked bag the engine cannot check
+//   the draw: a hidden tile is then optional and not recorded.
+// - HS-05..HS-07 (ModifyScore): among the players tied for the most
+//   strength in a scored feature, only those with a follower on a segment of
+//   a hill tile of it score, if any has one (option hs.hill_tiebreak =
+//   most_followers_on_hills: those with the most followers on hill tiles).
+// - HS-09..HS-11 (ModifyScore): a monastery completed during the game scores
+//   3 more per vineyard tile among its 8 neighbours; not at the end.
+//
+// Not built (rule_options.cc, known gaps): the shepherd and the flock
+// (HS-13..HS-26), vineyards on shrines (HS-12, open HS-Q4), the abbey with
+// hs:02 (HS-T09: the abbey is not built), the open questions HS-Q1..HS-Q6
+// and the [inferred] HS-08.
+#pragma once
+
+#include <vector>
+
+#include "engine/expansion_module.h"
+
+namespace carcassonne {
+
+class HillsAndSheep : public ExpansionModule {
+ public:
+  // HS-03, HS-04: the hidden tile of a hill tile.
+  void CheckHiddenTile(const Game& game, const TileType& drawn, const TileType* hidden,
+                       std::optional<Position> cell,
+                       std::vector<Violation>& violations) const override;
+  // HS-05..HS-07 (hill tie-break) and HS-09..HS-11 (vineyards).
+  void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;
+};
+
+}  // namespace carcassonne
