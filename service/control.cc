@@ -1,6 +1,8 @@
 // The control queue and its thread (see control.h).
 #include "service/control.h"
 
+#include <grpc/support/time.h>
+
 #include <utility>
 
 namespace carcassonne::service {
@@ -63,11 +65,72 @@ ControlQueue::ControlQueue() {
 
 ControlQueue::~ControlQueue() { Stop(); }
 
-bool ControlQueue::RequestCall(const std::function<void(grpc::ServerCompletionQueue*)>& request) {
+// The requests for calls waiting for one serving thread (see control.h).
+class ControlQueue::ServingThreadInbox final : public ServingQueueEvent {
+ public:
+  ServingThreadInbox(ControlQueue& control, grpc::ServerCompletionQueue* queue)
+      : control_(control), queue_(queue) {}
+
+  // Under control_.mutex_ (the requests are not stopped): the serving thread
+  // is woken by an alarm on its queue unless one is pending already.
+  void Add(std::function<void(grpc::ServerCompletionQueue*)> request,
+           std::function<void()> refused) {
+    waiting_.push_back({std::move(request), std::move(refused)});
+    if (alarm_pending_) return;
+    alarm_pending_ = true;
+    alarm_ = std::make_unique<grpc::Alarm>();  // the last one has fired
+    alarm_->Set(queue_, gpr_inf_past(GPR_CLOCK_MONOTONIC), Tag());
+  }
+
+  // On the serving thread (the alarm fired, or was cancelled as the queue
+  // shut down): asks for the waiting calls under mutex_, or, once requests
+  // are stopped, lets them delete themselves.
+  void Happened(bool /*ok*/) override {
+    std::vector<Waiting> refused;
+    {
+      std::lock_guard<std::mutex> lock(control_.mutex_);
+      alarm_pending_ = false;
+      for (Waiting& waiting : waiting_) {
+        if (control_.requests_stopped_) {
+          refused.push_back(std::move(waiting));
+        } else {
+          waiting.request(queue_);
+        }
+      }
+      waiting_.clear();
+    }
+    for (Waiting& waiting : refused) waiting.refused();
+  }
+
+ private:
+  struct Waiting {
+    std::function<void(grpc::ServerCompletionQueue*)> request;
+    std::function<void()> refused;
+  };
+  ControlQueue& control_;
+  grpc::ServerCompletionQueue* const queue_;
+  std::vector<Waiting> waiting_;  // under control_.mutex_
+  bool alarm_pending_ = false;    // under control_.mutex_
+  std::unique_ptr<grpc::Alarm> alarm_;
+};
+
+void ControlQueue::SetNotificationQueues(const std::vector<grpc::ServerCompletionQueue*>& queues) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (requests_stopped_ || notification_queues_.empty()) return false;
-  request(notification_queues_[next_notification_queue_++ % notification_queues_.size()]);
-  return true;
+  for (grpc::ServerCompletionQueue* queue : queues) {
+    inboxes_.push_back(std::make_unique<ServingThreadInbox>(*this, queue));
+  }
+}
+
+void ControlQueue::RequestCall(std::function<void(grpc::ServerCompletionQueue*)> request,
+                               std::function<void()> refused) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!requests_stopped_ && !inboxes_.empty()) {
+      inboxes_[next_inbox_++ % inboxes_.size()]->Add(std::move(request), std::move(refused));
+      return;
+    }
+  }
+  refused();
 }
 
 void ControlQueue::StopRequests() {

@@ -67,16 +67,17 @@ class ControlQueue {
 
   // Before any call is asked for: the serving queues, where the arrival of
   // each control call is noticed (see above).
-  void SetNotificationQueues(std::vector<grpc::ServerCompletionQueue*> queues) {
-    notification_queues_ = std::move(queues);
-  }
+  void SetNotificationQueues(const std::vector<grpc::ServerCompletionQueue*>& queues);
 
-  // Runs `request`, which asks gRPC for a call, with the serving queue that
-  // is to notice its arrival (they take turns), unless StopRequests() was
-  // called (then it returns false, and the call object that wanted to ask
-  // for a successor deletes itself instead: asking on a shut-down queue
-  // aborts).
-  bool RequestCall(const std::function<void(grpc::ServerCompletionQueue*)>& request);
+  // Has `request`, which asks gRPC for a call, run with the serving queue
+  // that is to notice its arrival (they take turns), on that queue's own
+  // serving thread (see "Asking on the serving thread" below); once
+  // StopRequests() was called, runs `refused` instead (the call object that
+  // wanted to ask for a successor deletes itself: asking on a shut-down
+  // queue aborts). From any thread; either runs later, on the serving
+  // thread, or at once when requests are already stopped.
+  void RequestCall(std::function<void(grpc::ServerCompletionQueue*)> request,
+                   std::function<void()> refused);
 
   // Starts the control thread.
   void Start();
@@ -106,13 +107,25 @@ class ControlQueue {
  private:
   class PostedTask;
   class RepeatedTask;
+  // Asking on the serving thread. gRPC finalizes the arrival of a call on
+  // the thread that takes the arrival's event out of the notification queue
+  // (a serving thread), in its request object, which the C++ API's inline
+  // templates (compiled into this binary, instrumented) build when the call
+  // is asked for. Asked for from the control thread, building and finalizing
+  // were ordered only by gRPC's completion queue, which ThreadSanitizer
+  // cannot see (gRPC is not instrumented). So the control plane's requests
+  // for calls are handed to the serving thread through mutex_ (which both
+  // threads take) and an alarm on its queue, and the serving thread asks
+  // for them itself: the request object is built and finalized on one
+  // thread, and the call object it fills was published through mutex_.
+  class ServingThreadInbox;
   // Sets `alarm` to fire `tag` at `deadline`, unless the queue is shut down.
   // Under mutex_.
   bool SetAlarm(grpc::Alarm& alarm, std::chrono::system_clock::time_point deadline, void* tag);
 
   std::unique_ptr<grpc::CompletionQueue> queue_;
-  std::vector<grpc::ServerCompletionQueue*> notification_queues_;
-  size_t next_notification_queue_ = 0;  // under mutex_
+  std::vector<std::unique_ptr<ServingThreadInbox>> inboxes_;  // one per serving queue
+  size_t next_inbox_ = 0;                                     // under mutex_
   std::thread thread_;
   std::mutex mutex_;
   bool requests_stopped_ = false;              // under mutex_

@@ -30,12 +30,12 @@ class HealthService::CheckCall final : public ControlEvent {
   }
 
   void Request() {
-    if (!health_.control_.RequestCall([&](grpc::ServerCompletionQueue* notification_queue) {
+    health_.control_.RequestCall(
+        [this](grpc::ServerCompletionQueue* notification_queue) {
           health_.service_.RequestCheck(&context_, &request_, &responder_, health_.control_.queue(),
                                         notification_queue, arrival_.Tag());
-        })) {
-      delete this;
-    }
+        },
+        [this] { delete this; });
   }
 
   void Proceed(bool ok) override {
@@ -79,12 +79,12 @@ class HealthService::WatchCall final : public ControlEvent {
 
   void Request() {
     context_.AsyncNotifyWhenDone(&done_);
-    if (!health_.control_.RequestCall([&](grpc::ServerCompletionQueue* notification_queue) {
+    health_.control_.RequestCall(
+        [this](grpc::ServerCompletionQueue* notification_queue) {
           health_.service_.RequestWatch(&context_, &request_, &writer_, health_.control_.queue(),
                                         notification_queue, arrival_.Tag());
-        })) {
-      delete this;
-    }
+        },
+        [this] { delete this; });
   }
 
   void Proceed(bool ok) override {

@@ -124,13 +124,13 @@ class ReflectionService::Stream final : public ControlEvent {
   }
 
   void Request() {
-    if (!reflection_.control_.RequestCall([&](grpc::ServerCompletionQueue* notification_queue) {
+    reflection_.control_.RequestCall(
+        [this](grpc::ServerCompletionQueue* notification_queue) {
           reflection_.service_.RequestServerReflectionInfo(&context_, &stream_,
                                                            reflection_.control_.queue(),
                                                            notification_queue, arrival_.Tag());
-        })) {
-      delete this;
-    }
+        },
+        [this] { delete this; });
   }
 
   // Ends the stream at once (the server is going away).

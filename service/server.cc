@@ -243,8 +243,10 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
     serving.Stop();  // drains the queues: nothing was asked for
     return 1;
   }
-  serving.Start();
+  // The control plane's inboxes on the serving queues exist before the
+  // serving threads start (control.h, "Asking on the serving thread").
   control.SetNotificationQueues(serving.queues());
+  serving.Start();
   control.Start();
   health.Start();
   reflection.Start();

@@ -45,8 +45,13 @@ constexpr int kBurstBudgets = 5;
 // polls that brought nothing (each costs a system call at most).
 constexpr std::chrono::milliseconds kLongBatch{1};
 // While a batch is served, the thread takes the connections' news (answers to
-// write, calls and cancellations to read) this often.
-constexpr std::chrono::milliseconds kPollInterval{1};
+// write, calls and cancellations to read) this often, and reads on past up to
+// kEmptyPollsDuringBatch polls that brought nothing (gRPC reads one
+// connection per poll, a few KiB at a time). Reading must keep pace with the
+// arrivals: calls the server has not read wait in the client, unseen and
+// unrefusable, behind flow control and the stream limit (serving.h).
+constexpr std::chrono::microseconds kPollInterval{100};
+constexpr int kEmptyPollsDuringBatch = 4;
 constexpr int kEmptyPollsAfterLongBatch = 16;
 // A thread whose Next() took longer than this waited for the event (its queue
 // was empty): a lone arrival is then served at once.
@@ -405,6 +410,24 @@ class ServingQueue {
       Shed(call, ShedReason::kRequestMemory);  // frees its bytes at once
       return;
     }
+    // Admission at read (see serving.h): the call would start once the
+    // admitted work of the batch being served (if any) and the calls already
+    // waiting are done. Refused now, while it is fresh, if that is past the
+    // budget or its deadline.
+    const Clock::duration cost = cost_[static_cast<int>(call->method->method)] + kTransportCost;
+    const Clock::duration wait =
+        (serving_batch_ ? std::max(batch_work_ends_ - call->arrived_at, Clock::duration::zero())
+                        : Clock::duration::zero()) +
+        waiting_cost_;
+    if (wait + cost > Budget(call->arrived_at)) {
+      Shed(call, ShedReason::kQueueFull);
+      return;
+    }
+    if (call->deadline - std::chrono::system_clock::now() < wait + cost) {
+      Shed(call, ShedReason::kDeadlineUnmeetable);
+      return;
+    }
+    waiting_cost_ += cost;
     arrived_.push_back(call);
   }
 
@@ -413,14 +436,15 @@ class ServingQueue {
   void ServeBatch() {
     const Clock::time_point start = Clock::now();
     const std::chrono::system_clock::time_point start_wall = std::chrono::system_clock::now();
-    // The budget; a burst that found the thread idle may take up to
-    // kBurstBudgets budgets, counted from when the thread was last idle (a
-    // queue that has stood that long is held to the budget).
-    const Clock::duration budget = std::max<Clock::duration>(
-        serving_.options_.queue_budget,
-        kBurstBudgets * serving_.options_.queue_budget - (start - last_idle_));
+    // Every call was admitted at read against the budget; here only a call
+    // whose wait would pass the longest budget (the estimates were low) is
+    // refused. (Holding calls to the budget again here, counted from their
+    // read, refused every call of a batch whose reading had taken longer than
+    // the budget on a starved CPU: nothing was served at all.)
+    const Clock::duration longest_wait = kBurstBudgets * serving_.options_.queue_budget;
     Clock::duration expected_start{0};  // of the next admitted call, from `start`
     batch_.swap(arrived_);              // calls that arrive meanwhile wait for the next batch
+    waiting_cost_ = Clock::duration::zero();
     admitted_.clear();
     for (Call* call : batch_) {
       const auto time_left = call->deadline - start_wall;  // huge without a deadline
@@ -432,10 +456,9 @@ class ServingQueue {
         Shed(call, ShedReason::kCancelled);
         continue;
       }
-      // The time it has waited so far (since it was taken out of the queue,
-      // when calls read during the previous batch waited for it to end), and
-      // the time it would wait in this batch.
-      if ((start - call->arrived_at) + expected_start > budget) {
+      // The time it has waited so far (since it was read), and the time it
+      // would wait in this batch.
+      if ((start - call->arrived_at) + expected_start > longest_wait) {
         Shed(call, ShedReason::kQueueFull);
         continue;
       }
@@ -449,8 +472,13 @@ class ServingQueue {
     }
     batch_.clear();
     Clock::time_point last_poll = start;
+    serving_batch_ = true;
+    Clock::duration work_left = expected_start;  // the estimated work of the admitted calls left
     for (Call* call : admitted_) {
       Clock::time_point now = Clock::now();
+      batch_work_ends_ = now + work_left;
+      work_left -=
+          std::min(work_left, cost_[static_cast<int>(call->method->method)] + kTransportCost);
       // Now and then, the connections' news: the answers written, calls read
       // (for the next batch), and the done events of calls of this batch
       // whose client left.
@@ -458,7 +486,7 @@ class ServingQueue {
         PollDuringBatch();
         last_poll = now = Clock::now();
       }
-      if (now - start > budget) {  // the estimates were low
+      if (now - call->arrived_at > longest_wait) {  // the estimates were low
         Shed(call, ShedReason::kQueueFull);
       } else if (call->deadline <= std::chrono::system_clock::now()) {
         Shed(call, ShedReason::kDeadlineExceeded);
@@ -468,20 +496,36 @@ class ServingQueue {
         Serve(call, now);
       }
     }
+    serving_batch_ = false;
     admitted_.clear();
   }
 
-  // Takes the events already in the queue, and one poll's worth of the
-  // connections' (arrivals join the next batch).
+  // The latency budget at `now`: a burst that found the thread idle may take
+  // up to kBurstBudgets budgets, counted from when the thread was last idle
+  // (a queue that has stood that long is held to the budget).
+  Clock::duration Budget(Clock::time_point now) const {
+    return std::max<Clock::duration>(
+        serving_.options_.queue_budget,
+        kBurstBudgets * serving_.options_.queue_budget - (now - last_idle_));
+  }
+
+  // Takes the events already in the queue, and reads the connections until
+  // kEmptyPollsDuringBatch polls brought nothing (arrivals are admitted or
+  // refused at once, and the admitted ones join the next batch).
   void PollDuringBatch() {
     void* tag = nullptr;
     bool ok = false;
-    for (int taken = 0; taken < kMaxBatchEvents; ++taken) {
-      if (queue_->AsyncNext(&tag, &ok, gpr_inf_past(GPR_CLOCK_MONOTONIC)) !=
-          grpc::CompletionQueue::GOT_EVENT) {
-        return;
+    int empty_polls = 0;
+    for (int taken = 0; taken < kMaxBatchEvents;) {
+      const grpc::CompletionQueue::NextStatus status =
+          queue_->AsyncNext(&tag, &ok, gpr_inf_past(GPR_CLOCK_MONOTONIC));
+      if (status == grpc::CompletionQueue::GOT_EVENT) {
+        OnEvent(tag, ok);
+        ++taken;
+        continue;
       }
-      OnEvent(tag, ok);
+      if (status != grpc::CompletionQueue::TIMEOUT) return;  // shut down
+      if (++empty_polls > kEmptyPollsDuringBatch) return;
     }
   }
 
@@ -573,6 +617,11 @@ class ServingQueue {
   std::vector<Call*> arrived_;   // waiting for the next batch
   std::vector<Call*> batch_;     // the batch being decided
   std::vector<Call*> admitted_;  // the batch's calls being served
+  // The estimated cost of the calls in arrived_.
+  Clock::duration waiting_cost_{0};
+  // While a batch is served: when its admitted work is expected to end.
+  bool serving_batch_ = false;
+  Clock::time_point batch_work_ends_;
   Call* free_calls_ = nullptr;
   int pooled_calls_ = 0;
   std::unique_ptr<char[]> arena_block_;

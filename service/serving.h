@@ -29,44 +29,57 @@
 //     reads the connections on past empty polls, so the batch sees the
 //     backlog); a thread that was idle serves a lone arrival at once
 //     (kIdleWait: looking for a backlog costs a system call). While it
-//     serves a batch it reads the connections every kPollInterval: answers
-//     go out, and new calls and cancellations come in (the new calls make
-//     the next batch). For each call of a batch, in arrival order:
+//     serves a batch it reads the connections every kPollInterval (100 us),
+//     on past a few empty polls: answers go out, and new calls and
+//     cancellations come in. Reading must keep pace with the arrivals even
+//     far beyond capacity: a call the server has not read waits in the
+//     client (below), where it cannot be refused, and reaches the server
+//     stale. (Reading every millisecond, a few KiB per poll, the server fell
+//     behind at twice its capacity: calls waited ~1 s in the client and
+//     goodput collapsed; bench/resilience.md.)
+//   * every call is decided the moment it is read (admission at read):
+//       - the request bytes the serving threads hold would pass
+//         ServingOptions::request_bytes_budget: refused, RESOURCE_EXHAUSTED,
+//         reason "request_memory" (its bytes freed at once);
+//       - the time it would wait (the estimated work left of the batch being
+//         served, plus that of the calls already waiting for the next batch)
+//         exceeds the latency budget (ServingOptions::queue_budget): refused,
+//         RESOURCE_EXHAUSTED, reason "queue_full". A burst that finds the
+//         thread idle may take up to kBurstBudgets budgets, counted from when
+//         the thread was last idle (as CoDel lets a queue exceed its target
+//         for an interval): a burst is served, a standing queue is held to
+//         the budget;
+//       - it would end after its deadline: refused, RESOURCE_EXHAUSTED,
+//         reason "deadline_unmeetable";
+//       - otherwise it waits for the next batch.
+//     A refusal is cheap (no parsing, no handler) and goes out at once, so
+//     the client learns while the call is fresh and no queue builds in it.
+//     The next batch then takes the waiting calls in arrival order:
 //       - its deadline has passed: skipped, DEADLINE_EXCEEDED, reason
 //         "deadline_exceeded";
 //       - its client cancelled it (the call's done event came): skipped,
 //         CANCELLED, reason "cancelled";
-//       - the time it has waited since it was taken, plus the work admitted
-//         before it in the batch, exceeds the latency budget
-//         (ServingOptions::queue_budget): refused, RESOURCE_EXHAUSTED, reason
-//         "queue_full". A burst that finds the thread idle may take up to
-//         kBurstBudgets budgets, counted from when the thread was last idle
-//         (as CoDel lets a queue exceed its target for an interval): a burst
-//         is served, a standing queue is held to the budget;
-//       - it would end after its deadline: refused, RESOURCE_EXHAUSTED,
-//         reason "deadline_unmeetable";
-//       - otherwise admitted.
-//     The refusals are sent first (fast, and cheap: no parsing, no
-//     handler), then the admitted calls are served in order; one that would
-//     start past the budget after all (the estimates were low), past its
-//     deadline, or whose client left meanwhile, is refused or skipped then.
+//       - it would wait past kBurstBudgets budgets since it was read, or end
+//         after its deadline (the estimates were low): refused as above;
+//       - otherwise served, in order; one that would start past kBurstBudgets
+//         budgets after all, past its deadline, or whose client left
+//         meanwhile, is refused or skipped then.
 //     The estimate of a call's cost is a moving average, per thread and
 //     method, of the time its handler path took, plus a fixed allowance for
-//     gRPC's work (kTransportCost);
+//     gRPC's work (kTransportCost).
 //   * request memory: the request bytes that the serving threads hold
-//     (arrived, not yet parsed) are counted server-wide; a call that would
-//     take them past ServingOptions::request_bytes_budget is refused at once
-//     (RESOURCE_EXHAUSTED, reason "request_memory") and its bytes freed.
+//     (arrived, not yet parsed) are counted server-wide (see above).
 // A served call thus waits on the server about the budget at most (a few
 // budgets in a burst), and a refused one less. Calls are answered OK, with
 // their handler's status, or as above; none is dropped unanswered.
 //
 // What the server cannot see: calls that a client has not sent yet. A client
 // sends a call's request only as HTTP/2 flow control (64 KiB per connection,
-// no BDP probing: server.cc) and the 256 streams per connection allow; far
-// beyond capacity part of the queue therefore forms in the client, where the
-// server cannot refuse it (the calls' deadlines end it there). See
-// bench/report.md, "Service: resilience".
+// no BDP probing: server.cc) and the 256 streams per connection allow, and
+// the server reads each connection only when a serving thread polls: if it
+// reads slower than calls come, the queue forms in the client, where the
+// server cannot refuse it (the calls' deadlines end it there). Hence the
+// frequent reads and the admission at read above. See bench/resilience.md.
 //
 // Memory: each thread parses into one arena (its first block
 // kArenaBlockBytes, kept), reset after every call: the answer is serialized
