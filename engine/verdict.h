@@ -83,6 +83,14 @@ enum class ViolationCode {
   // pending (GameState.deciding_player); the rule id is the pending
   // decision's (BG-01, CO-05, CO-13, CO-46, MW-04, MW-09, AM-12, BC-10).
   kNotYourDecision = 28,
+  // AMB-40: Action.scoring_order is not an order of exactly the features
+  // the placed tile completed (one segment of each, each once), or it comes
+  // on an action that does not end the figure step.
+  kScoringOrderInvalid = 100,
+  // AMB-48, BG-20: an explicit end of the game with a tracked bag (the bag
+  // ends the game itself when it is empty), or before the last tile's turn
+  // is over (a decision of that turn is pending).
+  kGameEndNotAllowed = 101,
 };
 
 struct Violation {
