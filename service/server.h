@@ -72,7 +72,7 @@
 //     to what a player owns, goods 0 to the symbols on the tiles, at most 4
 //     castle offers), which keep every sum within an int;
 //     at most 6 players, one bag entry per tile type, one entry per
-//     expansion; PlayTurn takes 1 to 16 actions (service/convert.cc,
+//     expansion; PlayTurn takes 1 to 16 actions (service/convert_action.cc,
 //     service/handlers.cc); an INVALID_ARGUMENT lists at most 16 field
 //     violations (the rest are counted in its message); a body that does not
 //     parse is INVALID_ARGUMENT too;

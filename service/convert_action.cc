@@ -1,0 +1,236 @@
+// Actions, both ways: an Action read against its snapshot, and written back.
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <utility>
+#include <variant>
+
+#include "absl/container/flat_hash_set.h"
+#include "engine/board.h"
+#include "engine/rule_options.h"
+#include "engine/text.h"
+#include "service/convert.h"
+#include "service/convert_internal.h"
+
+namespace carcassonne::service {
+
+std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* state,
+                                      std::string_view path, FieldProblems& problems) {
+  const size_t before = problems.size();
+  std::optional<Action> action;
+  switch (proto.action_case()) {
+    case v1::Action::kPlaceTile: {
+      std::optional<PlacedTile> tile = ReadTilePlacement(
+          proto.place_tile(), [&] { return FieldPath(path, "place_tile"); }, problems);
+      if (tile) action = PlaceTileAction{tile->type, tile->cell, tile->rotation};
+      break;
+    }
+    case v1::Action::kPlaceFigure: {
+      const v1::PlaceFigure& place = proto.place_figure();
+      const std::string place_path = FieldPath(path, "place_figure");
+      std::optional<FigureKind> kind = FigureKindFromProto(place.kind());
+      if (!kind) BadEnum(problems, FieldPath(place_path, "kind"), "figure kind", place.kind());
+      const std::string segment_path = FieldPath(place_path, "segment");
+      std::optional<SegmentAddress> segment;
+      if (!place.has_segment()) {
+        Add(problems, segment_path, "the segment to place the figure on is required");
+      } else {
+        segment = SegmentFromProto(place.segment(), {nullptr, state}, segment_path, problems);
+      }
+      if (kind && segment) action = PlaceFigureAction{*kind, *segment};
+      break;
+    }
+    case v1::Action::kPass:
+      action = PassAction{};
+      break;
+    case v1::Action::kDiscardTile: {
+      const TileType* type = TileTypeFromProto(proto.discard_tile().tile_type(),
+                                               FieldPath(path, "discard_tile.tile_type"), problems);
+      if (type != nullptr) action = DiscardTileAction{type};
+      break;
+    }
+    case v1::Action::kMoveMagicFigure: {
+      const v1::MoveMagicFigure& move = proto.move_magic_figure();
+      const std::string move_path = FieldPath(path, "move_magic_figure");
+      std::optional<MagicFigure> figure = MagicFigureFromProto(move.figure());
+      if (!figure) {
+        BadEnum(problems, FieldPath(move_path, "figure"), "magic figure", move.figure());
+      }
+      const std::string segment_path = FieldPath(move_path, "segment");
+      std::optional<SegmentAddress> segment;
+      if (!move.has_segment()) {
+        Add(problems, segment_path, "the segment to put the magic figure on is required");
+      } else {
+        segment = SegmentFromProto(move.segment(), {nullptr, state}, segment_path, problems);
+      }
+      if (figure && segment) action = MoveMagicFigureAction{*figure, *segment};
+      break;
+    }
+    case v1::Action::kSetAsideMagicFigure: {
+      const int value = proto.set_aside_magic_figure().figure();
+      std::optional<MagicFigure> figure = MagicFigureFromProto(value);
+      if (figure) {
+        action = SetAsideMagicFigureAction{*figure};
+      } else {
+        BadEnum(problems, FieldPath(path, "set_aside_magic_figure.figure"), "magic figure", value);
+      }
+      break;
+    }
+    case v1::Action::kDeployToQuarter: {
+      const v1::DeployToQuarter& deploy = proto.deploy_to_quarter();
+      const std::string deploy_path = FieldPath(path, "deploy_to_quarter");
+      std::optional<FigureKind> kind = FigureKindFromProto(deploy.kind());
+      if (!kind) BadEnum(problems, FieldPath(deploy_path, "kind"), "figure kind", deploy.kind());
+      std::optional<Quarter> quarter = QuarterFromProto(deploy.quarter());
+      if (!quarter)
+        BadEnum(problems, FieldPath(deploy_path, "quarter"), "quarter", deploy.quarter());
+      std::optional<Quarter> move_to;
+      if (deploy.move_count_to() != v1::QUARTER_UNSPECIFIED) {
+        move_to = QuarterFromProto(deploy.move_count_to());
+        if (!move_to) {
+          BadEnum(problems, FieldPath(deploy_path, "move_count_to"), "quarter",
+                  deploy.move_count_to());
+        }
+      }
+      if (kind && quarter && (move_to || deploy.move_count_to() == v1::QUARTER_UNSPECIFIED)) {
+        action = DeployToQuarterAction{*kind, *quarter, move_to};
+      }
+      break;
+    }
+    case v1::Action::kRedeployFromQuarter: {
+      const v1::RedeployFromQuarter& redeploy = proto.redeploy_from_quarter();
+      const std::string redeploy_path = FieldPath(path, "redeploy_from_quarter");
+      std::optional<Quarter> quarter = QuarterFromProto(redeploy.quarter());
+      if (!quarter) {
+        BadEnum(problems, FieldPath(redeploy_path, "quarter"), "quarter", redeploy.quarter());
+      }
+      std::optional<SegmentAddress> target;
+      bool target_ok = true;
+      if (redeploy.has_target()) {
+        target = SegmentFromProto(redeploy.target(), {nullptr, state},
+                                  FieldPath(redeploy_path, "target"), problems);
+        target_ok = target.has_value() || state == nullptr;
+      }
+      if (quarter && target_ok) {
+        action = RedeployFromQuarterAction{*quarter, redeploy.followers(), redeploy.big_followers(),
+                                           target};
+      }
+      break;
+    }
+    case v1::Action::kMoveWagon: {
+      const std::string segment_path = FieldPath(path, "move_wagon.segment");
+      if (!proto.move_wagon().has_segment()) {
+        Add(problems, segment_path, "the segment to move the wagon onto is required");
+      } else if (std::optional<SegmentAddress> segment = SegmentFromProto(
+                     proto.move_wagon().segment(), {nullptr, state}, segment_path, problems)) {
+        action = MoveWagonAction{*segment};
+      }
+      break;
+    }
+    case v1::Action::kBuildCastle:
+      action = BuildCastleAction{};
+      break;
+    case v1::Action::kEscapeSiege: {
+      const v1::EscapeSiege& escape = proto.escape_siege();
+      const std::string escape_path = FieldPath(path, "escape_siege");
+      std::optional<FigureKind> kind = FigureKindFromProto(escape.kind());
+      if (!kind) BadEnum(problems, FieldPath(escape_path, "kind"), "figure kind", escape.kind());
+      const std::string segment_path = FieldPath(escape_path, "segment");
+      std::optional<SegmentAddress> segment;
+      if (!escape.has_segment()) {
+        Add(problems, segment_path, "the segment of the follower that escapes is required");
+      } else {
+        segment = SegmentFromProto(escape.segment(), {nullptr, state}, segment_path, problems);
+      }
+      if (kind && segment) action = EscapeSiegeAction{*kind, *segment};
+      break;
+    }
+    case v1::Action::kPlaceBarn: {
+      const std::optional<Corner> corner = CornerFromProto(proto.place_barn().corner());
+      if (!corner) {
+        BadEnum(problems, FieldPath(path, "place_barn.corner"), "corner",
+                proto.place_barn().corner());
+      } else {
+        action = PlaceBarnAction{*corner};
+      }
+      break;
+    }
+    case v1::Action::ACTION_NOT_SET:
+      Add(problems, std::string(path),
+          "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
+          "move_magic_figure, set_aside_magic_figure, deploy_to_quarter, "
+          "redeploy_from_quarter, move_wagon, build_castle, place_barn, escape_siege");
+      break;
+  }
+  // AMB-49: the seat taking the decision (unset: the deciding player's).
+  if (action && proto.has_actor()) action->actor = proto.actor();
+  if (problems.size() != before || !action || state == nullptr) return std::nullopt;
+  PrefixProblems(CheckAction(*state, *action), path, problems);
+  if (problems.size() != before) return std::nullopt;
+  return action;
+}
+
+GameState WithTilesPlacedBy(const GameState& state, std::span<const Action> actions) {
+  GameState augmented = state;
+  for (const Action& action : actions) {
+    if (const auto* place = std::get_if<PlaceTileAction>(&action)) {
+      augmented.tiles.push_back({place->tile, place->cell, place->rotation});
+    }
+  }
+  return augmented;
+}
+
+void ActionToProto(const Action& action, const GameState& naming, v1::Action* proto) {
+  std::visit(
+      [&](const auto& chosen) {
+        using T = std::decay_t<decltype(chosen)>;
+        if constexpr (std::is_same_v<T, PlaceTileAction>) {
+          v1::PlaceTile* place = proto->mutable_place_tile();
+          place->set_tile_type(ToString(chosen.tile->id));
+          place->set_x(chosen.cell.x);
+          place->set_y(chosen.cell.y);
+          place->set_rotation(chosen.rotation.degrees());
+        } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
+          v1::PlaceFigure* place = proto->mutable_place_figure();
+          place->set_kind(FigureKindToProto(chosen.kind));
+          SegmentRefToProto(chosen.segment, naming, place->mutable_segment());
+        } else if constexpr (std::is_same_v<T, PassAction>) {
+          proto->mutable_pass();
+        } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
+          proto->mutable_discard_tile()->set_tile_type(ToString(chosen.tile->id));
+        } else if constexpr (std::is_same_v<T, MoveMagicFigureAction>) {
+          v1::MoveMagicFigure* move = proto->mutable_move_magic_figure();
+          move->set_figure(MagicFigureToProto(chosen.figure));
+          SegmentRefToProto(chosen.segment, naming, move->mutable_segment());
+        } else if constexpr (std::is_same_v<T, SetAsideMagicFigureAction>) {
+          proto->mutable_set_aside_magic_figure()->set_figure(MagicFigureToProto(chosen.figure));
+        } else if constexpr (std::is_same_v<T, BuildCastleAction>) {
+          proto->mutable_build_castle();
+        } else if constexpr (std::is_same_v<T, EscapeSiegeAction>) {
+          v1::EscapeSiege* escape = proto->mutable_escape_siege();
+          escape->set_kind(FigureKindToProto(chosen.kind));
+          SegmentRefToProto(chosen.segment, naming, escape->mutable_segment());
+        } else if constexpr (std::is_same_v<T, PlaceBarnAction>) {
+          proto->mutable_place_barn()->set_corner(CornerToProto(chosen.corner));
+        } else if constexpr (std::is_same_v<T, MoveWagonAction>) {
+          SegmentRefToProto(chosen.segment, naming, proto->mutable_move_wagon()->mutable_segment());
+        } else if constexpr (std::is_same_v<T, DeployToQuarterAction>) {
+          v1::DeployToQuarter* deploy = proto->mutable_deploy_to_quarter();
+          deploy->set_kind(FigureKindToProto(chosen.kind));
+          deploy->set_quarter(QuarterToProto(chosen.quarter));
+          if (chosen.move_count_to)
+            deploy->set_move_count_to(QuarterToProto(*chosen.move_count_to));
+        } else if constexpr (std::is_same_v<T, RedeployFromQuarterAction>) {
+          v1::RedeployFromQuarter* redeploy = proto->mutable_redeploy_from_quarter();
+          redeploy->set_quarter(QuarterToProto(chosen.quarter));
+          redeploy->set_followers(chosen.followers);
+          redeploy->set_big_followers(chosen.big_followers);
+          if (chosen.target) SegmentRefToProto(*chosen.target, naming, redeploy->mutable_target());
+        }
+        // Any other engine action has no message in this API version: left unset.
+      },
+      action);
+  if (action.actor) proto->set_actor(*action.actor);  // AMB-49
+}
+
+}  // namespace carcassonne::service

@@ -1,0 +1,106 @@
+// Answers: verdicts, score events, legal actions and the final scoring.
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <utility>
+#include <variant>
+
+#include "absl/container/flat_hash_set.h"
+#include "engine/board.h"
+#include "engine/rule_options.h"
+#include "engine/text.h"
+#include "service/convert.h"
+#include "service/convert_internal.h"
+
+namespace carcassonne::service {
+
+void VerdictToProto(const Verdict& verdict, const GameState& naming, v1::Verdict* proto) {
+  proto->set_legal(verdict.legal());
+  for (const Violation& violation : verdict.violations) {
+    v1::Violation* violation_proto = proto->add_violations();
+    violation_proto->set_code(ViolationCodeToProto(violation.code));
+    violation_proto->set_message(violation.message);
+    if (violation.cell) {
+      v1::SegmentRef* location = violation_proto->mutable_location();
+      if (violation.segment_index) {
+        SegmentRefToProto({*violation.cell, *violation.segment_index}, naming, location);
+      } else {
+        location->set_x(violation.cell->x);
+        location->set_y(violation.cell->y);
+      }
+    }
+    violation_proto->set_rule_id(ToString(violation.rule_id));
+  }
+}
+
+void ScoreEventToProto(const ScoreEvent& event, const GameState& naming, v1::ScoreEvent* proto) {
+  proto->set_feature_kind(FeatureKindToProto(event.feature_kind));
+  proto->set_trigger(TriggerToProto(event.trigger));
+  proto->set_complete(event.complete);
+  for (Position cell : event.tiles) CellToProto(cell, proto->add_tiles());
+  for (const SegmentAddress& segment : event.segments) {
+    SegmentRefToProto(segment, naming, proto->add_segments());
+  }
+  for (int player : event.majority_players) proto->add_majority_players(player);
+  proto->set_majority_strength(event.majority_strength);
+  for (const PlayerPoints& points : event.points) {
+    v1::PlayerPoints* points_proto = proto->add_points();
+    points_proto->set_player(points.player);
+    points_proto->set_points(points.points);
+  }
+  for (const LineItem& item : event.line_items) {
+    v1::LineItem* item_proto = proto->add_line_items();
+    item_proto->set_description(item.description);
+    item_proto->set_count(item.count);
+    item_proto->set_points_each(item.points_each);
+    item_proto->set_points(item.points);
+    item_proto->set_rule_id(ToString(item.rule_id));
+    if (item.player >= 0) item_proto->set_player(item.player);
+  }
+  for (const Figure& figure : event.returned_figures) {
+    FigureToProto(figure, naming, proto->add_returned_figures());
+  }
+  if (event.goods_player >= 0) {
+    proto->set_goods_player(event.goods_player);
+    TradeGoodsToProto(event.goods_taken, proto->mutable_goods_taken());
+  }
+  if (event.goods_kind != Goods::kNone) proto->set_goods_kind(GoodsToProto(event.goods_kind));
+  if (event.award) {
+    v1::KingRobberAward* award = proto->mutable_award();
+    if (event.award->holder) award->set_holder(*event.award->holder);
+    award->set_record(event.award->record);
+    award->set_transferred(event.award->transferred);
+    if (event.award->previous_holder) award->set_previous_holder(*event.award->previous_holder);
+  }
+}
+
+void ScoreEventsToProto(std::span<const ScoreEvent> events, const GameState& naming,
+                        google::protobuf::RepeatedPtrField<v1::ScoreEvent>* proto) {
+  for (const ScoreEvent& event : events) ScoreEventToProto(event, naming, proto->Add());
+}
+
+void LegalActionsToProto(const LegalActions& legal, const GameState& state, const TileType* drawn,
+                         v1::ListLegalActionsResponse* proto) {
+  for (const Action& action : legal.actions) ActionToProto(action, state, proto->add_actions());
+  for (const LegalPlacement& placement : legal.placements) {
+    v1::LegalPlacement* placement_proto = proto->add_placements();
+    placement_proto->set_x(placement.cell.x);
+    placement_proto->set_y(placement.cell.y);
+    placement_proto->set_rotation(placement.rotation.degrees());
+    if (drawn == nullptr) continue;
+    // The tile is not on the board yet: name its segments as placed there.
+    GameState single;
+    single.tiles.push_back({drawn, placement.cell, placement.rotation});
+    for (int segment : placement.follower_segments) {
+      SegmentRefToProto({placement.cell, segment}, single, placement_proto->add_figure_segments());
+    }
+  }
+}
+
+void FinalScoringToProto(const FinalScoring& scoring, const GameState& state,
+                         v1::ScoreGameResponse* proto) {
+  ScoreEventsToProto(scoring.events, state, proto->mutable_events());
+  for (int score : scoring.final_scores) proto->add_final_scores(score);
+}
+
+}  // namespace carcassonne::service

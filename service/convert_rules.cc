@@ -1,0 +1,278 @@
+// The rule set of a request (RuleSet -> engine RuleSet) and tile type ids.
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <utility>
+#include <variant>
+
+#include "absl/container/flat_hash_set.h"
+#include "engine/board.h"
+#include "engine/rule_options.h"
+#include "engine/text.h"
+#include "service/convert.h"
+#include "service/convert_internal.h"
+
+namespace carcassonne::service {
+
+// ----- proto -> engine -------------------------------------------------------
+
+std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_view path,
+                                        FieldProblems& problems) {
+  const size_t before = problems.size();
+  RuleSet rules;
+  // Field paths are built only to report a problem.
+  auto expansions_path = [&] { return FieldPath(path, "expansions"); };
+  if (proto.expansions_size() > kExpansionCount) {
+    Add(problems, expansions_path(),
+        Cat("each expansion may be listed once: at most ", kExpansionCount, " entries, not ",
+            proto.expansions_size()));
+    return std::nullopt;
+  }
+  for (int i = 0; i < proto.expansions_size(); ++i) {
+    const int value = proto.expansions(i);
+    std::optional<Expansion> expansion = ExpansionFromProto(value);
+    if (!expansion) {
+      BadEnum(problems, IndexPath(expansions_path(), i), "expansion", value);
+      continue;
+    }
+    // Duplicates and expansions this build does not implement: the engine's
+    // check (CheckSnapshot, NewGame).
+    rules.expansions.push_back(*expansion);
+  }
+  switch (proto.tiny_city_points()) {
+    case v1::TINY_CITY_POINTS_UNSPECIFIED:
+    case v1::TINY_CITY_POINTS_FOUR:
+      rules.tiny_city_points = TinyCityPoints::kFourPoints;
+      break;
+    case v1::TINY_CITY_POINTS_TWO:
+      rules.tiny_city_points = TinyCityPoints::kTwoPoints;
+      break;
+    default:
+      Add(problems, FieldPath(path, "tiny_city_points"),
+          Cat("unknown tiny_city_points value ", static_cast<int>(proto.tiny_city_points())));
+      break;
+  }
+  if (proto.has_tb_goods()) rules.tb_goods = proto.tb_goods();
+  if (proto.has_tb_builder()) rules.tb_builder = proto.tb_builder();
+  if (proto.has_tb_pig()) rules.tb_pig = proto.tb_pig();
+  if (proto.has_am_abbey()) rules.am_abbey = proto.am_abbey();
+  if (proto.has_am_mayor()) rules.am_mayor = proto.am_mayor();
+  if (proto.has_am_wagon()) rules.am_wagon = proto.am_wagon();
+  if (proto.has_am_barn()) rules.am_barn = proto.am_barn();
+  switch (proto.am_wagon_move()) {
+    case v1::AM_WAGON_MOVE_UNSPECIFIED:
+    case v1::AM_WAGON_MOVE_C2_NEARBY_TILES:
+      rules.am_wagon_move = WagonMove::kC2NearbyTiles;
+      break;
+    case v1::AM_WAGON_MOVE_C1_CONNECTED:
+      rules.am_wagon_move = WagonMove::kC1Connected;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "am_wagon_move"), "am_wagon_move", proto.am_wagon_move());
+      break;
+  }
+  switch (proto.am_barn_multi()) {
+    case v1::AM_BARN_MULTI_UNSPECIFIED:
+    case v1::AM_BARN_MULTI_EACH_OWNER:
+      rules.am_barn_multi = BarnMulti::kEachOwner;
+      break;
+    case v1::AM_BARN_MULTI_MAJORITY:
+      rules.am_barn_multi = BarnMulti::kMajority;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "am_barn_multi"), "am_barn_multi", proto.am_barn_multi());
+      break;
+  }
+  switch (proto.mage_witch_magic_tile_choice()) {
+    case v1::MAGIC_TILE_CHOICE_UNSPECIFIED:
+    case v1::MAGIC_TILE_CHOICE_PLACE_SET_ASIDE_FIRST:
+      rules.mage_witch_magic_tile_choice = MagicTileChoice::kPlaceSetAsideFirst;
+      break;
+    case v1::MAGIC_TILE_CHOICE_EITHER:
+      rules.mage_witch_magic_tile_choice = MagicTileChoice::kEither;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "mage_witch_magic_tile_choice"),
+              "mage_witch_magic_tile_choice", proto.mage_witch_magic_tile_choice());
+      break;
+  }
+  switch (proto.river_parts()) {
+    case v1::RIVER_PARTS_UNSPECIFIED:
+    case v1::RIVER_PARTS_RIVER_I:
+      rules.river_parts = RiverParts::kRiverOne;
+      break;
+    case v1::RIVER_PARTS_RIVER_II:
+      rules.river_parts = RiverParts::kRiverTwo;
+      break;
+    case v1::RIVER_PARTS_BOTH:
+      rules.river_parts = RiverParts::kBoth;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "river_parts"), "river_parts", proto.river_parts());
+      break;
+  }
+  if (proto.has_river_u_turn_rule()) rules.river_u_turn_rule = proto.river_u_turn_rule();
+  if (proto.has_river_lookahead_block()) {
+    rules.river_lookahead_block = proto.river_lookahead_block();
+  }
+  switch (proto.king_robber_flat_bonus()) {
+    case v1::KING_ROBBER_FLAT_BONUS_UNSPECIFIED:
+    case v1::KING_ROBBER_FLAT_BONUS_OFF:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kOff;
+      break;
+    case v1::KING_ROBBER_FLAT_BONUS_10_EACH:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kTenEach;
+      break;
+    case v1::KING_ROBBER_FLAT_BONUS_10_EACH_40_BOTH:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kTenEachFortyBoth;
+      break;
+    case v1::KING_ROBBER_FLAT_BONUS_15_EACH_40_BOTH:
+      rules.king_robber_flat_bonus = KingRobberFlatBonus::kFifteenEachFortyBoth;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "king_robber_flat_bonus"), "king_robber_flat_bonus",
+              proto.king_robber_flat_bonus());
+      break;
+  }
+  switch (proto.king_robber_live_scoring()) {
+    case v1::KING_ROBBER_LIVE_SCORING_UNSPECIFIED:
+    case v1::KING_ROBBER_LIVE_SCORING_OFF:
+      rules.king_robber_live_scoring = KingRobberLiveScoring::kOff;
+      break;
+    case v1::KING_ROBBER_LIVE_SCORING_AFTER_TRANSFER:
+      rules.king_robber_live_scoring = KingRobberLiveScoring::kAfterTransfer;
+      break;
+    case v1::KING_ROBBER_LIVE_SCORING_BEFORE_TRANSFER:
+      rules.king_robber_live_scoring = KingRobberLiveScoring::kBeforeTransfer;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "king_robber_live_scoring"), "king_robber_live_scoring",
+              proto.king_robber_live_scoring());
+      break;
+  }
+  if (proto.has_king_robber_leipzig_counts()) {
+    rules.king_robber_leipzig_counts = proto.king_robber_leipzig_counts();
+  }
+  if (proto.has_king_robber_ignore_road_stubs()) {
+    rules.king_robber_ignore_road_stubs = proto.king_robber_ignore_road_stubs();
+  }
+  switch (proto.count_trigger()) {
+    case v1::COUNT_TRIGGER_UNSPECIFIED:
+    case v1::COUNT_TRIGGER_SCORING:
+      rules.count_trigger = CountTrigger::kScoring;
+      break;
+    case v1::COUNT_TRIGGER_COMPLETION:
+      rules.count_trigger = CountTrigger::kCompletion;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "count_trigger"), "count_trigger", proto.count_trigger());
+      break;
+  }
+  switch (proto.count_movement()) {
+    case v1::COUNT_MOVEMENT_UNSPECIFIED:
+    case v1::COUNT_MOVEMENT_FREE:
+      rules.count_movement = CountMovement::kFree;
+      break;
+    case v1::COUNT_MOVEMENT_CLOCKWISE:
+      rules.count_movement = CountMovement::kClockwise;
+      break;
+    case v1::COUNT_MOVEMENT_FOLLOW_DEPLOYMENT:
+      rules.count_movement = CountMovement::kFollowDeployment;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "count_movement"), "count_movement",
+              proto.count_movement());
+      break;
+  }
+  if (proto.has_count_rgg_block_deploy_into_count_quarter()) {
+    rules.count_rgg_block_deploy_into_count_quarter =
+        proto.count_rgg_block_deploy_into_count_quarter();
+  }
+  switch (proto.count_final_redeploy()) {
+    case v1::COUNT_FINAL_REDEPLOY_UNSPECIFIED:
+    case v1::COUNT_FINAL_REDEPLOY_ANY_QUARTER:
+      rules.count_final_redeploy = CountFinalRedeploy::kAnyQuarter;
+      break;
+    case v1::COUNT_FINAL_REDEPLOY_MARKET_ONLY:
+      rules.count_final_redeploy = CountFinalRedeploy::kMarketOnly;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "count_final_redeploy"), "count_final_redeploy",
+              proto.count_final_redeploy());
+      break;
+  }
+  switch (proto.count_river_layout()) {
+    case v1::COUNT_RIVER_LAYOUT_UNSPECIFIED:
+    case v1::COUNT_RIVER_LAYOUT_SPRING_NEXT_TO_CITY:
+      rules.count_river_layout = CountRiverLayout::kSpringNextToCity;
+      break;
+    case v1::COUNT_RIVER_LAYOUT_RIVER_FIRST_HOUSE_RULE:
+      rules.count_river_layout = CountRiverLayout::kRiverFirstHouseRule;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "count_river_layout"), "count_river_layout",
+              proto.count_river_layout());
+      break;
+  }
+  if (proto.has_bc_bridges()) rules.bc_bridges = proto.bc_bridges();
+  if (proto.has_bc_castles()) rules.bc_castles = proto.bc_castles();
+  if (proto.has_bc_bazaars()) rules.bc_bazaars = proto.bc_bazaars();
+  // The Cult (CU-01).
+  switch (proto.cult_tile_set()) {
+    case v1::CULT_TILE_SET_UNSPECIFIED:
+    case v1::CULT_TILE_SET_CULT_6:
+      rules.cult_tiles = CultTiles::kRioGrandeSix;
+      break;
+    case v1::CULT_TILE_SET_HERETICS_AND_SHRINES_5:
+      rules.cult_tiles = CultTiles::kHereticsAndShrinesFive;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "cult_tile_set"), "cult_tile_set", proto.cult_tile_set());
+      break;
+  }
+  // Siege (SI-08, SI-09, SI-10, SI-11).
+  switch (proto.siege_pig_besieged_value()) {
+    case v1::SIEGE_PIG_BESIEGED_VALUE_UNSPECIFIED:
+    case v1::SIEGE_PIG_BESIEGED_VALUE_DOUBLE:
+      rules.siege_pig_besieged_value = SiegePigBesiegedValue::kDouble;
+      break;
+    case v1::SIEGE_PIG_BESIEGED_VALUE_PLUS_ONE:
+      rules.siege_pig_besieged_value = SiegePigBesiegedValue::kPlusOne;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "siege_pig_besieged_value"), "siege_pig_besieged_value",
+              proto.siege_pig_besieged_value());
+      break;
+  }
+  switch (proto.siege_escape_adjacency()) {
+    case v1::SIEGE_ESCAPE_ADJACENCY_UNSPECIFIED:
+    case v1::SIEGE_ESCAPE_ADJACENCY_SIEGE_TILE:
+      rules.siege_escape_adjacency = SiegeEscapeAdjacency::kSiegeTile;
+      break;
+    case v1::SIEGE_ESCAPE_ADJACENCY_ANY_CITY_TILE:
+      rules.siege_escape_adjacency = SiegeEscapeAdjacency::kAnyCityTile;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "siege_escape_adjacency"), "siege_escape_adjacency",
+              proto.siege_escape_adjacency());
+      break;
+  }
+  if (problems.size() != before) return std::nullopt;
+  return rules;
+}
+
+const TileType* TileTypeFromProto(std::string_view id, std::string_view path,
+                                  FieldProblems& problems) {
+  if (id.empty()) {
+    Add(problems, std::string(path), "a tile type id (\"set:code\", e.g. \"base:D\") is required");
+    return nullptr;
+  }
+  const TileType* type = Catalogue::Get().Find(id);
+  if (type == nullptr) {
+    Add(problems, std::string(path),
+        Cat("unknown tile type ", Quoted(id), " (GetCatalog lists the known ones)"));
+  }
+  return type;
+}
+
+}  // namespace carcassonne::service

@@ -1,0 +1,573 @@
+// The snapshot, both ways: a GameState read field by field (before the
+// engine's consistency checks) and written back.
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <utility>
+#include <variant>
+
+#include "absl/container/flat_hash_set.h"
+#include "engine/board.h"
+#include "engine/rule_options.h"
+#include "engine/text.h"
+#include "service/convert.h"
+#include "service/convert_internal.h"
+
+namespace carcassonne::service {
+
+namespace {
+
+// The snapshot read field by field. Once the rules, the players, the tiles
+// and the bag are read, the engine's first check lays the tiles on `board`
+// (CheckTilesOnto); the segments of the figures and of the expansions' pieces
+// are then looked up on it. Its problems are reported only when every field
+// could be read (and the rest of the check is the caller's: LoadGame,
+// CheckRestOfSnapshot, on `board`).
+std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_view path,
+                                       FieldProblems& problems, Board& board) {
+  const size_t before = problems.size();
+  GameState state;
+
+  if (proto.has_rules()) {
+    std::optional<RuleSet> rules =
+        RuleSetFromProto(proto.rules(), FieldPath(path, "rules"), problems);
+    if (rules) state.rules = std::move(*rules);
+  }
+
+  // Players: the engine checks how many a game has; past the most any rule set
+  // allows, nothing is read (keeps the work and the error list bounded).
+  if (proto.players_size() > kMaxPlayers) {
+    Add(problems, FieldPath(path, "players"),
+        Cat("a game has at most ", kMaxPlayers, " players, not ", proto.players_size()));
+  } else {
+    for (const v1::Player& player_proto : proto.players()) {
+      Player& player = state.players.emplace_back();
+      player.name = player_proto.name();
+      player.score = player_proto.score();
+      player.followers = player_proto.followers();
+      player.big_followers = player_proto.big_followers();
+      player.builders = player_proto.builders();
+      player.pigs = player_proto.pigs();
+      player.mayors = player_proto.mayors();
+      player.wagons = player_proto.wagons();
+      player.castles = player_proto.castles();
+      player.barns = player_proto.barns();
+      player.goods.wine = player_proto.goods().wine();
+      player.goods.grain = player_proto.goods().grain();
+      player.goods.cloth = player_proto.goods().cloth();
+    }
+  }
+
+  // Tiles. Over the limit, nothing more is read (keeps the work bounded).
+  auto tiles_path = [&] { return FieldPath(path, "tiles"); };
+  if (proto.tiles_size() > kMaxPlacedTiles) {
+    Add(problems, tiles_path(),
+        Cat("at most ", kMaxPlacedTiles, " placed tiles, not ", proto.tiles_size()));
+  } else {
+    state.tiles.reserve(proto.tiles_size() + 1);
+    for (int i = 0; i < proto.tiles_size(); ++i) {
+      std::optional<PlacedTile> tile = ReadTilePlacement(
+          proto.tiles(i), [&] { return IndexPath(tiles_path(), i); }, problems);
+      if (tile) state.tiles.push_back(*tile);
+    }
+  }
+
+  // Bag: present = tracked. Each type once, counts positive; kept in catalogue
+  // order.
+  std::vector<int> bag_order;
+  if (proto.has_bag() && proto.bag().tiles_size() > CatalogueTypeCount()) {
+    Add(problems, FieldPath(path, "bag.tiles"),
+        Cat("the bag lists each tile type at most once: at most ", CatalogueTypeCount(),
+            " entries, not ", proto.bag().tiles_size()));
+  } else if (proto.has_bag()) {
+    TileBag bag;
+    absl::flat_hash_set<const TileType*> seen;
+    const std::string bag_path = FieldPath(path, "bag.tiles");
+    for (int i = 0; i < proto.bag().tiles_size(); ++i) {
+      const v1::TileCount& entry = proto.bag().tiles(i);
+      // Field paths are built only to report a problem.
+      auto entry_path = [&] { return IndexPath(bag_path, i); };
+      const TileType* type = Catalogue::Get().Find(entry.tile_type());
+      if (type == nullptr) {
+        TileTypeFromProto(entry.tile_type(), FieldPath(entry_path(), "tile_type"), problems);
+      }
+      if (type != nullptr && !seen.insert(type).second) {
+        Add(problems, FieldPath(entry_path(), "tile_type"),
+            Cat("the tile type ", type->id, " is listed more than once in the bag"));
+        continue;
+      }
+      if (entry.count() <= 0) {
+        Add(problems, FieldPath(entry_path(), "count"),
+            Cat("a bag count must be positive, not ", entry.count()));
+        continue;
+      }
+      if (type != nullptr) bag.tiles.push_back({type, entry.count()});
+    }
+    // (When every entry was read, the engine's bag.tiles[k] is the request's
+    // bag.tiles[bag_order[k]].)
+    bag_order.resize(bag.tiles.size());
+    for (int i = 0; i < static_cast<int>(bag_order.size()); ++i) bag_order[i] = i;
+    std::stable_sort(bag_order.begin(), bag_order.end(), [&](int a, int b) {
+      return CatalogueRank(bag.tiles[a].type) < CatalogueRank(bag.tiles[b].type);
+    });
+    TileBag sorted;
+    sorted.tiles.reserve(bag.tiles.size());
+    for (int i : bag_order) sorted.tiles.push_back(bag.tiles[i]);
+    state.bag = std::move(sorted);
+  }
+
+  // The rules, the players, the tiles and the bag read: the engine lays the
+  // tiles (its first check). The segments below are looked up on that board
+  // only when it was laid without a problem.
+  std::vector<Problem> laying_problems;
+  TileLookup tiles;
+  if (problems.size() == before) {
+    laying_problems = CheckTilesOnto(state, board);
+    if (laying_problems.empty()) tiles.board = &board;
+  }
+
+  // Figures: segments are looked up on the board laid above.
+  auto figures_path = [&] { return FieldPath(path, "figures"); };
+  if (proto.figures_size() > kMaxFigures) {
+    Add(problems, figures_path(),
+        Cat("at most ", kMaxFigures, " figures, not ", proto.figures_size()));
+  } else {
+    state.figures.reserve(proto.figures_size());
+    for (int i = 0; i < proto.figures_size(); ++i) {
+      const v1::Figure& figure = proto.figures(i);
+      // Field paths are built only to report a problem.
+      auto figure_path = [&] { return IndexPath(figures_path(), i); };
+      auto segment_path = [&] { return FieldPath(figure_path(), "segment"); };
+      std::optional<FigureKind> kind = FigureKindFromProto(figure.kind());
+      if (!kind) BadEnum(problems, FieldPath(figure_path(), "kind"), "figure kind", figure.kind());
+      std::optional<SegmentAddress> segment;
+      if (!figure.has_segment()) {
+        Add(problems, segment_path(), "the segment the figure stands on is required");
+      } else {
+        segment = ReadSegment(figure.segment(), tiles, segment_path, problems);
+      }
+      if (kind && segment) state.figures.push_back({*kind, figure.owner(), *segment});
+    }
+  }
+  // Abbey & Mayor: the wagons waiting to move (AM-12), read like figures.
+  auto wagons_path = [&] { return FieldPath(path, "wagons_to_move"); };
+  if (proto.wagons_to_move_size() > kMaxPlayers) {
+    Add(problems, wagons_path(),
+        Cat("at most one wagon per player, ", kMaxPlayers, " in all, not ",
+            proto.wagons_to_move_size()));
+  } else {
+    for (int i = 0; i < proto.wagons_to_move_size(); ++i) {
+      const v1::Figure& wagon = proto.wagons_to_move(i);
+      const std::string wagon_path = IndexPath(wagons_path(), i);
+      std::optional<FigureKind> kind = FigureKindFromProto(wagon.kind());
+      if (!kind) BadEnum(problems, FieldPath(wagon_path, "kind"), "figure kind", wagon.kind());
+      std::optional<SegmentAddress> segment;
+      if (!wagon.has_segment()) {
+        Add(problems, FieldPath(wagon_path, "segment"),
+            "the segment the wagon stood on is required");
+      } else {
+        segment = ReadSegment(
+            wagon.segment(), tiles, [&] { return FieldPath(wagon_path, "segment"); }, problems);
+      }
+      if (kind && segment) state.wagons_to_move.push_back({*kind, wagon.owner(), *segment});
+    }
+  }
+  // Abbey & Mayor: the barns (AM-15).
+  auto barns_path = [&] { return FieldPath(path, "barns"); };
+  if (proto.barns_size() > kMaxPlayers) {
+    Add(problems, barns_path(),
+        Cat("at most one barn per player, ", kMaxPlayers, " in all, not ", proto.barns_size()));
+  } else {
+    for (int i = 0; i < proto.barns_size(); ++i) {
+      const v1::Barn& barn = proto.barns(i);
+      const std::optional<Corner> corner = CornerFromProto(barn.corner());
+      if (!corner) {
+        BadEnum(problems, FieldPath(IndexPath(barns_path(), i), "corner"), "corner", barn.corner());
+        continue;
+      }
+      state.barns.push_back({barn.owner(), {barn.x(), barn.y()}, *corner});
+    }
+  }
+  // Bridges, Castles & Bazaars: the castles and the pending castle offers.
+  auto castles_path = [&] { return FieldPath(path, "castles"); };
+  if (proto.castles_size() > kMaxPlayers * 3) {
+    Add(problems, castles_path(),
+        Cat("at most 3 castles per player, ", kMaxPlayers * 3, " in all, not ",
+            proto.castles_size()));
+  } else {
+    for (int i = 0; i < proto.castles_size(); ++i) {
+      const v1::Castle& castle_proto = proto.castles(i);
+      const std::string castle_path = IndexPath(castles_path(), i);
+      Castle castle;
+      castle.owner = castle_proto.owner();
+      castle.built_this_turn = castle_proto.built_this_turn();
+      castle.scored = castle_proto.scored();
+      castle.pending_points = castle_proto.pending_points();
+      if (castle_proto.segments_size() != 2) {
+        Add(problems, FieldPath(castle_path, "segments"),
+            Cat("a castle has two city segments (BC-10), not ", castle_proto.segments_size()));
+        continue;
+      }
+      for (int j = 0; j < 2; ++j) {
+        std::optional<SegmentAddress> segment = ReadSegment(
+            castle_proto.segments(j), tiles,
+            [&] { return IndexPath(FieldPath(castle_path, "segments"), j); }, problems);
+        if (segment) castle.segments.push_back(*segment);
+      }
+      if (castle.segments.size() == 2) state.castles.push_back(std::move(castle));
+    }
+  }
+  auto offers_path = [&] { return FieldPath(path, "castle_offers"); };
+  if (proto.castle_offers_size() > kMaxCastleOffers) {
+    Add(problems, offers_path(),
+        Cat("a tile completes at most ", kMaxCastleOffers, " cities, one per side (BC-10), not ",
+            proto.castle_offers_size()));
+  } else {
+    for (int i = 0; i < proto.castle_offers_size(); ++i) {
+      std::optional<SegmentAddress> segment = ReadSegment(
+          proto.castle_offers(i), tiles, [&] { return IndexPath(offers_path(), i); }, problems);
+      if (segment) state.castle_offers.push_back(*segment);
+    }
+  }
+
+  // Mage & Witch: the magic figures, resolved on the tiles like the figures.
+  if (proto.has_magic_figures()) {
+    const std::string magic_path = FieldPath(path, "magic_figures");
+    const v1::MagicFigures& magic = proto.magic_figures();
+    if (magic.has_mage()) {
+      state.mage = SegmentFromProto(magic.mage(), tiles, FieldPath(magic_path, "mage"), problems);
+    }
+    if (magic.has_witch()) {
+      state.witch =
+          SegmentFromProto(magic.witch(), tiles, FieldPath(magic_path, "witch"), problems);
+    }
+  }
+  std::optional<MagicStep> magic_step = MagicStepFromProto(proto.magic_step());
+  if (magic_step) {
+    state.magic_step = *magic_step;
+  } else {
+    Add(problems, FieldPath(path, "magic_step"),
+        Cat("unknown magic_step value ", static_cast<int>(proto.magic_step())));
+  }
+
+  std::optional<Phase> phase = PhaseFromProto(proto.phase());
+  if (phase) {
+    state.phase = *phase;
+  } else {
+    BadEnum(problems, FieldPath(path, "phase"), "phase", proto.phase());
+  }
+  state.active_player = proto.active_player();
+  state.deciding_player = proto.deciding_player();
+  state.extra_tile_earned = proto.extra_tile_earned();
+  state.second_part = proto.second_part();
+  // King & Robber Baron: holders and records are checked by the engine
+  // (CheckSnapshot).
+  if (proto.has_king_and_robber_baron()) {
+    const v1::KingAndRobberBaron& tokens = proto.king_and_robber_baron();
+    if (tokens.has_king_holder()) state.king.holder = tokens.king_holder();
+    state.king.record = tokens.king_record();
+    if (tokens.has_robber_holder()) state.robber_baron.holder = tokens.robber_holder();
+    state.robber_baron.record = tokens.robber_record();
+    state.king.moved_this_turn = tokens.king_moved_this_turn();
+    if (tokens.has_king_holder_before_turn()) {
+      state.king.holder_before_turn = tokens.king_holder_before_turn();
+    }
+    state.robber_baron.moved_this_turn = tokens.robber_moved_this_turn();
+    if (tokens.has_robber_holder_before_turn()) {
+      state.robber_baron.holder_before_turn = tokens.robber_holder_before_turn();
+    }
+  }
+  // The Count of Carcassonne: the engine checks the consistency
+  // (CheckSnapshot); here only what cannot be read.
+  if (proto.has_count()) {
+    const v1::CountOfCarcassonne& count = proto.count();
+    const std::string count_path = FieldPath(path, "count");
+    if (count.count_quarter() != v1::QUARTER_UNSPECIFIED) {
+      std::optional<Quarter> quarter = QuarterFromProto(count.count_quarter());
+      if (quarter) {
+        state.count.count = *quarter;
+      } else {
+        BadEnum(problems, FieldPath(count_path, "count_quarter"), "quarter", count.count_quarter());
+      }
+    }
+    if (count.followers_size() > kMaxFigures) {
+      Add(problems, FieldPath(count_path, "followers"),
+          Cat("at most ", kMaxFigures, " followers, not ", count.followers_size()));
+    } else {
+      for (int i = 0; i < count.followers_size(); ++i) {
+        const v1::QuarterFollower& follower = count.followers(i);
+        const std::string follower_path = IndexPath(FieldPath(count_path, "followers"), i);
+        std::optional<FigureKind> kind = FigureKindFromProto(follower.kind());
+        std::optional<Quarter> quarter = QuarterFromProto(follower.quarter());
+        if (!kind)
+          BadEnum(problems, FieldPath(follower_path, "kind"), "figure kind", follower.kind());
+        if (!quarter) {
+          BadEnum(problems, FieldPath(follower_path, "quarter"), "quarter", follower.quarter());
+        }
+        if (kind && quarter) state.count.followers.push_back({*kind, follower.owner(), *quarter});
+      }
+    }
+    if (count.pending_features_size() > kMaxPlacedTiles) {
+      Add(problems, FieldPath(count_path, "pending_features"), "too many pending features");
+    } else {
+      for (int i = 0; i < count.pending_features_size(); ++i) {
+        std::optional<SegmentAddress> segment =
+            SegmentFromProto(count.pending_features(i), tiles,
+                             IndexPath(FieldPath(count_path, "pending_features"), i), problems);
+        if (segment) state.pending_scorings.push_back(*segment);
+      }
+    }
+    state.count.active_scored = count.active_scored();
+    state.count.others_scored = count.others_scored();
+    state.count.others_scored_on_completion = count.others_scored_on_completion();
+    if (count.final_passed_size() > kMaxPlayers) {
+      Add(problems, FieldPath(count_path, "final_passed"), "more players than a game has");
+    } else {
+      for (int player : count.final_passed()) state.count.final_passed.push_back(player);
+    }
+  }
+
+  if (problems.size() != before) return std::nullopt;
+  if (!laying_problems.empty()) {
+    // A bag entry named as the request has it.
+    constexpr std::string_view kEntry = "bag.tiles[";
+    for (Problem& problem : laying_problems) {
+      if (!problem.field.starts_with(kEntry)) continue;
+      const char* digits = problem.field.data() + kEntry.size();
+      int engine_index = -1;
+      const auto [end, error] =
+          std::from_chars(digits, problem.field.data() + problem.field.size(), engine_index);
+      if (error == std::errc() && engine_index >= 0 &&
+          engine_index < static_cast<int>(bag_order.size())) {
+        problem.field = Cat(kEntry, bag_order[engine_index],
+                            std::string_view(end, problem.field.data() + problem.field.size()));
+      }
+    }
+    PrefixProblems(laying_problems, path, problems);
+    return std::nullopt;
+  }
+  return state;
+}
+
+}  // namespace
+
+std::optional<GameState> GameStateFromProto(const v1::GameState& proto, std::string_view path,
+                                            FieldProblems& problems) {
+  Board board;
+  std::optional<GameState> state = ReadGameState(proto, path, problems, board);
+  if (!state) return std::nullopt;
+  const size_t before = problems.size();
+  PrefixProblems(CheckRestOfSnapshot(*state, board), path, problems);
+  if (problems.size() != before) return std::nullopt;
+  return state;
+}
+
+std::optional<Game> GameFromProto(const v1::GameState& proto, std::string_view path,
+                                  FieldProblems& problems) {
+  Board board;
+  std::optional<GameState> state = ReadGameState(proto, path, problems, board);
+  if (!state) return std::nullopt;
+  std::variant<Game, std::vector<Problem>> loaded = LoadGame(std::move(*state), std::move(board));
+  if (auto* found = std::get_if<std::vector<Problem>>(&loaded)) {
+    PrefixProblems(*found, path, problems);
+    return std::nullopt;
+  }
+  return std::move(std::get<Game>(loaded));
+}
+
+void GameStateToProto(const GameState& state, v1::GameState* proto) {
+  proto->Clear();
+  v1::RuleSet* rules = proto->mutable_rules();
+  for (Expansion expansion : state.rules.expansions) {
+    rules->add_expansions(ExpansionToProto(expansion));
+  }
+  rules->set_tiny_city_points(state.rules.tiny_city_points == TinyCityPoints::kTwoPoints
+                                  ? v1::TINY_CITY_POINTS_TWO
+                                  : v1::TINY_CITY_POINTS_FOUR);
+  // Options are echoed only where they differ from their defaults.
+  if (!state.rules.tb_goods) rules->set_tb_goods(false);
+  if (!state.rules.tb_builder) rules->set_tb_builder(false);
+  if (!state.rules.tb_pig) rules->set_tb_pig(false);
+  if (state.rules.am_abbey) rules->set_am_abbey(true);
+  if (state.rules.am_mayor) rules->set_am_mayor(true);
+  if (state.rules.am_wagon) rules->set_am_wagon(true);
+  if (state.rules.am_barn) rules->set_am_barn(true);
+  if (state.rules.am_wagon_move == WagonMove::kC1Connected) {
+    rules->set_am_wagon_move(v1::AM_WAGON_MOVE_C1_CONNECTED);
+  }
+  if (state.rules.am_barn_multi == BarnMulti::kMajority) {
+    rules->set_am_barn_multi(v1::AM_BARN_MULTI_MAJORITY);
+  }
+  if (state.rules.mage_witch_magic_tile_choice == MagicTileChoice::kEither) {
+    rules->set_mage_witch_magic_tile_choice(v1::MAGIC_TILE_CHOICE_EITHER);
+  }
+  if (state.rules.river_parts == RiverParts::kRiverTwo) {
+    rules->set_river_parts(v1::RIVER_PARTS_RIVER_II);
+  } else if (state.rules.river_parts == RiverParts::kBoth) {
+    rules->set_river_parts(v1::RIVER_PARTS_BOTH);
+  }
+  if (!state.rules.river_u_turn_rule) rules->set_river_u_turn_rule(false);
+  if (!state.rules.river_lookahead_block) rules->set_river_lookahead_block(false);
+  switch (state.rules.king_robber_flat_bonus) {
+    case KingRobberFlatBonus::kOff:
+      break;
+    case KingRobberFlatBonus::kTenEach:
+      rules->set_king_robber_flat_bonus(v1::KING_ROBBER_FLAT_BONUS_10_EACH);
+      break;
+    case KingRobberFlatBonus::kTenEachFortyBoth:
+      rules->set_king_robber_flat_bonus(v1::KING_ROBBER_FLAT_BONUS_10_EACH_40_BOTH);
+      break;
+    case KingRobberFlatBonus::kFifteenEachFortyBoth:
+      rules->set_king_robber_flat_bonus(v1::KING_ROBBER_FLAT_BONUS_15_EACH_40_BOTH);
+      break;
+  }
+  switch (state.rules.king_robber_live_scoring) {
+    case KingRobberLiveScoring::kOff:
+      break;
+    case KingRobberLiveScoring::kAfterTransfer:
+      rules->set_king_robber_live_scoring(v1::KING_ROBBER_LIVE_SCORING_AFTER_TRANSFER);
+      break;
+    case KingRobberLiveScoring::kBeforeTransfer:
+      rules->set_king_robber_live_scoring(v1::KING_ROBBER_LIVE_SCORING_BEFORE_TRANSFER);
+      break;
+  }
+  if (!state.rules.king_robber_leipzig_counts) rules->set_king_robber_leipzig_counts(false);
+  if (!state.rules.king_robber_ignore_road_stubs) {
+    rules->set_king_robber_ignore_road_stubs(false);
+  }
+  if (state.rules.count_trigger == CountTrigger::kCompletion) {
+    rules->set_count_trigger(v1::COUNT_TRIGGER_COMPLETION);
+  }
+  if (state.rules.count_movement == CountMovement::kClockwise) {
+    rules->set_count_movement(v1::COUNT_MOVEMENT_CLOCKWISE);
+  } else if (state.rules.count_movement == CountMovement::kFollowDeployment) {
+    rules->set_count_movement(v1::COUNT_MOVEMENT_FOLLOW_DEPLOYMENT);
+  }
+  if (state.rules.count_rgg_block_deploy_into_count_quarter) {
+    rules->set_count_rgg_block_deploy_into_count_quarter(true);
+  }
+  if (state.rules.count_final_redeploy == CountFinalRedeploy::kMarketOnly) {
+    rules->set_count_final_redeploy(v1::COUNT_FINAL_REDEPLOY_MARKET_ONLY);
+  }
+  if (state.rules.count_river_layout == CountRiverLayout::kRiverFirstHouseRule) {
+    rules->set_count_river_layout(v1::COUNT_RIVER_LAYOUT_RIVER_FIRST_HOUSE_RULE);
+  }
+  if (state.rules.bc_bridges) rules->set_bc_bridges(true);
+  if (state.rules.bc_castles) rules->set_bc_castles(true);
+  if (state.rules.bc_bazaars) rules->set_bc_bazaars(true);
+  if (state.rules.cult_tiles == CultTiles::kHereticsAndShrinesFive) {
+    rules->set_cult_tile_set(v1::CULT_TILE_SET_HERETICS_AND_SHRINES_5);
+  }
+  if (state.rules.siege_pig_besieged_value == SiegePigBesiegedValue::kPlusOne) {
+    rules->set_siege_pig_besieged_value(v1::SIEGE_PIG_BESIEGED_VALUE_PLUS_ONE);
+  }
+  if (state.rules.siege_escape_adjacency == SiegeEscapeAdjacency::kAnyCityTile) {
+    rules->set_siege_escape_adjacency(v1::SIEGE_ESCAPE_ADJACENCY_ANY_CITY_TILE);
+  }
+  for (const Player& player : state.players) {
+    v1::Player* player_proto = proto->add_players();
+    player_proto->set_name(player.name);
+    player_proto->set_score(player.score);
+    player_proto->set_followers(player.followers);
+    player_proto->set_big_followers(player.big_followers);
+    player_proto->set_builders(player.builders);
+    player_proto->set_pigs(player.pigs);
+    player_proto->set_mayors(player.mayors);
+    player_proto->set_wagons(player.wagons);
+    player_proto->set_castles(player.castles);
+    player_proto->set_barns(player.barns);
+    if (!(player.goods == TradeGoods{}))
+      TradeGoodsToProto(player.goods, player_proto->mutable_goods());
+  }
+  for (const PlacedTile& tile : state.tiles) {
+    v1::PlacedTile* tile_proto = proto->add_tiles();
+    tile_proto->set_tile_type(ToString(tile.type->id));
+    tile_proto->set_x(tile.cell.x);
+    tile_proto->set_y(tile.cell.y);
+    tile_proto->set_rotation(tile.rotation.degrees());
+  }
+  for (const Figure& figure : state.figures) FigureToProto(figure, state, proto->add_figures());
+  for (const Figure& wagon : state.wagons_to_move) {
+    FigureToProto(wagon, state, proto->add_wagons_to_move());
+  }
+  for (const Barn& barn : state.barns) {
+    v1::Barn* barn_proto = proto->add_barns();
+    barn_proto->set_owner(barn.owner);
+    barn_proto->set_x(barn.cell.x);
+    barn_proto->set_y(barn.cell.y);
+    barn_proto->set_corner(CornerToProto(barn.corner));
+  }
+  for (const Castle& castle : state.castles) {
+    v1::Castle* castle_proto = proto->add_castles();
+    for (const SegmentAddress& segment : castle.segments) {
+      SegmentRefToProto(segment, state, castle_proto->add_segments());
+    }
+    castle_proto->set_owner(castle.owner);
+    castle_proto->set_built_this_turn(castle.built_this_turn);
+    castle_proto->set_scored(castle.scored);
+    castle_proto->set_pending_points(castle.pending_points);
+  }
+  for (const SegmentAddress& offer : state.castle_offers) {
+    SegmentRefToProto(offer, state, proto->add_castle_offers());
+  }
+  if (state.bag) {
+    v1::TileBag* bag = proto->mutable_bag();
+    for (const TileCount& entry : state.bag->tiles) {
+      if (entry.count <= 0) continue;
+      v1::TileCount* entry_proto = bag->add_tiles();
+      entry_proto->set_tile_type(ToString(entry.type->id));
+      entry_proto->set_count(entry.count);
+    }
+  }
+  proto->set_phase(PhaseToProto(state.phase));
+  proto->set_active_player(state.active_player);
+  proto->set_deciding_player(state.deciding_player);
+  proto->set_extra_tile_earned(state.extra_tile_earned);
+  proto->set_second_part(state.second_part);
+  if (state.mage || state.witch) {
+    v1::MagicFigures* magic = proto->mutable_magic_figures();
+    if (state.mage) SegmentRefToProto(*state.mage, state, magic->mutable_mage());
+    if (state.witch) SegmentRefToProto(*state.witch, state, magic->mutable_witch());
+  }
+  proto->set_magic_step(MagicStepToProto(state.magic_step));
+  if (!(state.king == AwardToken{}) || !(state.robber_baron == AwardToken{})) {
+    v1::KingAndRobberBaron* tokens = proto->mutable_king_and_robber_baron();
+    if (state.king.holder) tokens->set_king_holder(*state.king.holder);
+    tokens->set_king_record(state.king.record);
+    if (state.robber_baron.holder) tokens->set_robber_holder(*state.robber_baron.holder);
+    tokens->set_robber_record(state.robber_baron.record);
+    tokens->set_king_moved_this_turn(state.king.moved_this_turn);
+    if (state.king.holder_before_turn) {
+      tokens->set_king_holder_before_turn(*state.king.holder_before_turn);
+    }
+    tokens->set_robber_moved_this_turn(state.robber_baron.moved_this_turn);
+    if (state.robber_baron.holder_before_turn) {
+      tokens->set_robber_holder_before_turn(*state.robber_baron.holder_before_turn);
+    }
+  }
+  // In PHASE_PLACE_CASTLE the pending features are every feature the last
+  // tile completed (nothing is scored yet): the engine derives them.
+  const bool write_pending = !state.pending_scorings.empty() && state.phase != Phase::kPlaceCastle;
+  if (state.rules.Has(Expansion::kCountOfCarcassonne) || !(state.count == CountState{}) ||
+      write_pending) {
+    v1::CountOfCarcassonne* count = proto->mutable_count();
+    count->set_count_quarter(QuarterToProto(state.count.count));
+    for (const QuarterFollower& follower : state.count.followers) {
+      v1::QuarterFollower* follower_proto = count->add_followers();
+      follower_proto->set_kind(FigureKindToProto(follower.kind));
+      follower_proto->set_owner(follower.owner);
+      follower_proto->set_quarter(QuarterToProto(follower.quarter));
+    }
+    if (write_pending) {
+      for (const SegmentAddress& segment : state.pending_scorings) {
+        SegmentRefToProto(segment, state, count->add_pending_features());
+      }
+    }
+    count->set_active_scored(state.count.active_scored);
+    count->set_others_scored(state.count.others_scored);
+    count->set_others_scored_on_completion(state.count.others_scored_on_completion);
+    for (int player : state.count.final_passed) count->add_final_passed(player);
+  }
+}
+
+}  // namespace carcassonne::service
