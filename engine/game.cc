@@ -589,33 +589,33 @@ void Game::BeginEndGame(int last_player, std::vector<ScoreEvent>& events) {
   EndGame(events);
 }
 
-std::vector<SegmentAddress> Game::CompletedByLastTile() const {
-  const int placed_index = board_.tile_count() - 1;
-  const BoardTile& placed = board_.tile(placed_index);
+std::vector<SegmentAddress> FeaturesCompletedByLastTile(const Board& board) {
+  const int placed_index = board.tile_count() - 1;
+  const BoardTile& placed = board.tile(placed_index);
   std::vector<int> completed;
   auto add = [&](int feature) {
-    const int root = board_.FeatureOf(feature);
+    const int root = board.FeatureOf(feature);
     if (std::find(completed.begin(), completed.end(), root) == completed.end()) {
       completed.push_back(root);
     }
   };
   for (int i = 0; i < static_cast<int>(placed.type().segments.size()); ++i) {
     const SegmentKind kind = placed.type().segments[i].kind;
-    const int segment = board_.SegmentId(placed_index, i);
+    const int segment = board.SegmentId(placed_index, i);
     if ((kind == SegmentKind::kRoad || kind == SegmentKind::kCity ||
          kind == SegmentKind::kMonastery) &&
-        IsComplete(board_, segment)) {
+        IsComplete(board, segment)) {
       add(segment);
     }
   }
   // BG-12: a monastery next to the tile may have just got its eighth neighbour.
   for (Position around : Surrounding(placed.cell())) {
-    const int tile_index = board_.TileIndexAt(around);
+    const int tile_index = board.TileIndexAt(around);
     if (tile_index < 0) continue;
-    const auto& segments = board_.tile(tile_index).type().segments;
+    const auto& segments = board.tile(tile_index).type().segments;
     for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
-      const int segment = board_.SegmentId(tile_index, i);
-      if (segments[i].kind == SegmentKind::kMonastery && IsComplete(board_, segment)) add(segment);
+      const int segment = board.SegmentId(tile_index, i);
+      if (segments[i].kind == SegmentKind::kMonastery && IsComplete(board, segment)) add(segment);
     }
   }
   // AMB-40: cities, then roads, then monasteries; within a kind, by the
@@ -623,9 +623,8 @@ std::vector<SegmentAddress> Game::CompletedByLastTile() const {
   std::vector<std::pair<std::pair<int, int>, SegmentAddress>> ordered;
   ordered.reserve(completed.size());
   for (int feature : completed) {
-    const int first = board_.FirstSegmentOf(feature);
-    ordered.push_back(
-        {{ScoringRank(board_.Feature(feature).kind), first}, board_.AddressOf(first)});
+    const int first = board.FirstSegmentOf(feature);
+    ordered.push_back({{ScoringRank(board.Feature(feature).kind), first}, board.AddressOf(first)});
   }
   std::sort(ordered.begin(), ordered.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -633,6 +632,10 @@ std::vector<SegmentAddress> Game::CompletedByLastTile() const {
   addresses.reserve(ordered.size());
   for (const auto& entry : ordered) addresses.push_back(entry.second);
   return addresses;
+}
+
+std::vector<SegmentAddress> Game::CompletedByLastTile() const {
+  return FeaturesCompletedByLastTile(board_);
 }
 
 void Game::EndGame(std::vector<ScoreEvent>& events) {

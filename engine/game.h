@@ -37,6 +37,11 @@ struct LegalActions {
   std::vector<LegalPlacement> placements;  // tile phase: each placement with follower options
 };
 
+// The features the tile placed last on `board` completed, in the canonical
+// scoring order (AMB-40: cities, then roads, then monasteries; within a kind by
+// the feature's first segment in board order), each named by its first segment.
+std::vector<SegmentAddress> FeaturesCompletedByLastTile(const Board& board);
+
 class Game {
  public:
   // Builds the board from `state`, which must have passed CheckSnapshot.
