@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <variant>
+#include <vector>
 
 #include "engine/game_state.h"
 
@@ -91,10 +92,19 @@ struct EscapeSiegeAction {
   SegmentAddress segment;
 };
 
-using ActionChoice = std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
-                                  MoveMagicFigureAction, SetAsideMagicFigureAction,
-                                  DeployToQuarterAction, RedeployFromQuarterAction, MoveWagonAction,
-                                  BuildCastleAction, PlaceBarnAction, EscapeSiegeAction>;
+// AMB-48: the caller, which does not track the bag, says the bag is empty:
+// the game ends after the turn just over (BG-20). Legal in Phase::kPlaceTile
+// only (every decision of the last tile's turn taken) and only without a
+// tracked bag (a tracked bag ends the game itself when it empties). It opens
+// the end-of-game decisions (the Count's final redeployment, CO-46) exactly
+// as an emptied bag does, then the final scoring.
+struct EndGameAction {};
+
+using ActionChoice =
+    std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
+                 MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
+                 RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction, PlaceBarnAction,
+                 EscapeSiegeAction, EndGameAction>;
 
 // A decision (one of the choices above) and the seat that takes it (AMB-49).
 // It is used like the variant it extends (std::get_if, std::visit).
@@ -107,6 +117,12 @@ struct Action : ActionChoice {
   // only the seat whose decision is pending (GameState.deciding_player) may.
   // Unset: the action is taken as the deciding player's.
   std::optional<int> actor;
+  // AMB-40: on the action that ends the figure step (PlaceFigureAction,
+  // PassAction or PlaceBarnAction in Phase::kPlaceFigure), the order in which
+  // the features the tile completed are scored, one segment of each feature,
+  // each feature once. Empty: the canonical order (Game::CompletedByLastTile).
+  // On any other action it must be empty.
+  std::vector<SegmentAddress> scoring_order;
 };
 
 }  // namespace carcassonne

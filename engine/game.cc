@@ -148,10 +148,20 @@ Verdict Game::Validate(const Action& action) const {
          rule_id});
     return verdict;
   }
+  Verdict verdict = ValidateChoice(action);
+  // AMB-40: the order comes with the action that ends the figure step, and
+  // is judged once that action is legal.
+  if (verdict.legal() && !action.scoring_order.empty()) verdict = ValidateScoringOrder(action);
+  return verdict;
+}
+
+Verdict Game::ValidateChoice(const Action& action) const {
   return std::visit(
       [&](const auto& chosen) -> Verdict {
         using T = std::decay_t<decltype(chosen)>;
-        if constexpr (std::is_same_v<T, PlaceTileAction>) {
+        if constexpr (std::is_same_v<T, EndGameAction>) {
+          return ValidateEndGame();
+        } else if constexpr (std::is_same_v<T, PlaceTileAction>) {
           if (state_.phase != Phase::kPlaceTile) return WrongPhase(state_, "place a tile");
           return ValidatePlaceTile(chosen);
         } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
@@ -186,6 +196,98 @@ Verdict Game::Validate(const Action& action) const {
         }
       },
       action);
+}
+
+bool Game::EndsFigureStep(const Action& action) const {
+  return state_.phase == Phase::kPlaceFigure &&
+         (std::holds_alternative<PlaceFigureAction>(action) ||
+          std::holds_alternative<PassAction>(action) ||
+          std::holds_alternative<PlaceBarnAction>(action));
+}
+
+Verdict Game::ValidateScoringOrder(const Action& action) const {
+  Verdict verdict;
+  auto refuse = [&](std::string message, std::optional<Position> cell = std::nullopt,
+                    std::optional<int> segment_index = std::nullopt) {
+    verdict.violations.push_back(
+        {ViolationCode::kScoringOrderInvalid, std::move(message), cell, segment_index, "AMB-40"});
+    return verdict;
+  };
+  if (!EndsFigureStep(action)) {
+    return refuse(
+        "A scoring order comes only with the action that ends the figure step (placing a "
+        "figure or the barn, or passing, on the tile just placed).");
+  }
+  const std::vector<SegmentAddress> completed = CompletedByLastTile();
+  std::vector<int> completed_features;
+  for (const SegmentAddress& address : completed) {
+    completed_features.push_back(board_.FeatureOf(board_.SegmentId(address)));
+  }
+  std::vector<int> ordered;
+  for (const SegmentAddress& address : action.scoring_order) {
+    const int segment = board_.SegmentId(address);
+    if (segment < 0) {
+      return refuse("A segment of the scoring order is not on the board.", address.cell,
+                    address.segment_index);
+    }
+    const int feature = board_.FeatureOf(segment);
+    if (std::find(completed_features.begin(), completed_features.end(), feature) ==
+        completed_features.end()) {
+      return refuse(
+          Cat("The scoring order names a feature that the tile just placed does not complete (",
+              completed.size(), " feature(s) to order)."),
+          address.cell, address.segment_index);
+    }
+    if (std::find(ordered.begin(), ordered.end(), feature) != ordered.end()) {
+      return refuse("The scoring order names the same feature twice: one segment per feature.",
+                    address.cell, address.segment_index);
+    }
+    ordered.push_back(feature);
+  }
+  if (ordered.size() != completed_features.size()) {
+    return refuse(Cat("The scoring order names ", ordered.size(), " of the ",
+                      completed_features.size(),
+                      " features the tile just placed completes: it must name each once."));
+  }
+  return verdict;
+}
+
+int Game::LastPlacer() const {
+  // In Phase::kPlaceTile the turn part is over: the tile before was placed by
+  // the same player (a second part, TB-11) or by the previous one.
+  if (state_.phase != Phase::kPlaceTile || state_.second_part) return state_.active_player;
+  const int players = static_cast<int>(state_.players.size());
+  return (state_.active_player + players - 1) % players;
+}
+
+Verdict Game::ValidateEndGame() const {
+  if (state_.phase == Phase::kGameOver) return WrongPhase(state_, "end the game");
+  Verdict verdict;
+  if (state_.bag) {
+    // BG-20: a tracked bag ends the game when its last tile is placed.
+    verdict.violations.push_back(
+        {ViolationCode::kGameEndNotAllowed,
+         Cat("The bag is tracked and still holds ", state_.bag->Total(),
+             " tile(s): the game ends by itself when its last tile is placed."),
+         {},
+         std::nullopt,
+         "BG-20"});
+    return verdict;
+  }
+  if (state_.phase != Phase::kPlaceTile) {
+    // AMB-48: after the last tile's turn, i.e. once every decision of that
+    // turn (figure, scoring rounds, deployment, wagons, escape) is taken.
+    const auto [pending, rule_id] = PendingDecisionOf(state_);
+    verdict.violations.push_back(
+        {ViolationCode::kGameEndNotAllowed,
+         Cat("The game can end only once the last tile's turn is over; the pending decision "
+             "is ",
+             pending, " (", rule_id, ")."),
+         {},
+         std::nullopt,
+         "AMB-48"});
+  }
+  return verdict;
 }
 
 Verdict Game::ValidateOwnAction(const Action& action) const {
@@ -329,17 +431,21 @@ Verdict Game::ValidateDiscard(const DiscardTileAction& action) const {
 
 std::vector<ScoreEvent> Game::Apply(const Action& action) {
   std::vector<ScoreEvent> events;
+  final_scoring_begin_.reset();
   std::visit(
       [&](const auto& chosen) {
         using T = std::decay_t<decltype(chosen)>;
-        if constexpr (std::is_same_v<T, PlaceTileAction>) {
+        if constexpr (std::is_same_v<T, EndGameAction>) {
+          // AMB-48: as when the bag empties after the last tile's turn.
+          BeginEndGame(LastPlacer(), events);
+        } else if constexpr (std::is_same_v<T, PlaceTileAction>) {
           PlaceTile(chosen);
         } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
           PlaceFigure(chosen);
-          FinishTurn(events);
+          FinishTurn(events, action.scoring_order);
         } else if constexpr (std::is_same_v<T, PassAction>) {
           if (state_.phase == Phase::kPlaceFigure) {
-            FinishTurn(events);
+            FinishTurn(events, action.scoring_order);
           } else {
             for (const ExpansionModule* module : modules_) {
               if (module->ApplyOwnAction(*this, action, events)) break;
@@ -351,7 +457,7 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
           for (const ExpansionModule* module : modules_) {
             if (module->ApplyOwnAction(*this, action, events)) break;
           }
-          FinishTurn(events);
+          FinishTurn(events, action.scoring_order);
         } else {
           for (const ExpansionModule* module : modules_) {
             if (module->ApplyOwnAction(*this, action, events)) break;
@@ -395,10 +501,12 @@ void Game::Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& eve
   }
 }
 
-void Game::FinishTurn(std::vector<ScoreEvent>& events) {
+void Game::FinishTurn(std::vector<ScoreEvent>& events,
+                      const std::vector<SegmentAddress>& scoring_order) {
   // BG-01 step 3 / BG-07: every feature the tile just placed completed scores
-  // now, including one the follower was placed on in this very turn.
-  state_.pending_scorings = CompletedByLastTile();
+  // now, including one the follower was placed on in this very turn; in the
+  // order the player chose (validated), else the canonical one (AMB-40).
+  state_.pending_scorings = scoring_order.empty() ? CompletedByLastTile() : scoring_order;
   for (const ExpansionModule* module : modules_) module->BeforeTurnScoring(*this);
   for (const ExpansionModule* module : modules_) {
     if (module->OpenDecisionBeforeTurnScoring(*this)) return;
@@ -488,33 +596,33 @@ void Game::BeginEndGame(int last_player, std::vector<ScoreEvent>& events) {
   EndGame(events);
 }
 
-std::vector<SegmentAddress> Game::CompletedByLastTile() const {
-  const int placed_index = board_.tile_count() - 1;
-  const BoardTile& placed = board_.tile(placed_index);
+std::vector<SegmentAddress> FeaturesCompletedByLastTile(const Board& board) {
+  const int placed_index = board.tile_count() - 1;
+  const BoardTile& placed = board.tile(placed_index);
   std::vector<int> completed;
   auto add = [&](int feature) {
-    const int root = board_.FeatureOf(feature);
+    const int root = board.FeatureOf(feature);
     if (std::find(completed.begin(), completed.end(), root) == completed.end()) {
       completed.push_back(root);
     }
   };
   for (int i = 0; i < static_cast<int>(placed.type().segments.size()); ++i) {
     const SegmentKind kind = placed.type().segments[i].kind;
-    const int segment = board_.SegmentId(placed_index, i);
+    const int segment = board.SegmentId(placed_index, i);
     if ((kind == SegmentKind::kRoad || kind == SegmentKind::kCity ||
          kind == SegmentKind::kMonastery) &&
-        IsComplete(board_, segment)) {
+        IsComplete(board, segment)) {
       add(segment);
     }
   }
   // BG-12: a monastery next to the tile may have just got its eighth neighbour.
   for (Position around : Surrounding(placed.cell())) {
-    const int tile_index = board_.TileIndexAt(around);
+    const int tile_index = board.TileIndexAt(around);
     if (tile_index < 0) continue;
-    const auto& segments = board_.tile(tile_index).type().segments;
+    const auto& segments = board.tile(tile_index).type().segments;
     for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
-      const int segment = board_.SegmentId(tile_index, i);
-      if (segments[i].kind == SegmentKind::kMonastery && IsComplete(board_, segment)) add(segment);
+      const int segment = board.SegmentId(tile_index, i);
+      if (segments[i].kind == SegmentKind::kMonastery && IsComplete(board, segment)) add(segment);
     }
   }
   // AMB-40: cities, then roads, then monasteries; within a kind, by the
@@ -522,9 +630,8 @@ std::vector<SegmentAddress> Game::CompletedByLastTile() const {
   std::vector<std::pair<std::pair<int, int>, SegmentAddress>> ordered;
   ordered.reserve(completed.size());
   for (int feature : completed) {
-    const int first = board_.FirstSegmentOf(feature);
-    ordered.push_back(
-        {{ScoringRank(board_.Feature(feature).kind), first}, board_.AddressOf(first)});
+    const int first = board.FirstSegmentOf(feature);
+    ordered.push_back({{ScoringRank(board.Feature(feature).kind), first}, board.AddressOf(first)});
   }
   std::sort(ordered.begin(), ordered.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -534,7 +641,12 @@ std::vector<SegmentAddress> Game::CompletedByLastTile() const {
   return addresses;
 }
 
+std::vector<SegmentAddress> Game::CompletedByLastTile() const {
+  return FeaturesCompletedByLastTile(board_);
+}
+
 void Game::EndGame(std::vector<ScoreEvent>& events) {
+  final_scoring_begin_ = events.size();
   // BG-20..22: every feature that still holds figures scores, fields included.
   for (int feature : OccupiedFeatures(board_, state_)) {
     // A castle's lord that never scored gets nothing (BC-15).
@@ -646,21 +758,43 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
 
 std::vector<ScoreEvent> Game::ScoreEndOfGame() {
   std::vector<ScoreEvent> events;
+  end_decisions_.clear();
+  final_scoring_begin_.reset();
   if (state_.phase == Phase::kGameOver) return events;
-  // A pending magic-figure decision is not taken: the figures stay where they
-  // stand. The Count's pending decisions are declined: nobody redeploys or
-  // deploys (followers in Carcassonne never score, CO-48). Cities that could
-  // become castles score as cities (BC-10 declined).
-  const bool scoring_unfinished =
-      state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure ||
-      state_.phase == Phase::kPlaceCastle || state_.phase == Phase::kCountRedeploy;
-  if (state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure) {
-    state_.pending_scorings = CompletedByLastTile();
+  const int last_player = LastPlacer();
+  if (state_.phase != Phase::kCountFinalRedeploy) {
+    // A pending magic-figure decision is not taken: the figures stay where
+    // they stand. The turn's pending decisions are declined: nobody
+    // redeploys or deploys (followers in Carcassonne never score, CO-48).
+    // Cities that could become castles score as cities (BC-10 declined).
+    const bool scoring_unfinished =
+        state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure ||
+        state_.phase == Phase::kPlaceCastle || state_.phase == Phase::kCountRedeploy;
+    if (state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure) {
+      state_.pending_scorings = CompletedByLastTile();
+    }
+    state_.castle_offers.clear();
+    while (!state_.pending_scorings.empty()) ScorePendingFeature(events);
+    if (scoring_unfinished) AfterTurnScoring(events);
+    // AMB-48: the end of the game opens its decisions as an emptied bag does.
+    state_.phase = Phase::kPlaceTile;
+    BeginEndGame(last_player, events);
   }
-  state_.castle_offers.clear();
-  while (!state_.pending_scorings.empty()) ScorePendingFeature(events);
-  if (scoring_unfinished) AfterTurnScoring(events);
-  EndGame(events);
+  // The end-of-game decisions (CO-46) that would come first: each is listed,
+  // then declined, until the final scoring (every player asked passes once,
+  // AMB-45). Bounded: every pass leaves one player out of the round.
+  for (int step = 0; state_.phase == Phase::kCountFinalRedeploy &&
+                     step <= static_cast<int>(state_.players.size());
+       ++step) {
+    const auto [pending, rule_id] = PendingDecisionOf(state_);
+    end_decisions_.push_back({state_.phase, state_.deciding_player, rule_id});
+    const size_t offset = events.size();
+    std::vector<ScoreEvent> passed = Apply(PassAction{});
+    std::optional<size_t> begin = final_scoring_begin_;
+    std::move(passed.begin(), passed.end(), std::back_inserter(events));
+    if (begin) final_scoring_begin_ = offset + *begin;
+  }
+  if (state_.phase != Phase::kGameOver) EndGame(events);
   return events;
 }
 

@@ -4,6 +4,8 @@
 // left (BG-20..22). Rules are the State/ApplyAction pair of OpenSpiel's games.
 #pragma once
 
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "engine/action.h"
@@ -21,10 +23,24 @@ struct LegalPlacement {
   SegmentIndexes follower_segments;  // segment indexes of the tile
 };
 
+// A decision that the end of the game opens before its final scoring (the
+// Count's final redeployment, CO-46): its phase, the seat asked, its rule.
+struct EndOfGameDecision {
+  Phase phase = Phase::kGameOver;
+  int seat = 0;
+  std::string_view rule_id;
+  friend bool operator==(const EndOfGameDecision&, const EndOfGameDecision&) = default;
+};
+
 struct LegalActions {
   std::vector<Action> actions;             // every legal action of the pending decision
   std::vector<LegalPlacement> placements;  // tile phase: each placement with follower options
 };
+
+// The features the tile placed last on `board` completed, in the canonical
+// scoring order (AMB-40: cities, then roads, then monasteries; within a kind by
+// the feature's first segment in board order), each named by its first segment.
+std::vector<SegmentAddress> FeaturesCompletedByLastTile(const Board& board);
 
 class Game {
  public:
@@ -50,11 +66,21 @@ class Game {
 
   // What the end-of-game scoring (BG-20..22) gives if the game ended now. In the
   // figure phase (and the magic-figure phase, with the magic figures where they
-  // stand) the pending turn is finished first, as if the player passed.
-  // On a finished game there is nothing left to score.
+  // stand) the pending turn is finished first, as if the player passed; the
+  // turn's other pending decisions are declined. Then the end of the game
+  // opens its decisions as an emptied bag does (AMB-48): each is listed in
+  // EndOfGameDecisions() and declined (a pass), and the final scoring
+  // follows. On a finished game there is nothing left to score.
   std::vector<ScoreEvent> ScoreIfEndedNow() const;
   // The same, applied to this game: it ends now.
   std::vector<ScoreEvent> ScoreEndOfGame();
+  // After ScoreEndOfGame: the end-of-game decisions that came first, in the
+  // order they were asked (and declined).
+  const std::vector<EndOfGameDecision>& EndOfGameDecisions() const { return end_decisions_; }
+  // After Apply or ScoreEndOfGame: when the game ended in it, the index in its
+  // events of the final scoring's first event; the events before it are the
+  // turn's own (BG-20, AMB-48).
+  std::optional<size_t> FinalScoringBegin() const { return final_scoring_begin_; }
 
   // Every (cell, rotation) where `tile` may be placed: BG-02 and the
   // expansions' placement rules.
@@ -99,6 +125,18 @@ class Game {
   // not all on the board).
   void CheckTileCanBeDrawn(const TileType& tile, std::optional<Position> cell,
                            std::vector<Violation>& violations) const;
+  // The action without its scoring order.
+  Verdict ValidateChoice(const Action& action) const;
+  // Whether `action` ends the figure step (AMB-40: it may carry the order).
+  bool EndsFigureStep(const Action& action) const;
+  // AMB-40: Action.scoring_order names each feature the tile completed once.
+  Verdict ValidateScoringOrder(const Action& action) const;
+  // AMB-48: the explicit end of the game.
+  Verdict ValidateEndGame() const;
+  // The player who placed the last tile: in Phase::kPlaceTile the one before
+  // the active player (the same in a second turn part, TB-11), else the
+  // active player.
+  int LastPlacer() const;
   Verdict ValidatePlaceTile(const PlaceTileAction& action) const;
   Verdict ValidatePlaceFigure(const PlaceFigureAction& action) const;
   Verdict ValidateDiscard(const DiscardTileAction& action) const;
@@ -112,7 +150,10 @@ class Game {
   void PlaceFigure(const PlaceFigureAction& action);
   void Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& events);
   // BG-01 step 3 and the hand-over to the next player.
-  void FinishTurn(std::vector<ScoreEvent>& events);
+  // `scoring_order`: the features the tile completed, in the player's order
+  // (AMB-40); empty for the canonical order.
+  void FinishTurn(std::vector<ScoreEvent>& events,
+                  const std::vector<SegmentAddress>& scoring_order);
   // BG-20: the bag is empty after `last_player`'s tile; the final scoring,
   // unless a module asks for a decision first.
   void BeginEndGame(int last_player, std::vector<ScoreEvent>& events);
@@ -126,6 +167,8 @@ class Game {
   GameState state_;
   Board board_;
   std::vector<const ExpansionModule*> modules_;
+  std::vector<EndOfGameDecision> end_decisions_;
+  std::optional<size_t> final_scoring_begin_;
 };
 
 }  // namespace carcassonne

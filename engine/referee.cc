@@ -561,6 +561,21 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
     problems.push_back({"actor", Cat("seat ", *action.actor, " is not a player: seats are 0 to ",
                                      state.players.size() - 1)});
   }
+  // AMB-40: each segment of the scoring order is on the board.
+  if (action.scoring_order.size() > kMaxScoringOrder) {
+    problems.push_back({"scoring_order", Cat("at most ", kMaxScoringOrder, " segments")});
+  } else {
+    for (int i = 0; i < static_cast<int>(action.scoring_order.size()); ++i) {
+      const SegmentAddress& segment = action.scoring_order[i];
+      const PlacedTile* tile = TileOn(state, segment.cell);
+      if (tile == nullptr) {
+        problems.push_back({Indexed("scoring_order", i), "no tile on that cell"});
+      } else if (segment.segment_index < 0 ||
+                 segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
+        problems.push_back({Indexed("scoring_order", i), "no such segment on that tile"});
+      }
+    }
+  }
   if (const auto* place = std::get_if<PlaceTileAction>(&action)) {
     if (place->tile == nullptr) problems.push_back({"place_tile.tile_type", "unknown tile type"});
     if (place->tile != nullptr && !TileSetInPlay(state.rules, place->tile->set)) {
@@ -704,6 +719,7 @@ Outcome ApplyAction(Game game, const Action& action) {
   outcome.verdict = game.Validate(action);
   if (!outcome.verdict.legal()) return outcome;
   outcome.events = game.Apply(action);
+  if (game.FinalScoringBegin()) outcome.final_scoring_begin = *game.FinalScoringBegin();
   outcome.next = game.state();
   return outcome;
 }
@@ -722,6 +738,10 @@ TurnOutcome PlayTurn(Game game, std::span<const Action> actions) {
       return outcome;
     }
     std::vector<ScoreEvent> events = game.Apply(actions[i]);
+    if (game.FinalScoringBegin()) {
+      outcome.final_scoring_begin =
+          static_cast<int>(outcome.events.size() + *game.FinalScoringBegin());
+    }
     std::move(events.begin(), events.end(), std::back_inserter(outcome.events));
   }
   outcome.next = game.state();
@@ -739,6 +759,8 @@ FinalScoring ScoreGame(Game game) {
   FinalScoring scoring;
   scoring.events = game.ScoreEndOfGame();
   for (const Player& player : game.state().players) scoring.final_scores.push_back(player.score);
+  scoring.decisions_first = game.EndOfGameDecisions();
+  if (game.FinalScoringBegin()) scoring.final_scoring_begin = *game.FinalScoringBegin();
   return scoring;
 }
 

@@ -69,6 +69,9 @@ struct Outcome {
   Verdict verdict;
   std::vector<ScoreEvent> events;
   std::optional<GameState> next;  // set when legal
+  // When the action ended the game: the index in `events` of the final
+  // scoring's first event; the events before it are the turn's own (AMB-48).
+  std::optional<int> final_scoring_begin;
 };
 Outcome ApplyAction(const GameState& state, const Action& action);
 Outcome ApplyAction(Game game, const Action& action);
@@ -78,6 +81,9 @@ struct TurnOutcome {
   int failed_action_index = -1;
   std::vector<ScoreEvent> events;
   std::optional<GameState> next;  // set when every step is legal
+  // When a step ended the game: the index in `events` of the final scoring's
+  // first event (AMB-48).
+  std::optional<int> final_scoring_begin;
 };
 TurnOutcome PlayTurn(const GameState& state, std::span<const Action> actions);
 TurnOutcome PlayTurn(Game game, std::span<const Action> actions);
@@ -88,6 +94,12 @@ LegalActions ListLegalActions(const GameState& state, const TileType* drawn,
 struct FinalScoring {
   std::vector<ScoreEvent> events;
   std::vector<int> final_scores;  // seating order
+  // The end-of-game decisions that would come first (CO-46), each taken as
+  // declined for `events` (AMB-48; Game::ScoreEndOfGame).
+  std::vector<EndOfGameDecision> decisions_first;
+  // The index in `events` of the final scoring's first event (the events
+  // before it finish the pending turn); unset on a finished game.
+  std::optional<int> final_scoring_begin;
 };
 FinalScoring ScoreGame(const GameState& state);
 FinalScoring ScoreGame(Game game);

@@ -72,8 +72,8 @@ std::span<const RuleOption> RuleOptions() {
        "Road segments that the catalogue marks as stubs (neither occupiable nor scorable, "
        "AMB-42) are not roads for the Robber Baron: they add no tile to a road's length, and a "
        "road of stubs only never moves the token nor counts at the end "
-       "(RuleSet.king_robber_ignore_road_stubs). The reference tile facts mark no segment, so "
-       "with this catalogue every road counts (AMB-42: no other road is excluded)."},
+       "(RuleSet.king_robber_ignore_road_stubs). The catalogue marks the two roads of ic:05 "
+       "(Inns & Cathedrals), which end on that tile; no other road is excluded (AMB-42)."},
       {"count.trigger",
        {"scoring", "completion"},
        "scoring",

@@ -3,6 +3,8 @@
 // server down, and no sum the rules make can overflow an int.
 #pragma once
 
+#include <cstddef>
+
 #include "engine/game_state.h"
 
 namespace carcassonne {
@@ -11,6 +13,10 @@ namespace carcassonne {
 inline constexpr int kMaxPlacedTiles = 1024;
 inline constexpr int kMaxCoordinate = 1024;  // |x|, |y| of any cell
 inline constexpr int kMaxFigures = 1024;
+// AMB-40: a tile completes at most its 4 sides' features, its monastery and
+// the 8 monasteries around it; an Action.scoring_order (or a
+// GameState.scoring_order) longer than this is malformed.
+inline constexpr size_t kMaxScoringOrder = 16;
 
 // Bounds on the numbers a snapshot carries, so that no sum the rules make can
 // overflow an int (CheckSnapshot reports a value outside them):

@@ -91,8 +91,8 @@ struct SegmentType {
   bool tunnel = false;
   // Road: a stub, marked by the catalogue as neither occupiable nor scorable
   // (AMB-42): no follower may stand on it, and it is not a road for the
-  // Robber Baron (KR-20, option king_robber.ignore_road_stubs). No tile of
-  // the reference facts carries the mark, so no tile of this catalogue does.
+  // Robber Baron (KR-20, option king_robber.ignore_road_stubs). The two
+  // roads of ic:05 carry it (the reference facts' note on ic:05).
   bool road_stub = false;
   // Monastery (The Cult, CU-02): a shrine, placed, occupied, completed and
   // scored like a monastery; a follower on it is a heretic. Shrines and

@@ -87,6 +87,14 @@ enum class ViolationCode {
   // missing, not in the bag, or given where none goes (not a hill tile, or
   // the bag is empty once the hill tile is drawn, HS-04).
   kHillHiddenTileNotAllowed = 123,
+  // AMB-40: Action.scoring_order is not an order of exactly the features
+  // the placed tile completed (one segment of each, each once), or it comes
+  // on an action that does not end the figure step.
+  kScoringOrderInvalid = 100,
+  // AMB-48, BG-20: an explicit end of the game with a tracked bag (the bag
+  // ends the game itself when it is empty), or before the last tile's turn
+  // is over (a decision of that turn is pending).
+  kGameEndNotAllowed = 101,
 };
 
 struct Violation {

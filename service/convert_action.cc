@@ -162,15 +162,29 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       }
       break;
     }
+    case v1::Action::kEndGame:
+      action = EndGameAction{};  // AMB-48
+      break;
     case v1::Action::ACTION_NOT_SET:
       Add(problems, std::string(path),
           "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
           "move_magic_figure, set_aside_magic_figure, deploy_to_quarter, "
-          "redeploy_from_quarter, move_wagon, build_castle, place_barn, escape_siege");
+          "redeploy_from_quarter, move_wagon, build_castle, place_barn, escape_siege, end_game");
       break;
   }
   // AMB-49: the seat taking the decision (unset: the deciding player's).
   if (action && proto.has_actor()) action->actor = proto.actor();
+  // AMB-40: the order of the features the tile completed.
+  const std::string order_path = FieldPath(path, "scoring_order");
+  if (proto.scoring_order_size() > static_cast<int>(kMaxScoringOrder)) {
+    Add(problems, order_path, Cat("at most ", kMaxScoringOrder, " segments"));
+  } else {
+    for (int i = 0; i < proto.scoring_order_size(); ++i) {
+      std::optional<SegmentAddress> segment = SegmentFromProto(
+          proto.scoring_order(i), {nullptr, state}, IndexPath(order_path, i), problems);
+      if (action && segment) action->scoring_order.push_back(*segment);
+    }
+  }
   if (problems.size() != before || !action || state == nullptr) return std::nullopt;
   PrefixProblems(CheckAction(*state, *action), path, problems);
   if (problems.size() != before) return std::nullopt;
@@ -230,6 +244,8 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           deploy->set_quarter(QuarterToProto(chosen.quarter));
           if (chosen.move_count_to)
             deploy->set_move_count_to(QuarterToProto(*chosen.move_count_to));
+        } else if constexpr (std::is_same_v<T, EndGameAction>) {
+          proto->mutable_end_game();
         } else if constexpr (std::is_same_v<T, RedeployFromQuarterAction>) {
           v1::RedeployFromQuarter* redeploy = proto->mutable_redeploy_from_quarter();
           redeploy->set_quarter(QuarterToProto(chosen.quarter));
@@ -240,7 +256,10 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
         // Any other engine action has no message in this API version: left unset.
       },
       action);
-  if (action.actor) proto->set_actor(*action.actor);  // AMB-49
+  if (action.actor) proto->set_actor(*action.actor);            // AMB-49
+  for (const SegmentAddress& segment : action.scoring_order) {  // AMB-40
+    SegmentRefToProto(segment, naming, proto->add_scoring_order());
+  }
 }
 
 }  // namespace carcassonne::service

@@ -101,6 +101,15 @@ void FinalScoringToProto(const FinalScoring& scoring, const GameState& state,
                          v1::ScoreGameResponse* proto) {
   ScoreEventsToProto(scoring.events, state, proto->mutable_events());
   for (int score : scoring.final_scores) proto->add_final_scores(score);
+  // AMB-48: the end-of-game decisions taken as declined, and where the
+  // final scoring begins.
+  for (const EndOfGameDecision& decision : scoring.decisions_first) {
+    v1::EndOfGameDecision* decision_proto = proto->add_decisions_first();
+    decision_proto->set_phase(PhaseToProto(decision.phase));
+    decision_proto->set_seat(decision.seat);
+    decision_proto->set_rule_id(ToString(decision.rule_id));
+  }
+  if (scoring.final_scoring_begin) proto->set_final_scoring_begin(*scoring.final_scoring_begin);
 }
 
 }  // namespace carcassonne::service

@@ -229,6 +229,25 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       if (segment) state.castle_offers.push_back(*segment);
     }
   }
+  // AMB-40: in PHASE_PLACE_CASTLE, the order of the features still to score.
+  auto order_path = [&] { return FieldPath(path, "scoring_order"); };
+  if (proto.scoring_order_size() > 0) {
+    if (proto.phase() != v1::PHASE_PLACE_CASTLE) {
+      Add(problems, order_path(), "only in PHASE_PLACE_CASTLE (AMB-40)");
+    } else if (proto.count().pending_features_size() > 0) {
+      Add(problems, order_path(),
+          "the features waiting for their scoring are given once: here or in "
+          "count.pending_features");
+    } else if (proto.scoring_order_size() > static_cast<int>(kMaxScoringOrder)) {
+      Add(problems, order_path(), Cat("at most ", kMaxScoringOrder, " features"));
+    } else {
+      for (int i = 0; i < proto.scoring_order_size(); ++i) {
+        std::optional<SegmentAddress> segment = ReadSegment(
+            proto.scoring_order(i), tiles, [&] { return IndexPath(order_path(), i); }, problems);
+        if (segment) state.pending_scorings.push_back(*segment);
+      }
+    }
+  }
 
   // Mage & Witch: the magic figures, resolved on the tiles like the figures.
   if (proto.has_magic_figures()) {
@@ -512,6 +531,12 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   }
   for (const SegmentAddress& offer : state.castle_offers) {
     SegmentRefToProto(offer, state, proto->add_castle_offers());
+  }
+  // AMB-40: the order of the features that wait for the castle decisions.
+  if (state.phase == Phase::kPlaceCastle) {
+    for (const SegmentAddress& segment : state.pending_scorings) {
+      SegmentRefToProto(segment, state, proto->add_scoring_order());
+    }
   }
   if (state.bag) {
     v1::TileBag* bag = proto->mutable_bag();

@@ -165,6 +165,9 @@ grpc::Status HandleApplyAction(const v1::ApplyActionRequest& request,
     const std::vector<ScoreEvent> events = game->Apply(*action);
     VerdictToProto(verdict, game->state(), response->mutable_verdict());
     ScoreEventsToProto(events, game->state(), response->mutable_events());
+    if (game->FinalScoringBegin()) {  // AMB-48: the last turn's events, then the final scoring
+      response->set_final_scoring_begin(static_cast<int>(*game->FinalScoringBegin()));
+    }
     GameStateToProto(game->state(), response->mutable_state());
     return grpc::Status::OK;
   });
@@ -210,6 +213,9 @@ grpc::Status HandlePlayTurn(const v1::PlayTurnRequest& request, v1::PlayTurnResp
       VerdictToProto(outcome.verdict, *outcome.next, response->mutable_verdict());
       ScoreEventsToProto(outcome.events, *outcome.next, response->mutable_events());
       GameStateToProto(*outcome.next, response->mutable_state());
+      if (outcome.final_scoring_begin) {
+        response->set_final_scoring_begin(*outcome.final_scoring_begin);  // AMB-48
+      }
     } else {
       const int failed = outcome.failed_action_index;
       const size_t steps =

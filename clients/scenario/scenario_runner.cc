@@ -530,6 +530,15 @@ class Runner {
          << DescribeAction(step.action());
     // AMB-49: the seat the action names, when it names one.
     if (step.action().has_actor()) out_ << " (by seat " << step.action().actor() << ")";
+    // AMB-40: the order of the features the tile completed, when given.
+    if (!step.action().scoring_order().empty()) {
+      out_ << " (scoring order "
+           << absl::StrJoin(step.action().scoring_order(), ", ",
+                            [](std::string* out, const api::SegmentRef& segment) {
+                              absl::StrAppend(out, DescribeSegment(segment));
+                            })
+           << ")";
+    }
 
     api::ApplyActionRequest request;
     *request.mutable_state() = state_;
@@ -797,6 +806,13 @@ class Runner {
                                      got.pending_features_size()));
       }
     }
+    if (expect.has_final_scoring_begin()) {  // AMB-48
+      const int got = response.has_final_scoring_begin() ? response.final_scoring_begin() : -1;
+      if (got != expect.final_scoring_begin()) {
+        diffs.push_back(absl::StrCat("final scoring begins at event index: expected ",
+                                     expect.final_scoring_begin(), ", actual ", got));
+      }
+    }
     if (expect.check_events()) {
       Diffs event_diffs = CompareEvents(expect.events(), response.events());
       if (event_diffs.empty() && expect.events_in_order()) {
@@ -863,8 +879,35 @@ class Runner {
       out_ << "  " << label << ": " << DescribeEvent(event) << "\n";
     }
     out_ << "  " << label << ": scores " << List(response.final_scores()) << "\n";
+    auto describe_decisions = [](const auto& decisions) {
+      return absl::StrCat(
+          "[",
+          absl::StrJoin(decisions, "; ",
+                        [](std::string* out, const api::EndOfGameDecision& decision) {
+                          absl::StrAppend(out, PhaseName(decision.phase()), " seat ",
+                                          decision.seat(), " (", decision.rule_id(), ")");
+                        }),
+          "]");
+    };
+    if (!response.decisions_first().empty()) {
+      out_ << "  " << label << ": decisions first "
+           << describe_decisions(response.decisions_first()) << "\n";
+    }
 
     Diffs diffs;
+    if (expect.check_decisions_first() && describe_decisions(expect.decisions_first()) !=
+                                              describe_decisions(response.decisions_first())) {
+      diffs.push_back(absl::StrCat("end-of-game decisions first: expected ",
+                                   describe_decisions(expect.decisions_first()), ", actual ",
+                                   describe_decisions(response.decisions_first())));
+    }
+    if (expect.has_final_scoring_begin()) {
+      const int got = response.has_final_scoring_begin() ? response.final_scoring_begin() : -1;
+      if (got != expect.final_scoring_begin()) {
+        diffs.push_back(absl::StrCat("final scoring begins at event index: expected ",
+                                     expect.final_scoring_begin(), ", actual ", got));
+      }
+    }
     if (expect.final_scores_size() > 0 &&
         List(expect.final_scores()) != List(response.final_scores())) {
       diffs.push_back(absl::StrCat("final scores: expected ", List(expect.final_scores()),
@@ -935,6 +978,8 @@ std::string DescribeAction(const api::Action& action) {
       return "build_castle";
     case api::Action::kPlaceBarn:
       return absl::StrCat("place_barn on corner ", api::Corner_Name(action.place_barn().corner()));
+    case api::Action::kEndGame:
+      return "end_game";
     default:
       return "(no action)";
   }

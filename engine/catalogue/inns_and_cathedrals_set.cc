@@ -44,8 +44,11 @@ constexpr std::array kInnsAndCathedralsTiles = {
        "city N; city S; road W (ends on tile); road E (ends on tile)",
        City("c1", {N}),
        City("c2", {S}),
-       Road("r1", {W}),
-       Road("r2", {E}),
+       // KR-20, AMB-42: both roads are stubs that end on the tile (the note
+       // on ic:05 in the reference facts): not occupiable, and no road for
+       // the Robber Baron.
+       Road("r1", {W}).Stub(),
+       Road("r2", {E}).Stub(),
        Field("f1", {ESE}, {"c2"}),
        Field("f2", {WSW}, {"c2"}),
        Field("f3", {ENE}, {"c1"}),

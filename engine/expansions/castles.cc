@@ -409,6 +409,40 @@ void CheckCastlePieces(const GameState& state, const Board& board, std::vector<P
   }
 }
 
+namespace {
+
+// AMB-40, BC-10: in Phase::kPlaceCastle nothing of the turn is scored yet;
+// the features waiting (when the snapshot names them, GameState.scoring_order)
+// are exactly those the last tile completed that are no castle, each once.
+void CheckScoringOrderOfCastlePhase(const GameState& state, const Board& board,
+                                    std::vector<Problem>& problems) {
+  if (state.pending_scorings.empty()) return;
+  std::vector<int> expected;
+  for (const SegmentAddress& address : FeaturesCompletedByLastTile(board)) {
+    const int root = FeatureOfAddress(board, address);
+    if (CastleAt(board, state, root) < 0) expected.push_back(root);
+  }
+  std::vector<int> named;
+  for (int i = 0; i < static_cast<int>(state.pending_scorings.size()); ++i) {
+    const int root = FeatureOfAddress(board, state.pending_scorings[i]);
+    if (std::find(expected.begin(), expected.end(), root) == expected.end() ||
+        std::find(named.begin(), named.end(), root) != named.end()) {
+      problems.push_back({Cat("scoring_order[", i, "]"),
+                          "the features waiting for their scoring in PHASE_PLACE_CASTLE are those "
+                          "the last tile completed that are no castle, each once (AMB-40)"});
+      return;
+    }
+    named.push_back(root);
+  }
+  if (named.size() != expected.size()) {
+    problems.push_back({"scoring_order", Cat("names ", named.size(), " of the ", expected.size(),
+                                             " features the last tile completed that are no "
+                                             "castle: each once, or none (AMB-40)")});
+  }
+}
+
+}  // namespace
+
 void CheckCastles(const GameState& state, const Board& board, std::vector<Problem>& problems) {
   if (!state.rules.bc_castles) return;  // (CheckCastlePieces: nothing of them)
   const int player_count = static_cast<int>(state.players.size());
@@ -474,6 +508,7 @@ void CheckCastles(const GameState& state, const Board& board, std::vector<Proble
     return;
   }
   if (state.castle_offers.empty()) return;
+  CheckScoringOrderOfCastlePhase(state, board, problems);
   const int last_tile = board.tile_count() - 1;
   std::vector<int> offered;  // the offers' cities, in order
   for (int i = 0; i < static_cast<int>(state.castle_offers.size()); ++i) {

@@ -68,9 +68,9 @@
 //   longest run between two of its ends.
 // - KR-20, AMB-42 (option king_robber.ignore_road_stubs, on by default): a
 //   road segment the catalogue marks as a stub (SegmentType::road_stub) does
-//   not count; a road of stubs only is no road. The reference tile facts mark
-//   no segment, so with this catalogue every road counts; the rule is tested
-//   on a marked test tile (king_and_robber_baron_test.cc).
+//   not count; a road of stubs only is no road. The catalogue marks the two
+//   roads of ic:05 (the reference facts' note on ic:05); the rule is tested
+//   on ic:05 and on a marked test tile (king_and_robber_baron_test.cc).
 //
 // Not in this build (a known gap, engine/rule_options.cc):
 // - KR-18: Leipzig (The Markets of Leipzig: no tiles or rules in the sources);

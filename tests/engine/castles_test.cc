@@ -171,6 +171,46 @@ TEST(CastlesTest, TheKnightsOwnerMayMakeTheCityACastleInsteadOfScoringIt) {
   EXPECT_EQ(ended.state().players[0].followers, kFollowersPerPlayer);
 }
 
+// AMB-40, BC-10: the board of bc_amb40_scoring_order_kept_through_castle_offer.
+// Blue's base:J at (0,-1) turned 180 closes the 2-segment city D + J (Red's
+// knight: a castle offer) and the road A(-1,-1) + J + A(0,-2) (Blue's thief);
+// Blue orders the road first. In PHASE_PLACE_CASTLE the features waiting are
+// exactly those two, each once, in any order.
+TEST(CastlesTest, TheFeaturesWaitingForACastleDecisionAreThoseTheTileCompleted) {
+  GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, CastleRules()));
+  state.bag.reset();
+  state.tiles.push_back({Tile("base:U"), {-1, 0}, Rotation{0}});
+  state.tiles.push_back({Tile("base:A"), {-1, -1}, Rotation{3}});
+  state.tiles.push_back({Tile("base:B"), {-1, -2}, Rotation{0}});
+  state.tiles.push_back({Tile("base:A"), {0, -2}, Rotation{0}});
+  state.figures.push_back({FigureKind::kFollower, 0, {{0, 0}, 0}});    // D c1
+  state.figures.push_back({FigureKind::kFollower, 1, {{-1, -1}, 0}});  // A r1
+  state.players[0].followers = 6;
+  state.players[1].followers = 6;
+  state.active_player = state.deciding_player = 1;
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  const SegmentAddress road{{-1, -1}, 0};
+  const SegmentAddress city{{0, 0}, 0};
+  GameState placed =
+      *ApplyAction(state, PlaceTileAction{Tile("base:J"), {0, -1}, Rotation{2}}).next;
+  Action pass = PassAction{};
+  pass.scoring_order = {road, city};
+  const GameState offered = *ApplyAction(placed, pass).next;
+  ASSERT_EQ(offered.phase, Phase::kPlaceCastle);
+  ASSERT_EQ(offered.pending_scorings.size(), 2u);
+  EXPECT_EQ(offered.pending_scorings[0], road);
+  EXPECT_TRUE(CheckSnapshot(offered).empty());
+  GameState twice = offered;
+  twice.pending_scorings = {road, {{0, -2}, 0}};  // the same road through A(0,-2)
+  EXPECT_TRUE(HasProblem(CheckSnapshot(twice), "scoring_order[1]"));
+  GameState missing = offered;
+  missing.pending_scorings = {road};
+  EXPECT_TRUE(HasProblem(CheckSnapshot(missing), "scoring_order"));
+  GameState open = offered;
+  open.pending_scorings = {road, {{-1, 0}, 0}};  // base:U's road, unfinished
+  EXPECT_TRUE(HasProblem(CheckSnapshot(open), "scoring_order[1]"));
+}
+
 TEST(CastlesTest, NoOfferWithoutAKnightOrWithTwo) {
   // Red closes the city without placing a follower: nobody may build.
   Game game(std::get<GameState>(NewGame({"Red", "Blue"}, CastleRules())));

@@ -447,9 +447,9 @@ const std::map<std::string, std::string>& RiverRoleRemarks() {
 // Keys of a segment that the catalogue models, and cross-references to the
 // JCZ data that it deliberately leaves out.
 const std::set<std::string> kSegmentFacts = {
-    "id",           "kind",   "edges",     "half_edges", "cities",      "coat_of_arms",
-    "cathedral",    "goods",  "inn",       "pig_herd",   "castle_base", "enclosed",
-    "coc_adjacent", "tunnel", "jcz_wells", "shrine",     "besieged",    "shared_side"};
+    "id",        "kind",   "edges",    "half_edges",  "cities",   "coat_of_arms", "cathedral",
+    "goods",     "inn",    "pig_herd", "castle_base", "enclosed", "coc_adjacent", "tunnel",
+    "jcz_wells", "shrine", "besieged", "shared_side", "road_stub"};
 const std::set<std::string> kSegmentCrossReferences = {"jcz_location"};
 
 // Keys of a tile: modelled facts, blocks, and documentation / cross-references.
@@ -472,8 +472,10 @@ const std::set<std::string> kFileDocumentation = {"source",
                                                   "jcz_tile_set_alternative",
                                                   "jcz_tile_sets"};
 
+// `facts_mark_stubs`: the facts file carries the `road_stub` key on some
+// segment (see ExpectSegmentMatches).
 void ExpectSegmentMatches(const TileType& tile, const SegmentType& actual,
-                          const FactSegment& expected) {
+                          const FactSegment& expected, bool facts_mark_stubs) {
   for (const auto& [key, value] : expected.scalars) {
     EXPECT_TRUE(kSegmentFacts.contains(key) || kSegmentCrossReferences.contains(key))
         << "fact not modelled: " << key << ": " << value;
@@ -529,13 +531,23 @@ void ExpectSegmentMatches(const TileType& tile, const SegmentType& actual,
                   std::string(tile.segments[actual.shared_with].id) + "}";
   }
   EXPECT_EQ(shared_side, Lookup(expected.scalars, "shared_side")) << "shared_side";
+  // KR-20, AMB-42: `road_stub: true` on a road. A segment with the key must
+  // be a stub in the catalogue; once a facts file carries the key, every
+  // stub of the catalogue in its set must carry it too. (Until then the
+  // catalogue marks what the facts' notes name: ic:05, RoadStubsAreIc05s.)
+  if (expected.scalars.contains("road_stub") || facts_mark_stubs) {
+    ExpectFlag(actual.road_stub, expected.scalars, "road_stub", false);
+  }
+  if (actual.road_stub) {
+    EXPECT_EQ(actual.kind, SegmentKind::kRoad) << "a stub is a road";
+  }
   if (actual.well) {
     EXPECT_EQ(actual.kind, SegmentKind::kRoad) << "a well is on a road";
     EXPECT_EQ(SideNames(actual.edges).size(), 5u) << "a well splits a road three ways";
   }
 }
 
-void ExpectTileMatches(const TileType& tile, const FactTile& expected) {
+void ExpectTileMatches(const TileType& tile, const FactTile& expected, bool facts_mark_stubs) {
   for (const auto& [key, value] : expected.scalars) {
     EXPECT_TRUE(kTileFacts.contains(key) || kTileDocumentation.contains(key))
         << "fact not modelled: " << key << ": " << value;
@@ -616,7 +628,7 @@ void ExpectTileMatches(const TileType& tile, const FactTile& expected) {
   for (size_t i = 0; i < expected.segments.size(); ++i) {
     SCOPED_TRACE("segment " + Lookup(expected.segments[i].scalars, "id") + " (line " +
                  std::to_string(expected.segments[i].line) + ")");
-    ExpectSegmentMatches(tile, tile.segments[i], expected.segments[i]);
+    ExpectSegmentMatches(tile, tile.segments[i], expected.segments[i], facts_mark_stubs);
   }
 }
 
@@ -678,6 +690,12 @@ TEST_P(SetFactsTest, EveryTypeMatchesTheFactsInOrder) {
   ASSERT_TRUE(facts.has_value());
   const std::vector<const FactTile*> expected = facts->AllTiles();
   EXPECT_EQ(Set().tiles.size(), expected.size());
+  const bool facts_mark_stubs =
+      std::any_of(expected.begin(), expected.end(), [](const FactTile* tile) {
+        return std::any_of(
+            tile->segments.begin(), tile->segments.end(),
+            [](const FactSegment& segment) { return segment.scalars.contains("road_stub"); });
+      });
   for (size_t i = 0; i < expected.size(); ++i) {
     SCOPED_TRACE(expected[i]->id + " (" + FileTrace(expected[i]->line) + ")");
     const TileType* tile = Catalogue::Get().Find(expected[i]->id);
@@ -688,7 +706,7 @@ TEST_P(SetFactsTest, EveryTypeMatchesTheFactsInOrder) {
     ASSERT_LT(i, Set().tiles.size());
     EXPECT_EQ(tile, &Set().tiles[i]) << "not in the facts' order, or in another set";
     EXPECT_EQ(tile->set, GetParam().name);
-    ExpectTileMatches(*tile, *expected[i]);
+    ExpectTileMatches(*tile, *expected[i], facts_mark_stubs);
   }
 }
 
@@ -1155,6 +1173,21 @@ TEST(CatalogueTest, HillsVineyardsAndTheSharedSide) {
     EXPECT_EQ(layout.segment_at_side[SideIndex(RotateSide(Side::kEast, rotation))], 1);
   }
   EXPECT_EQ(catalogue.Find("hs:14g"), nullptr);
+}
+
+// KR-20, AMB-42: the catalogue's road stubs are the two roads of ic:05, which
+// the reference facts' note on ic:05 names ("ODOD" stubs), and no other.
+TEST(CatalogueTest, RoadStubsAreIc05s) {
+  std::vector<std::string> stubs;
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    for (const TileType& tile : set->tiles) {
+      for (const SegmentType& segment : tile.segments) {
+        if (segment.road_stub)
+          stubs.push_back(std::string(tile.id) + " " + std::string(segment.id));
+      }
+    }
+  }
+  EXPECT_EQ(stubs, (std::vector<std::string>{"ic:05 r1", "ic:05 r2"}));
 }
 
 // Structural checks that hold for every tile type of every set: the sides agree

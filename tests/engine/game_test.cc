@@ -145,6 +145,145 @@ TEST(GameTest, EmptyingTheBagEndsTheGame) {
             std::vector<ViolationCode>{ViolationCode::kGameOver});
 }
 
+// AMB-48, BG-20: without a tracked bag the caller ends the game explicitly,
+// once the last tile's turn is over (PHASE_PLACE_TILE).
+TEST(EndOfGameTest, AnExplicitEndFinishesAGameWhoseBagIsNotTracked) {
+  GameState tracked = TwoPlayerGame();
+  // A tracked bag ends the game by itself (BG-20).
+  const Verdict with_bag = ValidateAction(tracked, EndGameAction{});
+  ASSERT_EQ(Codes(with_bag), std::vector<ViolationCode>{ViolationCode::kGameEndNotAllowed});
+  EXPECT_EQ(with_bag.violations[0].rule_id, "BG-20");
+
+  GameState state = TwoPlayerGame();
+  state.bag.reset();
+  // Ann's knight on the start tile's city, through the snapshot.
+  state.figures.push_back({FigureKind::kFollower, 0, {{0, 0}, 0}});
+  state.players[0].followers = 6;
+  Outcome placed = ApplyAction(state, PlaceTileAction{Tile("base:U"), {1, 0}, Rotation{0}});
+  ASSERT_TRUE(placed.verdict.legal());
+  // The turn is not over: the figure step is pending (AMB-48).
+  const Verdict mid_turn = ValidateAction(*placed.next, EndGameAction{});
+  ASSERT_EQ(Codes(mid_turn), std::vector<ViolationCode>{ViolationCode::kGameEndNotAllowed});
+  EXPECT_EQ(mid_turn.violations[0].rule_id, "AMB-48");
+  Outcome passed = ApplyAction(*placed.next, PassAction{});
+  ASSERT_EQ(passed.next->phase, Phase::kPlaceTile);
+  EXPECT_FALSE(passed.final_scoring_begin.has_value());
+  // AMB-49: only Bob, whose tile it would be, says so.
+  EXPECT_EQ(Codes(ValidateAction(*passed.next, Action(EndGameAction{}, 0))),
+            std::vector<ViolationCode>{ViolationCode::kNotYourDecision});
+  Outcome ended = ApplyAction(*passed.next, Action(EndGameAction{}, 1));
+  ASSERT_TRUE(ended.verdict.legal());
+  EXPECT_EQ(ended.next->phase, Phase::kGameOver);
+  // BG-21: Ann's unfinished one-tile city: 1 point; all of it final scoring.
+  ASSERT_EQ(ended.events.size(), 1u);
+  EXPECT_EQ(ended.events[0].trigger, ScoringTrigger::kEndOfGame);
+  EXPECT_EQ(ended.events[0].Total(), 1);
+  EXPECT_EQ(ended.final_scoring_begin, std::optional<int>(0));
+  EXPECT_EQ(ended.next->players[0].score, 1);
+  EXPECT_EQ(ended.next->players[0].followers, 7);
+  EXPECT_EQ(Codes(ValidateAction(*ended.next, EndGameAction{})),
+            std::vector<ViolationCode>{ViolationCode::kGameOver});
+}
+
+// BG-20, AMB-48: the action that empties the bag reports its turn's scoring
+// and the final scoring apart: Ann's knight closes the 2-tile city (4, BG-11,
+// the turn's), then her thief's unfinished 1-tile road scores 1 (BG-21, final).
+TEST(EndOfGameTest, TheLastTurnsEventsComeBeforeTheFinalScoring) {
+  GameState state = TwoPlayerGame();
+  state.bag = TileBag{{{Tile("base:E"), 1}}};
+  state.figures.push_back({FigureKind::kFollower, 0, {{0, 0}, 1}});  // thief on r1
+  state.players[0].followers = 6;
+  const PlaceTileAction place{Tile("base:E"), {0, -1}, Rotation{2}};
+  const PlaceFigureAction knight{FigureKind::kFollower, {{0, -1}, 0}};
+  Outcome placed = ApplyAction(state, place);
+  // ScoreGame in the figure step: the turn as if passed, then the end.
+  const FinalScoring what_if = ScoreGame(*placed.next);
+  ASSERT_EQ(what_if.events.size(), 1u);  // nobody on the city yet
+  EXPECT_EQ(what_if.final_scoring_begin, std::optional<int>(0));
+  EXPECT_TRUE(what_if.decisions_first.empty());
+  Outcome last = ApplyAction(*placed.next, knight);
+  ASSERT_TRUE(last.verdict.legal());
+  EXPECT_EQ(last.next->phase, Phase::kGameOver);
+  ASSERT_EQ(last.events.size(), 2u);
+  EXPECT_EQ(last.events[0].trigger, ScoringTrigger::kCompleted);
+  EXPECT_EQ(last.events[0].Total(), 4);
+  EXPECT_EQ(last.events[1].trigger, ScoringTrigger::kEndOfGame);
+  EXPECT_EQ(last.events[1].Total(), 1);
+  EXPECT_EQ(last.final_scoring_begin, std::optional<int>(1));
+  EXPECT_EQ(last.next->players[0].score, 5);
+  const std::vector<Action> turn = {place, knight};
+  const TurnOutcome played = PlayTurn(state, turn);
+  EXPECT_EQ(played.events.size(), 2u);
+  EXPECT_EQ(played.final_scoring_begin, std::optional<int>(1));
+  // ScoreGame on the finished game: nothing left to score; the scores are
+  // the snapshot's.
+  const FinalScoring after = ScoreGame(*last.next);
+  EXPECT_TRUE(after.events.empty());
+  EXPECT_FALSE(after.final_scoring_begin.has_value());
+  EXPECT_EQ(after.final_scores, (std::vector<int>{5, 0}));
+}
+
+// A board where base:L at (1,0) completes two features: the city of base:E
+// (1,-1) and base:L (2 tiles, 4 points, BG-11) and the road base:A (-1,0) -
+// base:D - base:L (3 tiles, 3 points, BG-10). Ann's thief is on the road
+// (base:D r1), and she puts a knight on base:L's city.
+GameState TwoFeaturesCompletedAtOnce() {
+  GameState state = TwoPlayerGame();
+  state.bag.reset();
+  state.tiles.push_back({Tile("base:H"), {0, -1}, Rotation{0}});
+  state.tiles.push_back({Tile("base:E"), {1, -1}, Rotation{2}});
+  state.tiles.push_back({Tile("base:A"), {-1, 0}, Rotation{3}});
+  state.figures.push_back({FigureKind::kFollower, 0, {{0, 0}, 1}});
+  state.players[0].followers = 6;
+  EXPECT_TRUE(CheckSnapshot(state).empty());
+  return *ApplyAction(state, PlaceTileAction{Tile("base:L"), {1, 0}, Rotation{0}}).next;
+}
+
+TEST(ScoringOrderTest, ThePlayerOrdersTheFeaturesTheTileCompleted) {
+  const GameState state = TwoFeaturesCompletedAtOnce();
+  const SegmentAddress city{{1, 0}, 0};         // base:L c1
+  const SegmentAddress other_city{{1, -1}, 0};  // base:E c1, the same city
+  const SegmentAddress road{{-1, 0}, 0};        // base:A r1
+  const SegmentAddress open_road{{1, 0}, 1};    // base:L r1, unfinished
+  auto knight_with = [&](std::vector<SegmentAddress> order) {
+    Action action = PlaceFigureAction{FigureKind::kFollower, city};
+    action.scoring_order = std::move(order);
+    return action;
+  };
+  // AMB-40: canonical order without one: the city, then the road.
+  Outcome canonical = ApplyAction(state, knight_with({}));
+  ASSERT_EQ(canonical.events.size(), 2u);
+  EXPECT_EQ(canonical.events[0].feature_kind, FeatureKind::kCity);
+  EXPECT_EQ(canonical.events[0].Total(), 4);
+  EXPECT_EQ(canonical.events[1].feature_kind, FeatureKind::kRoad);
+  EXPECT_EQ(canonical.events[1].Total(), 3);
+  // The road first, named by any of its segments.
+  Outcome chosen = ApplyAction(state, knight_with({road, other_city}));
+  ASSERT_TRUE(chosen.verdict.legal());
+  ASSERT_EQ(chosen.events.size(), 2u);
+  EXPECT_EQ(chosen.events[0].feature_kind, FeatureKind::kRoad);
+  EXPECT_EQ(chosen.events[1].feature_kind, FeatureKind::kCity);
+  EXPECT_EQ(chosen.next->players[0].score, 7);
+  // Anything but each completed feature once is illegal (AMB-40).
+  for (const std::vector<SegmentAddress>& wrong : std::vector<std::vector<SegmentAddress>>{
+           {city}, {city, other_city}, {city, road, open_road}, {open_road, city}}) {
+    const Verdict verdict = ValidateAction(state, knight_with(wrong));
+    ASSERT_EQ(Codes(verdict), std::vector<ViolationCode>{ViolationCode::kScoringOrderInvalid})
+        << wrong.size();
+    EXPECT_EQ(verdict.violations[0].rule_id, "AMB-40");
+  }
+  Action pass = PassAction{};
+  pass.scoring_order = {road, city};
+  EXPECT_TRUE(ValidateAction(state, pass).legal());
+  // Only the action that ends the figure step carries an order.
+  Action tile = PlaceTileAction{Tile("base:U"), {2, 0}, Rotation{0}};
+  tile.scoring_order = {road, city};
+  EXPECT_EQ(Codes(ValidateAction(*chosen.next, tile)),
+            std::vector<ViolationCode>{ViolationCode::kScoringOrderInvalid});
+  // A segment that is not on the board is malformed.
+  EXPECT_EQ(CheckAction(state, knight_with({{{5, 5}, 0}, city})).at(0).field, "scoring_order[0]");
+}
+
 TEST(SnapshotTest, InconsistentSnapshotsAreReported) {
   GameState state = TwoPlayerGame();
   state.tiles.push_back({Tile("base:E"), {0, 0}, Rotation{0}});

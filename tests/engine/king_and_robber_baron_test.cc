@@ -149,9 +149,9 @@ TEST(KingAndRobberBaronTest, EndBonusByOption) {
   }
 }
 
-// KR-20, AMB-42: a road segment marked as a stub. No tile of the catalogue
-// carries the mark (the reference facts have none), so the test marks the
-// road of a copy of base:A (road S into a monastery).
+// KR-20, AMB-42: a road segment marked as a stub. Only ic:05 carries the mark
+// in the catalogue, and it cannot make a road of stubs only, so the test marks
+// the road of a copy of base:A (road S into a monastery).
 TileType StubRoadTile() {
   TileType tile = *Tile("base:A");
   tile.id = "test:A-stub";
@@ -211,6 +211,22 @@ TEST(KingAndRobberBaronTest, RoadStubsDoNotCountForTheRobberBaron) {
     ASSERT_NE(robber, events.end());
     EXPECT_EQ(robber->PointsFor(0), ignore ? 1 : 2) << "ignore_road_stubs " << ignore;
   }
+}
+
+TEST(KingAndRobberBaronTest, TheStubsOfIc05AddNothingForTheRobberBaron) {
+  // KR-20, AMB-42: the catalogue marks both roads of ic:05 as stubs (the
+  // reference facts' note on ic:05). Road base:A (-1,0) turned 270 (road E)
+  // - base:D (0,0) - ic:05 (1,0) unturned (its stub r1 on W): 3 tiles, and
+  // ic:05 holds only a stub of it, so 3 - 1 = 2 for the Robber Baron; with
+  // the option off all 3 tiles count.
+  const std::vector<PlacedTile> west = {{Tile("base:A"), {-1, 0}, Rotation{3}}};
+  const PlacedTile ic05{Tile("ic:05"), {1, 0}, Rotation{0}};
+  ASSERT_TRUE(Tile("ic:05")->segments[Tile("ic:05")->SegmentIndex("r1")].road_stub);
+  Game ignoring = CompleteRoad(true, west, ic05);
+  EXPECT_EQ(ignoring.state().robber_baron.holder, std::optional<int>(0));  // KR-12
+  EXPECT_EQ(ignoring.state().robber_baron.record, 2);
+  Game counting = CompleteRoad(false, west, ic05);
+  EXPECT_EQ(counting.state().robber_baron.record, 3);
 }
 
 TEST(KingAndRobberBaronTest, NoFollowerStandsOnARoadStub) {
