@@ -172,6 +172,14 @@ void Board::JoinTile(int tile_index) const {
       // The two sides facing each other are no longer open.
       summaries_[Find(SegmentId(tile_index, mine))].open_edges -= 2;
     }
+    // AM-03: an abbey side closes the road or city that meets it (it has no
+    // segment there to join).
+    if (mine >= 0 && neighbour.terrain[SideIndex(Opposite(side))] == Terrain::kAbbey) {
+      summaries_[Find(SegmentId(tile_index, mine))].open_edges -= 1;
+    }
+    if (theirs >= 0 && placed.terrain[SideIndex(side)] == Terrain::kAbbey) {
+      summaries_[Find(SegmentId(neighbour_index, theirs))].open_edges -= 1;
+    }
     for (int half_edge = 2 * SideIndex(side); half_edge < 2 * SideIndex(side) + 2; ++half_edge) {
       const int my_field = placed.segment_at_half_edge[half_edge];
       const int their_field = neighbour.segment_at_half_edge[FacingHalfEdge(half_edge)];

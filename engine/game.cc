@@ -254,6 +254,21 @@ void Game::CheckTileCanBeDrawn(const TileType& tile, std::optional<Position> cel
 
 Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
   Verdict verdict;
+  if (action.tile->abbey) {
+    // AM-03: the player's own abbey, placed instead of drawing: no drawing
+    // rule applies. Where it may go is the modules' to judge (the hole).
+    if (!state_.rules.am_abbey) {
+      verdict.violations.push_back({ViolationCode::kAbbeyNotInGame,
+                                    "There is no abbey in a game with these rules.", action.cell,
+                                    std::nullopt, "AM-01"});
+      return verdict;
+    }
+    verdict.violations = CheckTilePlacement(board_, *action.tile, action.cell, action.rotation);
+    for (const ExpansionModule* module : modules_) {
+      module->CheckTilePlacement(*this, action, verdict.violations);
+    }
+    return verdict;
+  }
   for (const ExpansionModule* module : modules_) {
     module->CheckTileDrawn(*this, *action.tile, verdict.violations);
   }
@@ -359,7 +374,8 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
 
 void Game::PlaceTile(const PlaceTileAction& action) {
   const PlacedTile placed{action.tile, action.cell, action.rotation};
-  if (state_.bag) state_.bag->Remove(action.tile);
+  // AM-03: the abbey comes from the player, not from the bag.
+  if (state_.bag && !action.tile->abbey) state_.bag->Remove(action.tile);
   state_.tiles.push_back(placed);
   board_.Place(placed);
   // BG-01 step 2: the same player may now place a follower on it.
@@ -500,6 +516,20 @@ std::vector<SegmentAddress> Game::CompletedByLastTile() const {
       add(segment);
     }
   }
+  // AM-03: an abbey side closes the road or city that meets it (the abbey
+  // has no segment of it).
+  for (Side side : kAllSides) {
+    if (placed.terrain[SideIndex(side)] != Terrain::kAbbey) continue;
+    const int neighbour = board_.TileIndexAt(Neighbour(placed.cell(), side));
+    if (neighbour < 0) continue;
+    const int theirs = board_.tile(neighbour).segment_at_side[SideIndex(Opposite(side))];
+    if (theirs < 0) continue;
+    const SegmentKind kind = board_.tile(neighbour).type().segments[theirs].kind;
+    const int segment = board_.SegmentId(neighbour, theirs);
+    if ((kind == SegmentKind::kRoad || kind == SegmentKind::kCity) && IsComplete(board_, segment)) {
+      add(segment);
+    }
+  }
   // BG-12: a monastery next to the tile may have just got its eighth neighbour.
   for (Position around : Surrounding(placed.cell())) {
     const int tile_index = board_.TileIndexAt(around);
@@ -567,6 +597,49 @@ void Game::Score(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& e
   events.push_back(std::move(*event));
 }
 
+void Game::ListDrawnTilePlacements(const TileType* drawn, LegalActions& legal) const {
+  if (drawn == nullptr) return;
+  if (state_.bag && state_.bag->CountOf(drawn) == 0) return;
+  std::vector<Violation> not_drawable;
+  for (const ExpansionModule* module : modules_) {
+    module->CheckTileDrawn(*this, *drawn, not_drawable);
+  }
+  if (!not_drawable.empty()) return;
+  const int player = state_.deciding_player;
+  const FollowerOptionsIfPlaced follower_options(board_, state_, player);
+  // RV-10: no figure on the volcano lake, wherever it goes.
+  const bool figures_forbidden =
+      std::any_of(modules_.begin(), modules_.end(),
+                  [&](const ExpansionModule* module) { return module->ForbidsFiguresOn(*drawn); });
+  const std::vector<TilePlacement> placements = LegalTilePlacements(*drawn);
+  legal.actions.reserve(placements.size() + 1);
+  legal.placements.reserve(placements.size());
+  for (const TilePlacement& placement : placements) {
+    legal.actions.push_back(PlaceTileAction{drawn, placement.cell, placement.rotation});
+    legal.placements.push_back(
+        {placement.cell, placement.rotation,
+         figures_forbidden ? SegmentIndexes{}
+                           : follower_options.For(*drawn, placement.cell, placement.rotation)});
+  }
+  // BG-03: a tile that fits nowhere is set aside.
+  if (legal.actions.empty()) legal.actions.push_back(DiscardTileAction{drawn});
+}
+
+void Game::ListAbbeyPlacements(LegalActions& legal) const {
+  // AM-03: the deciding player's abbey, into any hole (the modules judge).
+  const int player = state_.deciding_player;
+  if (!state_.rules.am_abbey || state_.players[player].abbeys <= 0) return;
+  const TileType& abbey = AbbeyTileSet().tiles.front();
+  const std::vector<TilePlacement> placements = LegalTilePlacements(abbey);
+  if (placements.empty()) return;
+  const FollowerOptionsIfPlaced follower_options(board_, state_, player);
+  for (const TilePlacement& placement : placements) {
+    legal.actions.push_back(PlaceTileAction{&abbey, placement.cell, placement.rotation});
+    legal.placements.push_back({placement.cell, placement.rotation,
+                                follower_options.For(abbey, placement.cell, placement.rotation)});
+  }
+}
+
 LegalActions Game::ListLegalActions(const TileType* drawn) const {
   LegalActions legal;
   const int player = state_.deciding_player;
@@ -574,30 +647,9 @@ LegalActions Game::ListLegalActions(const TileType* drawn) const {
     case Phase::kGameOver:
       break;
     case Phase::kPlaceTile: {
-      if (drawn == nullptr) break;
-      if (state_.bag && state_.bag->CountOf(drawn) == 0) break;
-      std::vector<Violation> not_drawable;
-      for (const ExpansionModule* module : modules_) {
-        module->CheckTileDrawn(*this, *drawn, not_drawable);
-      }
-      if (!not_drawable.empty()) break;
-      const FollowerOptionsIfPlaced follower_options(board_, state_, player);
-      // RV-10: no figure on the volcano lake, wherever it goes.
-      const bool figures_forbidden = std::any_of(
-          modules_.begin(), modules_.end(),
-          [&](const ExpansionModule* module) { return module->ForbidsFiguresOn(*drawn); });
-      const std::vector<TilePlacement> placements = LegalTilePlacements(*drawn);
-      legal.actions.reserve(placements.size() + 1);
-      legal.placements.reserve(placements.size());
-      for (const TilePlacement& placement : placements) {
-        legal.actions.push_back(PlaceTileAction{drawn, placement.cell, placement.rotation});
-        legal.placements.push_back(
-            {placement.cell, placement.rotation,
-             figures_forbidden ? SegmentIndexes{}
-                               : follower_options.For(*drawn, placement.cell, placement.rotation)});
-      }
-      // BG-03: a tile that fits nowhere is set aside.
-      if (legal.actions.empty()) legal.actions.push_back(DiscardTileAction{drawn});
+      ListDrawnTilePlacements(drawn, legal);
+      // AM-03: the abbey instead of the drawn tile (whatever was drawn).
+      ListAbbeyPlacements(legal);
       break;
     }
     case Phase::kPlaceFigure: {

@@ -106,6 +106,11 @@ class Game {
   // module's reason (ExpansionModule::ExplainMissingDecision) when it has one.
   Verdict MissingDecision(const Action& action) const;
 
+  // The tile phase's listing: the drawn tile's placements (or its discard,
+  // BG-03), and the deciding player's abbey placements (AM-03).
+  void ListDrawnTilePlacements(const TileType* drawn, LegalActions& legal) const;
+  void ListAbbeyPlacements(LegalActions& legal) const;
+
   void PlaceTile(const PlaceTileAction& action);
   void PlaceFigure(const PlaceFigureAction& action);
   void Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& events);

@@ -111,11 +111,14 @@ std::span<const RuleOption> RuleOptions() {
        "river leading away from it (spring_next_to_city); the house rule laying the river first "
        "(river_first_house_rule) is not built and is rejected (RuleSet.count_river_layout)."},
       {"am.abbey",
-       {"false"},
+       {"false", "true"},
        "false",
        {"AM-03", "AM-04", "AM-05", "AM-06", "AM-07"},
-       "Abbey & Mayor: each player holds an abbey tile (RuleSet.am_abbey). Not built yet: only "
-       "false is accepted (see known gap AM-03)."},
+       "Abbey & Mayor: each player holds an abbey tile (RuleSet.am_abbey, Player.abbeys), placed "
+       "instead of a drawn tile into a hole (PlaceTile of am:abbey): its sides match anything and "
+       "close what they meet, its monastery scores as a monastery. Needs "
+       "EXPANSION_ABBEY_AND_MAYOR. The end-game abbey round (AM-07) is not built (known gap "
+       "AM-07)."},
       {"am.mayor",
        {"false", "true"},
        "false",
@@ -249,9 +252,9 @@ std::span<const KnownGap> KnownGaps() {
        "House rule CO-21 (the river first, then the city beside it; option count.river_layout = "
        "river_first_house_rule): the city's place is fixed at (0, 0) by the geometry contract; "
        "not built, rejected as malformed."},
-      {"AM-03",
-       "The abbey (AM-03..AM-07, AM-T07, AM-T08; option am.abbey): not built yet; am.abbey = "
-       "true is rejected as malformed."},
+      {"AM-07",
+       "The end-game abbey round (AM-07, AM-T08): not built; when the last land tile is placed "
+       "the game ends at once, and abbeys still held are not placed."},
       {"AM-13",
        "The C1 wagon move (option am.wagon_move = c1_connected: onto a feature connected to the "
        "scored one): the catalogue has no connection groups for the tiles (JCZ's wagon-move "

@@ -94,6 +94,7 @@ Catalogue::Catalogue()
             &CountTileSet(),
             &MageAndWitchTileSet(),
             &AbbeyAndMayorTileSet(),
+            &AbbeyTileSet(),
             &BridgesCastlesBazaarsTileSet(),
             &CultTileSet(),
             &SiegeTileSet()} {

@@ -83,6 +83,12 @@ enum class ViolationCode {
   // pending (GameState.deciding_player); the rule id is the pending
   // decision's (BG-01, CO-05, CO-13, CO-46, MW-04, MW-09, AM-12, BC-10).
   kNotYourDecision = 28,
+  // Abbey & Mayor: the abbey tile in a game without option am.abbey (AM-01),
+  // by a player who placed theirs already (AM-03), or not into a hole: an
+  // empty cell with placed tiles on all four sides (AM-03).
+  kAbbeyNotInGame = 170,
+  kNoAbbeyLeft = 171,
+  kAbbeyNotInHole = 172,
 };
 
 struct Violation {

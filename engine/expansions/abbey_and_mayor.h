@@ -53,6 +53,10 @@ class AbbeyAndMayor : public ExpansionModule {
   void CheckPiecesTogether(const GameState& state, const Board& board,
                            std::vector<Problem>& problems) const override;
   void SetUpGame(GameState& state) const override;
+  // The abbey (AM-03): a player's own, into a hole; it leaves their hand.
+  void CheckTilePlacement(const Game& game, const PlaceTileAction& action,
+                          std::vector<Violation>& violations) const override;
+  void AfterTilePlaced(Game& game) const override;
   void ListOwnFigurePlacements(const Game& game, std::vector<Action>& actions) const override;
   void AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events) const override;
   void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;
@@ -73,6 +77,9 @@ class AbbeyAndMayor : public ExpansionModule {
 // feature is unfinished and holds no follower.
 std::vector<SegmentAddress> WagonTargets(const Board& board, const GameState& state,
                                          const SegmentAddress& from);
+
+// AM-03: whether `cell` is a hole: empty, with placed tiles on all four sides.
+bool IsHole(const Board& board, Position cell);
 
 // AM-15, AM-16: why the deciding player may not put their barn on `corner`
 // of the tile just placed (empty when they may).
