@@ -295,6 +295,24 @@ std::vector<Position> Board::FrontierCells() const {
   return frontier;
 }
 
+std::vector<int> FeaturesMeetingAbbey(const Board& board, int tile_index) {
+  std::vector<int> features;
+  const BoardTile& placed = board.tile(tile_index);
+  if (!placed.type().abbey) return features;
+  for (Side side : kAllSides) {
+    if (placed.terrain[SideIndex(side)] != Terrain::kAbbey) continue;
+    const int neighbour = board.TileIndexAt(Neighbour(placed.cell(), side));
+    if (neighbour < 0) continue;
+    const int theirs = board.tile(neighbour).segment_at_side[SideIndex(Opposite(side))];
+    if (theirs < 0) continue;
+    const int feature = board.FeatureOf(board.SegmentId(neighbour, theirs));
+    if (std::find(features.begin(), features.end(), feature) == features.end()) {
+      features.push_back(feature);
+    }
+  }
+  return features;
+}
+
 int Board::SurroundingTileCount(Position cell) const {
   int count = 0;
   for (Position around : Surrounding(cell)) count += HasTile(around) ? 1 : 0;

@@ -516,19 +516,10 @@ std::vector<SegmentAddress> Game::CompletedByLastTile() const {
       add(segment);
     }
   }
-  // AM-03: an abbey side closes the road or city that meets it (the abbey
-  // has no segment of it).
-  for (Side side : kAllSides) {
-    if (placed.terrain[SideIndex(side)] != Terrain::kAbbey) continue;
-    const int neighbour = board_.TileIndexAt(Neighbour(placed.cell(), side));
-    if (neighbour < 0) continue;
-    const int theirs = board_.tile(neighbour).segment_at_side[SideIndex(Opposite(side))];
-    if (theirs < 0) continue;
-    const SegmentKind kind = board_.tile(neighbour).type().segments[theirs].kind;
-    const int segment = board_.SegmentId(neighbour, theirs);
-    if ((kind == SegmentKind::kRoad || kind == SegmentKind::kCity) && IsComplete(board_, segment)) {
-      add(segment);
-    }
+  // AM-03: an abbey closes the roads and cities that meet it (it has no
+  // segment of them).
+  for (int feature : FeaturesMeetingAbbey(board_, placed_index)) {
+    if (IsComplete(board_, feature)) add(feature);
   }
   // BG-12: a monastery next to the tile may have just got its eighth neighbour.
   for (Position around : Surrounding(placed.cell())) {
@@ -619,7 +610,8 @@ void Game::ListDrawnTilePlacements(const TileType* drawn, LegalActions& legal) c
     legal.placements.push_back(
         {placement.cell, placement.rotation,
          figures_forbidden ? SegmentIndexes{}
-                           : follower_options.For(*drawn, placement.cell, placement.rotation)});
+                           : follower_options.For(*drawn, placement.cell, placement.rotation),
+         drawn});
   }
   // BG-03: a tile that fits nowhere is set aside.
   if (legal.actions.empty()) legal.actions.push_back(DiscardTileAction{drawn});
@@ -636,7 +628,8 @@ void Game::ListAbbeyPlacements(LegalActions& legal) const {
   for (const TilePlacement& placement : placements) {
     legal.actions.push_back(PlaceTileAction{&abbey, placement.cell, placement.rotation});
     legal.placements.push_back({placement.cell, placement.rotation,
-                                follower_options.For(abbey, placement.cell, placement.rotation)});
+                                follower_options.For(abbey, placement.cell, placement.rotation),
+                                &abbey});
   }
 }
 

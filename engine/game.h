@@ -19,6 +19,9 @@ struct LegalPlacement {
   Position cell;
   Rotation rotation;
   SegmentIndexes follower_segments;  // segment indexes of the tile
+  // The tile so placed: the drawn tile, or the deciding player's abbey
+  // (AM-03).
+  const TileType* tile = nullptr;
 };
 
 struct LegalActions {
