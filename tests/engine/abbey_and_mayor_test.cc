@@ -347,11 +347,11 @@ TEST(AbbeyAndMayorTest, NoAbbeyWithoutTheOptionOrAfterItWasPlaced) {
   EXPECT_EQ(ViolationCount(again, ViolationCode::kNoAbbeyLeft, "AM-03"), 1);
 }
 
-// AM-T07 (AM-03, AM-06, TB-11): Red's abbey closes Blue's 4-tile road and
-// Red's two-tile city (F + E) holding Red's knight and builder. Blue +4 (1
-// per road tile, BG-08: A, U, U, D); Red +6 (2 per city tile and 2 per coat
-// of arms, BG-10, BG-11: 2 x 2 + 2 x 1); the abbey extended nothing, so no
-// second tile for Red.
+// AM-T07 (AM-03, AM-06, TB-11, BG-10, BG-11): Red's abbey closes Blue's
+// 4-tile road and Red's two-tile city (F + E) holding Red's knight and
+// builder. Blue +4 (1 per road tile, BG-10: A, U, U, D); Red +6 (2 per city
+// tile and 2 per coat of arms, BG-11: 2 x 2 + 2 x 1); the abbey extended
+// nothing, so no second tile for Red (AM-06).
 TEST(AbbeyAndMayorTest, AmT07TheAbbeyClosesARoadAndABuildersCityWithoutADoubleTurn) {
   GameState state = AbbeyBoard(true);
   state.figures.push_back({FigureKind::kFollower, 0, {{1, -2}, 0}});
