@@ -216,8 +216,9 @@ std::span<const KnownGap> KnownGaps() {
        "C2/C3 scoring (0, IC-12) applies."},
       {"IC-14", "[unconfirmed] C3.1 'short roads': not built."},
       {"TB-14",
-       "Option tb.builder_trigger (extend | complete_or_extend) differs only with abbey tiles "
-       "(Abbey & Mayor, option am.abbey), which this build does not implement yet."},
+       "Option tb.builder_trigger (extend | complete_or_extend) is not built: the builder "
+       "triggers only when a tile extends its feature, so an abbey (option am.abbey) that "
+       "closes the builder's road or city never triggers it (AM-06)."},
       {"TB-24", "C3.1 pig scoring (open question TB-Q1): not built; the C2 pig (TB-21) applies."},
       {"RV-13", "Double-size river tiles (C3.1, 20th Anniversary): not in the catalogue."},
       {"RV-14", "C3.1 river tiles inside other expansions: not in the catalogue."},
@@ -274,7 +275,8 @@ std::span<const KnownGap> KnownGaps() {
        "C3.1 Ext 8 (castles with damsels, barns, bridges worth 3; BC-30..BC-33): not built."},
       {"CU-05",
        "Abbeys (Abbey & Mayor) as monasteries for the shrine placement limit and the challenge "
-       "(CU-05): the abbey is not built (AM-03), so no abbey is ever on the board."},
+       "(CU-05): the abbey's centre is a monastery segment, so the Cult's rules treat it as "
+       "one, but no test covers the abbey with the Cult yet."},
       {"CU-06",
        "A magic portal bringing the second follower into a shrine-monastery pair (CU-06, "
        "PD-20), vineyards and hills on a shrine (HS-05, HS-12; open HS-Q4) and the abbot on a "
@@ -313,8 +315,9 @@ std::span<const KnownGap> KnownGaps() {
        "Barns and besieged cities (SI-09, JCloisterZone doubles a barn's values; open question "
        "SI-Q1): not built; am.barn together with EXPANSION_SIEGE is rejected as malformed."},
       {"SI-12",
-       "An abbey (Abbey & Mayor) letting a knight escape like a cloister (SI-12): the abbey is "
-       "not built (AM-03). Monasteries and shrines (The Cult) are built."},
+       "An abbey (Abbey & Mayor) letting a knight escape like a cloister (SI-12): the abbey's "
+       "centre is a monastery segment, so the escape treats it as a cloister, but no test "
+       "covers the abbey with Siege yet. Monasteries and shrines (The Cult) are built."},
       {"SI-13",
        "JCloisterZone's one escape per whole turn (SI-13, engine practice difference): not "
        "built; the official one per turn part applies, so a builder's double turn may have two."},
