@@ -589,7 +589,8 @@ void Game::Score(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& e
 }
 
 void Game::ListDrawnTilePlacements(const TileType* drawn, LegalActions& legal) const {
-  if (drawn == nullptr) return;
+  // (The abbey is never drawn, AM-03: its placements are the player's own.)
+  if (drawn == nullptr || drawn->abbey) return;
   if (state_.bag && state_.bag->CountOf(drawn) == 0) return;
   std::vector<Violation> not_drawable;
   for (const ExpansionModule* module : modules_) {

@@ -1,5 +1,6 @@
-// Abbey & Mayor: the wagon's move after its feature is scored (AM-12) and the
-// snapshot checks of the pending moves. See abbey_and_mayor.h.
+// Abbey & Mayor: the wagon's move after its feature is scored (AM-12), the
+// barn, the abbey's placement (AM-03) and the snapshot checks of their
+// pieces. See abbey_and_mayor.h.
 #include "engine/expansions/abbey_and_mayor.h"
 
 #include <algorithm>
