@@ -190,6 +190,14 @@ void Board::JoinTile(int tile_index) const {
         JoinSharedSide(neighbour_index, Opposite(side), tile_index, mine);
       }
     }
+    // AM-03: an abbey side closes the road or city that meets it (it has no
+    // segment there to join).
+    if (mine >= 0 && neighbour.terrain[SideIndex(Opposite(side))] == Terrain::kAbbey) {
+      summaries_[Find(SegmentId(tile_index, mine))].open_edges -= 1;
+    }
+    if (theirs >= 0 && placed.terrain[SideIndex(side)] == Terrain::kAbbey) {
+      summaries_[Find(SegmentId(neighbour_index, theirs))].open_edges -= 1;
+    }
     for (int half_edge = 2 * SideIndex(side); half_edge < 2 * SideIndex(side) + 2; ++half_edge) {
       const int my_field = placed.segment_at_half_edge[half_edge];
       const int their_field = neighbour.segment_at_half_edge[FacingHalfEdge(half_edge)];
@@ -311,6 +319,24 @@ std::vector<Position> Board::FrontierCells() const {
     }
   }
   return frontier;
+}
+
+std::vector<int> FeaturesMeetingAbbey(const Board& board, int tile_index) {
+  std::vector<int> features;
+  const BoardTile& placed = board.tile(tile_index);
+  if (!placed.type().abbey) return features;
+  for (Side side : kAllSides) {
+    if (placed.terrain[SideIndex(side)] != Terrain::kAbbey) continue;
+    const int neighbour = board.TileIndexAt(Neighbour(placed.cell(), side));
+    if (neighbour < 0) continue;
+    const int theirs = board.tile(neighbour).segment_at_side[SideIndex(Opposite(side))];
+    if (theirs < 0) continue;
+    const int feature = board.FeatureOf(board.SegmentId(neighbour, theirs));
+    if (std::find(features.begin(), features.end(), feature) == features.end()) {
+      features.push_back(feature);
+    }
+  }
+  return features;
 }
 
 int Board::SurroundingTileCount(Position cell) const {

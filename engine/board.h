@@ -202,4 +202,9 @@ class Board {
   mutable std::vector<FeatureSummary> summaries_;  // valid at roots
 };
 
+// AM-03: the features (representative segment ids) of the roads and cities
+// that meet an abbey side of the tile at `tile_index` (none for another
+// tile): the abbey closes them without holding a segment of them.
+std::vector<int> FeaturesMeetingAbbey(const Board& board, int tile_index);
+
 }  // namespace carcassonne

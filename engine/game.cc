@@ -356,6 +356,21 @@ void Game::CheckTileCanBeDrawn(const TileType& tile, std::optional<Position> cel
 
 Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
   Verdict verdict;
+  if (action.tile->abbey) {
+    // AM-03: the player's own abbey, placed instead of drawing: no drawing
+    // rule applies. Where it may go is the modules' to judge (the hole).
+    if (!state_.rules.am_abbey) {
+      verdict.violations.push_back({ViolationCode::kAbbeyNotInGame,
+                                    "There is no abbey in a game with these rules.", action.cell,
+                                    std::nullopt, "AM-01"});
+      return verdict;
+    }
+    verdict.violations = CheckTilePlacement(board_, *action.tile, action.cell, action.rotation);
+    for (const ExpansionModule* module : modules_) {
+      module->CheckTilePlacement(*this, action, verdict.violations);
+    }
+    return verdict;
+  }
   for (const ExpansionModule* module : modules_) {
     module->CheckTileDrawn(*this, *action.tile, verdict.violations);
   }
@@ -470,7 +485,8 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
 
 void Game::PlaceTile(const PlaceTileAction& action) {
   const PlacedTile placed{action.tile, action.cell, action.rotation};
-  if (state_.bag) state_.bag->Remove(action.tile);
+  // AM-03: the abbey comes from the player, not from the bag.
+  if (state_.bag && !action.tile->abbey) state_.bag->Remove(action.tile);
   // HS-03: the tile under a hill leaves the bag and the game.
   if (state_.bag && action.hidden_tile != nullptr) state_.bag->Remove(action.hidden_tile);
   state_.tiles.push_back(placed);
@@ -615,6 +631,11 @@ std::vector<SegmentAddress> FeaturesCompletedByLastTile(const Board& board) {
       add(segment);
     }
   }
+  // AM-03: an abbey closes the roads and cities that meet it (it has no
+  // segment of them).
+  for (int feature : FeaturesMeetingAbbey(board, placed_index)) {
+    if (IsComplete(board, feature)) add(feature);
+  }
   // BG-12: a monastery next to the tile may have just got its eighth neighbour.
   for (Position around : Surrounding(placed.cell())) {
     const int tile_index = board.TileIndexAt(around);
@@ -686,6 +707,58 @@ void Game::Score(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& e
   events.push_back(std::move(*event));
 }
 
+void Game::ListDrawnTilePlacements(const TileType* drawn, const TileType* hidden,
+                                   LegalActions& legal) const {
+  // (The abbey is never drawn, AM-03: its placements are the player's own.)
+  if (drawn == nullptr || drawn->abbey) return;
+  if (state_.bag && state_.bag->CountOf(drawn) == 0) return;
+  std::vector<Violation> not_drawable;
+  for (const ExpansionModule* module : modules_) {
+    module->CheckTileDrawn(*this, *drawn, not_drawable);
+  }
+  // The draw of a tile to lay under it (a hill, HS-03) is part of the
+  // draw: without a possible one, nothing is listed.
+  for (const ExpansionModule* module : modules_) {
+    module->CheckHiddenTile(*this, *drawn, hidden, std::nullopt, not_drawable);
+  }
+  if (!not_drawable.empty()) return;
+  const int player = state_.deciding_player;
+  const FollowerOptionsIfPlaced follower_options(board_, state_, player);
+  // RV-10: no figure on the volcano lake, wherever it goes.
+  const bool figures_forbidden =
+      std::any_of(modules_.begin(), modules_.end(),
+                  [&](const ExpansionModule* module) { return module->ForbidsFiguresOn(*drawn); });
+  const std::vector<TilePlacement> placements = LegalTilePlacements(*drawn);
+  legal.actions.reserve(placements.size() + 1);
+  legal.placements.reserve(placements.size());
+  for (const TilePlacement& placement : placements) {
+    legal.actions.push_back(PlaceTileAction{drawn, placement.cell, placement.rotation, hidden});
+    legal.placements.push_back(
+        {placement.cell, placement.rotation,
+         figures_forbidden ? SegmentIndexes{}
+                           : follower_options.For(*drawn, placement.cell, placement.rotation),
+         drawn});
+  }
+  // BG-03: a tile that fits nowhere is set aside.
+  if (legal.actions.empty()) legal.actions.push_back(DiscardTileAction{drawn});
+}
+
+void Game::ListAbbeyPlacements(LegalActions& legal) const {
+  // AM-03: the deciding player's abbey, into any hole (the modules judge).
+  const int player = state_.deciding_player;
+  if (!state_.rules.am_abbey || state_.players[player].abbeys <= 0) return;
+  const TileType& abbey = AbbeyTileSet().tiles.front();
+  const std::vector<TilePlacement> placements = LegalTilePlacements(abbey);
+  if (placements.empty()) return;
+  const FollowerOptionsIfPlaced follower_options(board_, state_, player);
+  for (const TilePlacement& placement : placements) {
+    legal.actions.push_back(PlaceTileAction{&abbey, placement.cell, placement.rotation});
+    legal.placements.push_back({placement.cell, placement.rotation,
+                                follower_options.For(abbey, placement.cell, placement.rotation),
+                                &abbey});
+  }
+}
+
 LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidden) const {
   LegalActions legal;
   const int player = state_.deciding_player;
@@ -693,35 +766,9 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
     case Phase::kGameOver:
       break;
     case Phase::kPlaceTile: {
-      if (drawn == nullptr) break;
-      if (state_.bag && state_.bag->CountOf(drawn) == 0) break;
-      std::vector<Violation> not_drawable;
-      for (const ExpansionModule* module : modules_) {
-        module->CheckTileDrawn(*this, *drawn, not_drawable);
-      }
-      // The draw of a tile to lay under it (a hill, HS-03) is part of the
-      // draw: without a possible one, nothing is listed.
-      for (const ExpansionModule* module : modules_) {
-        module->CheckHiddenTile(*this, *drawn, hidden, std::nullopt, not_drawable);
-      }
-      if (!not_drawable.empty()) break;
-      const FollowerOptionsIfPlaced follower_options(board_, state_, player);
-      // RV-10: no figure on the volcano lake, wherever it goes.
-      const bool figures_forbidden = std::any_of(
-          modules_.begin(), modules_.end(),
-          [&](const ExpansionModule* module) { return module->ForbidsFiguresOn(*drawn); });
-      const std::vector<TilePlacement> placements = LegalTilePlacements(*drawn);
-      legal.actions.reserve(placements.size() + 1);
-      legal.placements.reserve(placements.size());
-      for (const TilePlacement& placement : placements) {
-        legal.actions.push_back(PlaceTileAction{drawn, placement.cell, placement.rotation, hidden});
-        legal.placements.push_back(
-            {placement.cell, placement.rotation,
-             figures_forbidden ? SegmentIndexes{}
-                               : follower_options.For(*drawn, placement.cell, placement.rotation)});
-      }
-      // BG-03: a tile that fits nowhere is set aside.
-      if (legal.actions.empty()) legal.actions.push_back(DiscardTileAction{drawn});
+      ListDrawnTilePlacements(drawn, hidden, legal);
+      // AM-03: the abbey instead of the drawn tile (whatever was drawn).
+      ListAbbeyPlacements(legal);
       break;
     }
     case Phase::kPlaceFigure: {

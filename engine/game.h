@@ -21,6 +21,9 @@ struct LegalPlacement {
   Position cell;
   Rotation rotation;
   SegmentIndexes follower_segments;  // segment indexes of the tile
+  // The tile so placed: the drawn tile, or the deciding player's abbey
+  // (AM-03).
+  const TileType* tile = nullptr;
 };
 
 // A decision that the end of the game opens before its final scoring (the
@@ -145,6 +148,12 @@ class Game {
   // WRONG_PHASE for a module's action whose decision is not open, with the
   // module's reason (ExpansionModule::ExplainMissingDecision) when it has one.
   Verdict MissingDecision(const Action& action) const;
+
+  // The tile phase's listing: the drawn tile's placements (or its discard,
+  // BG-03), and the deciding player's abbey placements (AM-03).
+  void ListDrawnTilePlacements(const TileType* drawn, const TileType* hidden,
+                               LegalActions& legal) const;
+  void ListAbbeyPlacements(LegalActions& legal) const;
 
   void PlaceTile(const PlaceTileAction& action);
   void PlaceFigure(const PlaceFigureAction& action);

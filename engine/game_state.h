@@ -59,6 +59,7 @@ struct Player {
   int wagons = 0;                       // Abbey & Mayor: 1 at the start with am.wagon (AM-01)
   int castles = 0;   // Bridges, Castles & Bazaars: castle tokens in supply (BC-02, bc.castles)
   int barns = 0;     // Abbey & Mayor: 1 at the start with am.barn (AM-01)
+  int abbeys = 0;    // Abbey & Mayor: the abbey tile held, 1 at the start with am.abbey (AM-01)
   TradeGoods goods;  // Traders & Builders (TB-04)
 };
 

@@ -49,14 +49,14 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
   for (const ExpansionModule* module : AllModules()) {
     module->CheckRuleOptions(rules, prefix, problems);
   }
-  // Abbey & Mayor: a module needs the expansion, and this build implements
-  // the mayor, the wagon and the barn so far (known gap AM-03).
+  // Abbey & Mayor: a module needs the expansion; this build implements all
+  // four (the abbey without the end-game round AM-07, known gap AM-07).
   const struct {
     bool on;
     std::string_view field;
     std::string_view rules;
     bool built;
-  } am_modules[] = {{rules.am_abbey, "am_abbey", "AM-03..AM-07", false},
+  } am_modules[] = {{rules.am_abbey, "am_abbey", "AM-03..AM-06", true},
                     {rules.am_mayor, "am_mayor", "AM-08..AM-10, AM-14", true},
                     {rules.am_wagon, "am_wagon", "AM-11..AM-13", true},
                     {rules.am_barn, "am_barn", "AM-15..AM-20", true}};
@@ -298,6 +298,9 @@ void CheckTilesAndBag(const GameState& state, Board& board, std::vector<Problem>
       }
     }
     board.Place(tile);
+    // An abbey (AM-01) is a player's, not a copy of the set: its module
+    // counts them.
+    if (tile.type->abbey) continue;
     const int rank = catalogue.Rank(tile.type);
     used[rank] += 1;
     highest_rank_used = std::max(highest_rank_used, rank);

@@ -111,11 +111,14 @@ std::span<const RuleOption> RuleOptions() {
        "river leading away from it (spring_next_to_city); the house rule laying the river first "
        "(river_first_house_rule) is not built and is rejected (RuleSet.count_river_layout)."},
       {"am.abbey",
-       {"false"},
+       {"false", "true"},
        "false",
        {"AM-03", "AM-04", "AM-05", "AM-06", "AM-07"},
-       "Abbey & Mayor: each player holds an abbey tile (RuleSet.am_abbey). Not built yet: only "
-       "false is accepted (see known gap AM-03)."},
+       "Abbey & Mayor: each player holds an abbey tile (RuleSet.am_abbey, Player.abbeys), placed "
+       "instead of a drawn tile into a hole (PlaceTile of am:abbey): its sides match anything and "
+       "close what they meet, its monastery scores as a monastery. Needs "
+       "EXPANSION_ABBEY_AND_MAYOR. The end-game abbey round (AM-07) is not built (known gap "
+       "AM-07)."},
       {"am.mayor",
        {"false", "true"},
        "false",
@@ -222,8 +225,9 @@ std::span<const KnownGap> KnownGaps() {
        "C2/C3 scoring (0, IC-12) applies."},
       {"IC-14", "[unconfirmed] C3.1 'short roads': not built."},
       {"TB-14",
-       "Option tb.builder_trigger (extend | complete_or_extend) differs only with abbey tiles "
-       "(Abbey & Mayor, option am.abbey), which this build does not implement yet."},
+       "Option tb.builder_trigger (extend | complete_or_extend) is not built: the builder "
+       "triggers only when a tile extends its feature, so an abbey (option am.abbey) that "
+       "closes the builder's road or city never triggers it (AM-06)."},
       {"TB-24", "C3.1 pig scoring (open question TB-Q1): not built; the C2 pig (TB-21) applies."},
       {"RV-13", "Double-size river tiles (C3.1, 20th Anniversary): not in the catalogue."},
       {"RV-14", "C3.1 river tiles inside other expansions: not in the catalogue."},
@@ -258,9 +262,9 @@ std::span<const KnownGap> KnownGaps() {
        "House rule CO-21 (the river first, then the city beside it; option count.river_layout = "
        "river_first_house_rule): the city's place is fixed at (0, 0) by the geometry contract; "
        "not built, rejected as malformed."},
-      {"AM-03",
-       "The abbey (AM-03..AM-07, AM-T07, AM-T08; option am.abbey): not built yet; am.abbey = "
-       "true is rejected as malformed."},
+      {"AM-07",
+       "The end-game abbey round (AM-07, AM-T08): not built; when the last land tile is placed "
+       "the game ends at once, and abbeys still held are not placed."},
       {"AM-13",
        "The C1 wagon move (option am.wagon_move = c1_connected: onto a feature connected to the "
        "scored one): the catalogue has no connection groups for the tiles (JCZ's wagon-move "
@@ -280,7 +284,8 @@ std::span<const KnownGap> KnownGaps() {
        "C3.1 Ext 8 (castles with damsels, barns, bridges worth 3; BC-30..BC-33): not built."},
       {"CU-05",
        "Abbeys (Abbey & Mayor) as monasteries for the shrine placement limit and the challenge "
-       "(CU-05): the abbey is not built (AM-03), so no abbey is ever on the board."},
+       "(CU-05): the abbey's centre is a monastery segment, so the Cult's rules treat it as "
+       "one, but no test covers the abbey with the Cult yet."},
       {"CU-06",
        "A magic portal bringing the second follower into a shrine-monastery pair (CU-06, "
        "PD-20), vineyards on a shrine (HS-12; open HS-Q4: not built, see HS-12) and the abbot "
@@ -319,8 +324,9 @@ std::span<const KnownGap> KnownGaps() {
        "Barns and besieged cities (SI-09, JCloisterZone doubles a barn's values; open question "
        "SI-Q1): not built; am.barn together with EXPANSION_SIEGE is rejected as malformed."},
       {"SI-12",
-       "An abbey (Abbey & Mayor) letting a knight escape like a cloister (SI-12): the abbey is "
-       "not built (AM-03). Monasteries and shrines (The Cult) are built."},
+       "An abbey (Abbey & Mayor) letting a knight escape like a cloister (SI-12): the abbey's "
+       "centre is a monastery segment, so the escape treats it as a cloister, but no test "
+       "covers the abbey with Siege yet. Monasteries and shrines (The Cult) are built."},
       {"SI-13",
        "JCloisterZone's one escape per whole turn (SI-13, engine practice difference): not "
        "built; the official one per turn part applies, so a builder's double turn may have two."},

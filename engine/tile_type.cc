@@ -95,6 +95,7 @@ Catalogue::Catalogue()
             &CountTileSet(),
             &MageAndWitchTileSet(),
             &AbbeyAndMayorTileSet(),
+            &AbbeyTileSet(),
             &BridgesCastlesBazaarsTileSet(),
             &CultTileSet(),
             &SiegeTileSet(),

@@ -22,7 +22,9 @@ namespace carcassonne {
 // another tile of the block: kPartial (one half is field, the outer field
 // ring crosses it) and kNone (nothing crosses). The block is laid whole at
 // set-up, so an inner side never meets an outside tile.
-enum class Terrain : uint8_t { kField = 0, kRoad, kCity, kRiver, kPartial, kNone };
+// kAbbey (Abbey & Mayor, AM-03): a side of the abbey tile, which matches any
+// terrain and closes what meets it (roads end, cities close, fields stop).
+enum class Terrain : uint8_t { kField = 0, kRoad, kCity, kRiver, kPartial, kNone, kAbbey };
 
 // What a segment is.
 enum class SegmentKind : uint8_t { kRoad = 0, kCity, kField, kMonastery, kRiver, kGarden };
@@ -156,6 +158,10 @@ struct alignas(64) TileType {
   bool vineyard = false;
   // A segment of the tile shares a side with another (HS-27, hs:02).
   bool shares_a_side = false;
+  // Abbey & Mayor: the abbey tile (AM-01, AM-03). Not a land tile: never in
+  // the bag (count 0), each player holds one (Player.abbeys) and places it
+  // instead of a drawn tile, into a hole.
+  bool abbey = false;
 
   // Index of the segment with local id `segment_id`, or -1.
   int SegmentIndex(std::string_view segment_id) const;
@@ -181,6 +187,8 @@ const TileSet& RiverTileSet();  // River I and River II, ids river:1-.. and rive
 const TileSet& KingAndRobberBaronTileSet();
 const TileSet& MageAndWitchTileSet();
 const TileSet& AbbeyAndMayorTileSet();  // the 12 land tiles, am:01..am:12
+// The abbey tile, am:abbey (set "am" too; not in the facts, not in the bag).
+const TileSet& AbbeyTileSet();
 const TileSet& CountTileSet();  // the 12 tiles of the City of Carcassonne, count:1..count:12
 const TileSet& BridgesCastlesBazaarsTileSet();  // the 12 land tiles, bcb:01..bcb:11
 const TileSet& CultTileSet();                   // the 6 shrine tiles, cult:1..cult:6

@@ -95,6 +95,12 @@ enum class ViolationCode {
   // ends the game itself when it is empty), or before the last tile's turn
   // is over (a decision of that turn is pending).
   kGameEndNotAllowed = 101,
+  // Abbey & Mayor: the abbey tile in a game without option am.abbey (AM-01),
+  // by a player who placed theirs already (AM-03), or not into a hole: an
+  // empty cell with placed tiles on all four sides (AM-03).
+  kAbbeyNotInGame = 170,
+  kNoAbbeyLeft = 171,
+  kAbbeyNotInHole = 172,
 };
 
 struct Violation {

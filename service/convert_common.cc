@@ -335,6 +335,8 @@ v1::Terrain TerrainToProto(Terrain terrain) {
       return v1::TERRAIN_PARTIAL;
     case Terrain::kNone:
       return v1::TERRAIN_NONE;
+    case Terrain::kAbbey:
+      return v1::TERRAIN_ABBEY;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

@@ -87,10 +87,14 @@ void LegalActionsToProto(const LegalActions& legal, const GameState& state, cons
     placement_proto->set_x(placement.cell.x);
     placement_proto->set_y(placement.cell.y);
     placement_proto->set_rotation(placement.rotation.degrees());
-    if (drawn == nullptr) continue;
+    // AM-03: a placement of the deciding player's abbey instead of the drawn
+    // tile names its tile.
+    const TileType* tile = placement.tile != nullptr ? placement.tile : drawn;
+    if (tile != nullptr && tile != drawn) placement_proto->set_tile_type(std::string(tile->id));
+    if (tile == nullptr) continue;
     // The tile is not on the board yet: name its segments as placed there.
     GameState single;
-    single.tiles.push_back({drawn, placement.cell, placement.rotation});
+    single.tiles.push_back({tile, placement.cell, placement.rotation});
     for (int segment : placement.follower_segments) {
       SegmentRefToProto({placement.cell, segment}, single, placement_proto->add_figure_segments());
     }

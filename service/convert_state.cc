@@ -52,6 +52,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       player.wagons = player_proto.wagons();
       player.castles = player_proto.castles();
       player.barns = player_proto.barns();
+      player.abbeys = player_proto.abbeys();
       player.goods.wine = player_proto.goods().wine();
       player.goods.grain = player_proto.goods().grain();
       player.goods.cloth = player_proto.goods().cloth();
@@ -498,6 +499,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     player_proto->set_wagons(player.wagons);
     player_proto->set_castles(player.castles);
     player_proto->set_barns(player.barns);
+    player_proto->set_abbeys(player.abbeys);
     if (!(player.goods == TradeGoods{}))
       TradeGoodsToProto(player.goods, player_proto->mutable_goods());
   }

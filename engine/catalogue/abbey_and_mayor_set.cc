@@ -13,6 +13,7 @@
 // passes under the city (.WithTunnel()): one road from N to S, and only the
 // northern part divides the fields.
 #include <array>
+#include <utility>
 
 #include "engine/catalogue/tile_data.h"
 #include "engine/tile_type.h"
@@ -111,6 +112,34 @@ const TileSet& AbbeyAndMayorTileSet() {
   static const TileSet* const set = tile_data::NewTileSet(
       "am", "Abbey & Mayor (12 land tiles; the 6 abbey tiles are not in the data)",
       tile_data::kAbbeyAndMayorTiles);
+  return *set;
+}
+
+const TileSet& AbbeyTileSet() {
+  // AM-01, AM-03: the abbey, built here as the facts file's note says (JCZ
+  // builds it in code): four abbey sides that match anything and close what
+  // they touch, and a monastery in the centre, its only segment. Count 0:
+  // never in the bag; each player holds one (Player.abbeys).
+  static const TileSet* const set = [] {
+    auto* abbey_set =
+        new TileSet{.name = "am",
+                    .title = "Abbey & Mayor: the abbey tile (one per player, not in the bag)",
+                    .tiles = {}};
+    TileType abbey;
+    abbey.id = "am:abbey";
+    abbey.set = "am";
+    abbey.count = 0;
+    abbey.sides = {Terrain::kAbbey, Terrain::kAbbey, Terrain::kAbbey, Terrain::kAbbey};
+    abbey.description = "abbey: a monastery; every side matches anything and closes what it meets";
+    abbey.abbey = true;
+    SegmentType monastery;
+    monastery.id = "m1";
+    monastery.kind = SegmentKind::kMonastery;
+    abbey.segments.push_back(monastery);
+    ComputeLayouts(abbey);
+    abbey_set->tiles.push_back(std::move(abbey));
+    return abbey_set;
+  }();
   return *set;
 }
 

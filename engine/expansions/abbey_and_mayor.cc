@@ -1,5 +1,6 @@
-// Abbey & Mayor: the wagon's move after its feature is scored (AM-12) and the
-// snapshot checks of the pending moves. See abbey_and_mayor.h.
+// Abbey & Mayor: the wagon's move after its feature is scored (AM-12), the
+// barn, the abbey's placement (AM-03) and the snapshot checks of their
+// pieces. See abbey_and_mayor.h.
 #include "engine/expansions/abbey_and_mayor.h"
 
 #include <algorithm>
@@ -116,7 +117,46 @@ std::vector<Violation> BarnViolations(const Game& game, Corner corner) {
 }
 
 void AbbeyAndMayor::SetUpGame(GameState& state) const {
-  for (Player& player : state.players) player.barns = state.rules.am_barn ? 1 : 0;  // AM-01
+  for (Player& player : state.players) {
+    player.barns = state.rules.am_barn ? 1 : 0;    // AM-01
+    player.abbeys = state.rules.am_abbey ? 1 : 0;  // AM-01
+  }
+}
+
+bool IsHole(const Board& board, Position cell) {
+  if (board.HasTile(cell)) return false;
+  for (Side side : kAllSides) {
+    if (!board.HasTile(Neighbour(cell, side))) return false;
+  }
+  return true;
+}
+
+void AbbeyAndMayor::CheckTilePlacement(const Game& game, const PlaceTileAction& action,
+                                       std::vector<Violation>& violations) const {
+  if (!action.tile->abbey) return;
+  const GameState& state = game.state();
+  // AM-01, AM-03: one abbey per player, placed once.
+  if (state.players[state.deciding_player].abbeys <= 0) {
+    violations.push_back({ViolationCode::kNoAbbeyLeft,
+                          Cat("Player ", state.deciding_player, " has placed their abbey already."),
+                          action.cell, std::nullopt, "AM-03"});
+  }
+  // AM-03: only into a hole. (An occupied cell is BG-02's CELL_OCCUPIED.)
+  if (!game.board().HasTile(action.cell) && !IsHole(game.board(), action.cell)) {
+    violations.push_back(
+        {ViolationCode::kAbbeyNotInHole,
+         Cat("The abbey goes only into an empty cell with placed tiles on all four sides; (",
+             action.cell.x, ", ", action.cell.y, ") is not one."),
+         action.cell, std::nullopt, "AM-03"});
+  }
+}
+
+void AbbeyAndMayor::AfterTilePlaced(Game& game) const {
+  // AM-03: the abbey just placed leaves its owner's hand.
+  const Board& board = game.board();
+  if (!board.tile(board.tile_count() - 1).type().abbey) return;
+  GameState& state = game.mutable_state();
+  state.players[state.active_player].abbeys -= 1;
 }
 
 void AbbeyAndMayor::ListOwnFigurePlacements(const Game& game, std::vector<Action>& actions) const {
@@ -443,11 +483,49 @@ void CheckAbbeyAndMayor(const GameState& state, const Board& board,
 void AbbeyAndMayor::CheckOwnPieces(const GameState& state, const Board& board,
                                    std::vector<Problem>& problems) const {
   CheckAbbeyAndMayorPieces(state, board, problems);
+  // The abbeys (AM-01, AM-03): each player holds 0 to 1 with am.abbey, none
+  // without; an abbey on the board only with am.abbey, and only where it
+  // filled a hole: its four neighbours placed before it.
+  const int abbeys_owned = state.rules.am_abbey ? 1 : 0;
+  for (int i = 0; i < static_cast<int>(state.players.size()); ++i) {
+    if (state.players[i].abbeys < 0 || state.players[i].abbeys > abbeys_owned) {
+      problems.push_back({Cat("players[", i, "].abbeys"), Cat("a player holds 0 to ", abbeys_owned,
+                                                              " abbeys in this game (AM-01)")});
+    }
+  }
+  for (int i = 0; i < board.tile_count(); ++i) {
+    if (!board.tile(i).type().abbey) continue;
+    if (!state.rules.am_abbey) {
+      problems.push_back({Cat("tiles[", i, "].tile_type"),
+                          "an abbey tile is placed, but option am_abbey is off (AM-01)"});
+      continue;
+    }
+    for (Side side : kAllSides) {
+      const int neighbour = board.TileIndexAt(Neighbour(board.tile(i).cell(), side));
+      if (neighbour < 0 || neighbour > i) {
+        problems.push_back({Cat("tiles[", i, "]"),
+                            "an abbey goes only into a hole: placed tiles on all four sides of "
+                            "its cell before it (AM-03)"});
+        break;
+      }
+    }
+  }
 }
 
 void AbbeyAndMayor::CheckPiecesTogether(const GameState& state, const Board& board,
                                         std::vector<Problem>& problems) const {
   CheckAbbeyAndMayor(state, board, problems);
+  // AM-01: one abbey per player, held or on the board.
+  if (!state.rules.am_abbey) return;
+  int placed = 0;
+  for (int i = 0; i < board.tile_count(); ++i) placed += board.tile(i).type().abbey ? 1 : 0;
+  int held = 0;
+  for (const Player& player : state.players) held += player.abbeys;
+  if (placed + held != static_cast<int>(state.players.size())) {
+    problems.push_back(
+        {"players", Cat("each player has one abbey (AM-01): ", held, " held and ", placed,
+                        " on the board make ", held + placed, ", not ", state.players.size())});
+  }
 }
 
 }  // namespace carcassonne

@@ -30,8 +30,19 @@
 //   4 per completed city it borders (AM-20; 5 per castle, BC-17, AM-22; the
 //   pig adds nothing).
 //
-// Not built (known gaps, engine/rule_options.cc): the abbey (AM-03..AM-07),
-// the C1 wagon move (AM-13, option am.wagon_move = c1_connected, rejected),
+// - The abbey (am.abbey; one per player, Player.abbeys, AM-01): the tile
+//   am:abbey (engine/catalogue/abbey_and_mayor_set.cc), whose sides
+//   (Terrain::kAbbey) match anything (engine/rules/tile_placement.*) and
+//   close the roads and cities that meet them (engine/board.cc,
+//   FeaturesMeetingAbbey); its centre is a monastery (AM-05). Instead of a
+//   drawn tile, a PlaceTileAction of am:abbey into a hole (CheckTilePlacement,
+//   AM-03; Game::ValidatePlaceTile skips the drawing rules and the bag);
+//   AfterTilePlaced takes it from its owner's hand. The turn goes on as
+//   usual (AM-04); closing with it extends nothing, so never triggers a
+//   builder (AM-06).
+//
+// Not built (known gaps, engine/rule_options.cc): the end-game abbey round
+// (AM-07), the C1 wagon move (AM-13, option am.wagon_move = c1_connected, rejected),
 // the wagon, the mayor and the barn with the Count (CO-09, CO-31, CO-44,
 // CO-45), and the pieces of unbuilt expansions (AM-10).
 #pragma once
@@ -53,6 +64,10 @@ class AbbeyAndMayor : public ExpansionModule {
   void CheckPiecesTogether(const GameState& state, const Board& board,
                            std::vector<Problem>& problems) const override;
   void SetUpGame(GameState& state) const override;
+  // The abbey (AM-03): a player's own, into a hole; it leaves their hand.
+  void CheckTilePlacement(const Game& game, const PlaceTileAction& action,
+                          std::vector<Violation>& violations) const override;
+  void AfterTilePlaced(Game& game) const override;
   void ListOwnFigurePlacements(const Game& game, std::vector<Action>& actions) const override;
   void AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events) const override;
   void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;
@@ -73,6 +88,9 @@ class AbbeyAndMayor : public ExpansionModule {
 // feature is unfinished and holds no follower.
 std::vector<SegmentAddress> WagonTargets(const Board& board, const GameState& state,
                                          const SegmentAddress& from);
+
+// AM-03: whether `cell` is a hole: empty, with placed tiles on all four sides.
+bool IsHole(const Board& board, Position cell);
 
 // AM-15, AM-16: why the deciding player may not put their barn on `corner`
 // of the tile just placed (empty when they may).

@@ -520,8 +520,11 @@ void CheckCastles(const GameState& state, const Board& board, std::vector<Proble
     }
     offered.push_back(root);
     const std::optional<int> candidate = CastleCandidate(board, state, root);
-    if (!candidate || board.TilesOf(root).back() != last_tile ||
-        CastleAt(board, state, root) >= 0) {
+    const std::vector<int> closed_by_abbey = FeaturesMeetingAbbey(board, last_tile);  // AM-03
+    const bool completed_now =
+        board.TilesOf(root).back() == last_tile ||
+        std::find(closed_by_abbey.begin(), closed_by_abbey.end(), root) != closed_by_abbey.end();
+    if (!candidate || !completed_now || CastleAt(board, state, root) >= 0) {
       problems.push_back({field,
                           "an offer is a city the last tile completed, of two segments with one "
                           "knight whose owner has a castle token (BC-10)"});

@@ -102,6 +102,10 @@ Completed CompletedFeatures(const Board& board, const GameState& state, SegmentK
   const int segment_total =
       board.tile(last).first_segment + static_cast<int>(board.tile(last).type().segments.size());
   std::vector<bool> seen(segment_total, false);
+  // An abbey placed last (AM-03) closes the roads and cities that meet it
+  // without holding a segment of them: theirs are still to be scored too.
+  const std::vector<int> closed_by_abbey =
+      skip_last_tile ? FeaturesMeetingAbbey(board, last) : std::vector<int>{};
   for (int tile = 0; tile < board.tile_count(); ++tile) {
     const auto& segments = board.tile(tile).type().segments;
     for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
@@ -112,6 +116,10 @@ Completed CompletedFeatures(const Board& board, const GameState& state, SegmentK
       if (board.Feature(root).open_edges != 0) continue;
       const std::vector<int> tiles = board.TilesOf(root);
       if (skip_last_tile && tiles.back() == last) continue;  // ascending indexes
+      if (std::find(closed_by_abbey.begin(), closed_by_abbey.end(), root) !=
+          closed_by_abbey.end()) {
+        continue;
+      }
       if (std::find(pending_roots.begin(), pending_roots.end(), root) != pending_roots.end()) {
         continue;
       }

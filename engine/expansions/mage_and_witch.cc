@@ -52,6 +52,10 @@ bool TouchesLastTile(const Board& board, int feature) {
   for (int i = 0; i < segments; ++i) {
     if (board.FeatureOf(board.SegmentId(last, i)) == root) return true;
   }
+  // AM-03: an abbey placed last closes what meets it.
+  for (int closed : FeaturesMeetingAbbey(board, last)) {
+    if (board.FeatureOf(closed) == root) return true;
+  }
   return false;
 }
 

@@ -20,6 +20,8 @@ std::string_view TerrainName(Terrain terrain) {
       return "partial";
     case Terrain::kNone:
       return "none";
+    case Terrain::kAbbey:
+      return "abbey";
   }
   return "?";
 }
@@ -51,7 +53,8 @@ std::vector<Violation> CheckTilePlacement(const Board& board, const TileType& ti
     touches = true;
     const Terrain mine = TerrainOn(tile, rotation, side);
     const Terrain theirs = board.tile(neighbour).terrain[SideIndex(Opposite(side))];
-    if (mine != theirs) {
+    // AM-03: an abbey side matches anything.
+    if (mine != theirs && mine != Terrain::kAbbey && theirs != Terrain::kAbbey) {
       violations.push_back(
           {ViolationCode::kEdgeMismatch,
            Cat("The ", SideName(side), " side of ", tile.id, " at ", CellName(cell), " shows ",
@@ -89,7 +92,10 @@ void ForEachPlacement(const Board& board, const TileType& tile, Visitor fits) {
       bool matches = true;
       for (Side side : kAllSides) {
         const int wanted = facing[SideIndex(side)];
-        if (wanted >= 0 && wanted != static_cast<int>(TerrainOn(tile, rotation, side))) {
+        const Terrain mine = TerrainOn(tile, rotation, side);
+        // AM-03: an abbey side matches anything.
+        if (wanted >= 0 && wanted != static_cast<int>(mine) && mine != Terrain::kAbbey &&
+            wanted != static_cast<int>(Terrain::kAbbey)) {
           matches = false;
           break;
         }

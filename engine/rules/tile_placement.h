@@ -10,7 +10,8 @@
 namespace carcassonne {
 
 // BG-02: the cell is free, the tile touches a placed tile along a side, and
-// every shared side shows the same terrain. Returns the violations (none = fits).
+// every shared side shows the same terrain (an abbey side matches any, AM-03). Returns the
+// violations (none = fits).
 std::vector<Violation> CheckTilePlacement(const Board& board, const TileType& tile, Position cell,
                                           Rotation rotation);
 
@@ -29,7 +30,10 @@ inline bool TileFits(const Board& board, const TileType& tile, Position cell, Ro
     const bool present = neighbour >= 0;
     const Terrain theirs = board.tile(present ? neighbour : 0).terrain[SideIndex(Opposite(side))];
     touches |= present;
-    mismatch |= present & (theirs != terrain[SideIndex(side)]);
+    // AM-03: an abbey side matches anything.
+    const Terrain mine = terrain[SideIndex(side)];
+    mismatch |=
+        present & (theirs != mine) & (mine != Terrain::kAbbey) & (theirs != Terrain::kAbbey);
   }
   return touches && !mismatch;
 }

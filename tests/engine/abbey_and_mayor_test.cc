@@ -1,8 +1,8 @@
 // Abbey & Mayor: set-up (AM-01: the 12 land tiles join the bag, one mayor
-// each with am.mayor), the rule set checks of the four module options, and
-// the board facts of am:11's
-// three-way road (AM-02). Turns and scores are in the scenario files
-// tests/scenarios/am_*.json.
+// each with am.mayor, one abbey each with am.abbey), the rule set checks of
+// the four module options, the board facts of am:11's three-way road
+// (AM-02), the barn, and the abbey tile (AM-03..AM-06, AM-T07). Other turns
+// and scores are in the scenario files tests/scenarios/am_*.json.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -60,19 +60,24 @@ TEST(AbbeyAndMayorTest, TheMayorModuleGivesEachPlayerOneMayor) {
   EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(rejected), "rules.am_mayor"));
 }
 
-TEST(AbbeyAndMayorTest, ModulesNotBuiltAreRejected) {
-  for (bool RuleSet::*module : {&RuleSet::am_abbey}) {
-    RuleSet rules = AbbeyAndMayorRules();
-    rules.*module = true;
-    const auto result = NewGame({"Red", "Blue"}, rules);
-    ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(result));
-    const std::vector<Problem>& problems = std::get<std::vector<Problem>>(result);
-    EXPECT_TRUE(HasProblem(problems, "rules.am_abbey"));
-    // A module without the expansion is malformed too.
-    RuleSet without = RuleSet{};
-    without.*module = true;
-    EXPECT_TRUE(std::holds_alternative<std::vector<Problem>>(NewGame({"Red", "Blue"}, without)));
-  }
+// AM-01: with am.abbey each player holds one abbey tile; the option needs
+// the expansion.
+TEST(AbbeyAndMayorTest, TheAbbeyModuleGivesEachPlayerOneAbbey) {
+  RuleSet rules = AbbeyAndMayorRules();
+  EXPECT_EQ(std::get<GameState>(NewGame({"Red", "Blue"}, rules)).players[0].abbeys, 0);
+  rules.am_abbey = true;
+  const auto result = NewGame({"Red", "Blue", "Green"}, rules);
+  ASSERT_TRUE(std::holds_alternative<GameState>(result));
+  const GameState& state = std::get<GameState>(result);
+  for (const Player& player : state.players) EXPECT_EQ(player.abbeys, 1);
+  // The abbey is not a land tile: never in the bag (71 + 12 land tiles).
+  EXPECT_EQ(state.bag->CountOf(Tile("am:abbey")), 0);
+  EXPECT_EQ(state.bag->Total(), 71 + 12);
+  RuleSet without;
+  without.am_abbey = true;
+  const auto rejected = NewGame({"Red", "Blue"}, without);
+  ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(rejected));
+  EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(rejected), "rules.am_abbey"));
 }
 
 TEST(AbbeyAndMayorTest, TheWagonIsBuiltExceptC1AndWithTheCount) {
@@ -231,6 +236,233 @@ TEST(AbbeyAndMayorTest, ThePlacedBarnScoresTheFarmersAndKeepsFollowersOut) {
   EXPECT_EQ(end[0].line_items[0].rule_id, "AM-20");
   EXPECT_EQ(end[0].Total(), 4);
   EXPECT_EQ(game.state().players[0].score, 4);
+}
+
+// ---------------------------------------------------------------------------
+// The abbey (AM-03..AM-06). A board with one hole, (1, 0):
+//   road: base:A turned 270 (road E) at (-3, 0), base:U (road E-W) at (-2, 0)
+//         and (-1, 0), the start tile base:D (city N, road E-W) at (0, 0):
+//         its road runs east into the hole; Blue's follower on U(-1, 0).
+//   city: base:F turned 90 (city N-S, 1 coat of arms) at (1, -1) and base:E
+//         turned 180 (city S) at (1, -2): a city open towards the hole;
+//         base:E turned 180 at (0, -1) closes D's city (no figure).
+//   base:B (monastery, all field) at (2, -1), (2, 0), (0, 1) and (1, 1).
+// Around the hole 7 of the 8 cells hold a tile; (2, 1) is empty.
+GameState AbbeyBoard(bool with_builders) {
+  RuleSet rules = AbbeyAndMayorRules();
+  if (with_builders) rules.expansions.push_back(Expansion::kTradersAndBuilders);
+  rules.am_abbey = true;
+  GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, rules));
+  state.bag.reset();
+  state.tiles.push_back({Tile("base:U"), {-1, 0}, Rotation{0}});
+  state.tiles.push_back({Tile("base:U"), {-2, 0}, Rotation{0}});
+  state.tiles.push_back({Tile("base:A"), {-3, 0}, Rotation{3}});
+  state.tiles.push_back({Tile("base:E"), {0, -1}, Rotation{2}});
+  state.tiles.push_back({Tile("base:F"), {1, -1}, Rotation{1}});
+  state.tiles.push_back({Tile("base:E"), {1, -2}, Rotation{2}});
+  state.tiles.push_back({Tile("base:B"), {2, -1}, Rotation{0}});
+  state.tiles.push_back({Tile("base:B"), {2, 0}, Rotation{0}});
+  state.tiles.push_back({Tile("base:B"), {0, 1}, Rotation{0}});
+  state.tiles.push_back({Tile("base:B"), {1, 1}, Rotation{0}});
+  state.figures.push_back({FigureKind::kFollower, 1, {{-1, 0}, 0}});
+  state.players[1].followers -= 1;
+  return state;
+}
+
+const PlaceTileAction kAbbeyInTheHole{Tile("am:abbey"), {1, 0}, Rotation{0}};
+
+int ViolationCount(const Verdict& verdict, ViolationCode code, std::string_view rule_id) {
+  int count = 0;
+  for (const Violation& violation : verdict.violations) {
+    count += violation.code == code && violation.rule_id == rule_id ? 1 : 0;
+  }
+  return count;
+}
+
+// AM-03: the abbey goes into a hole only, matching whatever it meets, with
+// any rotation; ListLegalActions lists it with or without a drawn tile.
+TEST(AbbeyAndMayorTest, TheAbbeyGoesIntoAHoleAndMatchesAnything) {
+  const GameState state = AbbeyBoard(false);
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  Game game(state);
+  for (uint8_t turns = 0; turns < 4; ++turns) {
+    EXPECT_TRUE(game.Validate(PlaceTileAction{Tile("am:abbey"), {1, 0}, Rotation{turns}}).legal())
+        << int{turns};
+  }
+  // (2, 1) touches two tiles: not a hole.
+  const Verdict open = game.Validate(PlaceTileAction{Tile("am:abbey"), {2, 1}, Rotation{0}});
+  ASSERT_EQ(open.violations.size(), 1u);
+  EXPECT_EQ(open.violations[0].code, ViolationCode::kAbbeyNotInHole);
+  EXPECT_EQ(open.violations[0].rule_id, "AM-03");
+  // An occupied cell stays BG-02's.
+  const Verdict occupied = game.Validate(PlaceTileAction{Tile("am:abbey"), {1, 1}, Rotation{0}});
+  ASSERT_EQ(occupied.violations.size(), 1u);
+  EXPECT_EQ(occupied.violations[0].code, ViolationCode::kCellOccupied);
+  // Listed: the hole in its 4 rotations, each with its monastery (segment 0)
+  // as the only follower spot; after the drawn tile's placements.
+  // (The abbey given as the drawn tile is no draw: listed once, as the
+  // player's own.)
+  for (const TileType* drawn :
+       {static_cast<const TileType*>(nullptr), Tile("base:B"), Tile("am:abbey")}) {
+    const LegalActions legal = game.ListLegalActions(drawn);
+    int abbeys = 0;
+    for (size_t i = 0; i < legal.actions.size(); ++i) {
+      const auto* place = std::get_if<PlaceTileAction>(&legal.actions[i]);
+      if (place == nullptr || !place->tile->abbey) continue;
+      ++abbeys;
+      EXPECT_EQ(place->cell, (Position{1, 0}));
+      ASSERT_EQ(legal.placements[i].follower_segments.size(), 1);
+      EXPECT_EQ(legal.placements[i].follower_segments[0], 0);
+    }
+    EXPECT_EQ(abbeys, 4);
+    EXPECT_EQ(legal.actions.size(), legal.placements.size());
+    if (drawn == Tile("base:B")) {
+      EXPECT_GT(legal.actions.size(), 4u);
+    } else {
+      EXPECT_EQ(legal.actions.size(), 4u);
+    }
+  }
+}
+
+// AM-01: without option am.abbey (or once placed) there is no abbey to place.
+TEST(AbbeyAndMayorTest, NoAbbeyWithoutTheOptionOrAfterItWasPlaced) {
+  GameState state = AbbeyBoard(false);
+  state.rules.am_abbey = false;
+  for (Player& player : state.players) player.abbeys = 0;
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  const Verdict off = Game(state).Validate(kAbbeyInTheHole);
+  ASSERT_EQ(off.violations.size(), 1u);
+  EXPECT_EQ(off.violations[0].code, ViolationCode::kAbbeyNotInGame);
+  EXPECT_EQ(off.violations[0].rule_id, "AM-01");
+  for (const Action& action : Game(state).ListLegalActions(nullptr).actions) {
+    EXPECT_FALSE(std::holds_alternative<PlaceTileAction>(action));
+  }
+
+  Game game(AbbeyBoard(false));
+  game.Apply(kAbbeyInTheHole);
+  game.Apply(PassAction{});
+  EXPECT_EQ(game.state().players[0].abbeys, 0);
+  EXPECT_EQ(game.state().players[1].abbeys, 1);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+  // Blue fills (2, 1); Red has no abbey left for any cell.
+  game.Apply(PlaceTileAction{Tile("base:B"), {2, 1}, Rotation{0}});
+  game.Apply(PassAction{});
+  ASSERT_EQ(game.state().active_player, 0);
+  const Verdict again = game.Validate(PlaceTileAction{Tile("am:abbey"), {3, 0}, Rotation{0}});
+  EXPECT_EQ(ViolationCount(again, ViolationCode::kNoAbbeyLeft, "AM-03"), 1);
+}
+
+// AM-T07 (AM-03, AM-06, TB-11, BG-10, BG-11): Red's abbey closes Blue's
+// 4-tile road and Red's two-tile city (F + E) holding Red's knight and
+// builder. Blue +4 (1 per road tile, BG-10: A, U, U, D); Red +6 (2 per city
+// tile and 2 per coat of arms, BG-11: 2 x 2 + 2 x 1); the abbey extended
+// nothing, so no second tile for Red (AM-06).
+TEST(AbbeyAndMayorTest, AmT07TheAbbeyClosesARoadAndABuildersCityWithoutADoubleTurn) {
+  GameState state = AbbeyBoard(true);
+  state.figures.push_back({FigureKind::kFollower, 0, {{1, -2}, 0}});
+  state.figures.push_back({FigureKind::kBuilder, 0, {{1, -1}, 0}});
+  state.players[0].followers -= 1;
+  state.players[0].builders -= 1;
+  for (const Problem& problem : CheckSnapshot(state))
+    ADD_FAILURE() << problem.field << ": " << problem.message;
+  Game game(state);
+  ASSERT_TRUE(game.Validate(kAbbeyInTheHole).legal());
+  game.Apply(kAbbeyInTheHole);
+  EXPECT_FALSE(game.state().extra_tile_earned);
+  EXPECT_EQ(game.state().phase, Phase::kPlaceFigure);
+  const std::vector<ScoreEvent> events = game.Apply(PassAction{});
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(events[0].feature_kind, FeatureKind::kCity);
+  EXPECT_EQ(events[0].majority_players, std::vector<int>{0});
+  EXPECT_EQ(events[0].Total(), 6);
+  EXPECT_EQ(events[1].feature_kind, FeatureKind::kRoad);
+  EXPECT_EQ(events[1].majority_players, std::vector<int>{1});
+  EXPECT_EQ(events[1].Total(), 4);
+  EXPECT_EQ(game.state().players[0].score, 6);
+  EXPECT_EQ(game.state().players[1].score, 4);
+  // AM-06: no double turn: Blue is next.
+  EXPECT_EQ(game.state().active_player, 1);
+  EXPECT_EQ(game.state().phase, Phase::kPlaceTile);
+  EXPECT_FALSE(game.state().second_part);
+}
+
+// AM-04, AM-05 (BG-12, BG-21): a monk on the abbey. Unfinished at the end:
+// 1 for the abbey + 7 neighbours = 8. Completed by Blue's tile on (2, 1),
+// the eighth neighbour: 9, at once.
+TEST(AbbeyAndMayorTest, TheAbbeyScoresAsAMonastery) {
+  Game game(AbbeyBoard(false));
+  game.Apply(kAbbeyInTheHole);
+  const PlaceFigureAction monk{FigureKind::kFollower, {{1, 0}, 0}};
+  ASSERT_TRUE(game.Validate(monk).legal());
+  const std::vector<ScoreEvent> closed = game.Apply(monk);
+  ASSERT_EQ(closed.size(), 1u);  // Blue's road (+4); the abbey is not complete.
+  EXPECT_EQ(closed[0].feature_kind, FeatureKind::kRoad);
+  ASSERT_TRUE(CheckSnapshot(game.state()).empty());
+
+  const std::vector<ScoreEvent> end = Game(game.state()).ScoreIfEndedNow();
+  ASSERT_EQ(end.size(), 1u);
+  EXPECT_EQ(end[0].feature_kind, FeatureKind::kMonastery);
+  EXPECT_EQ(end[0].majority_players, std::vector<int>{0});
+  EXPECT_EQ(end[0].Total(), 8);
+
+  game.Apply(PlaceTileAction{Tile("base:B"), {2, 1}, Rotation{0}});
+  const std::vector<ScoreEvent> completed = game.Apply(PassAction{});
+  ASSERT_EQ(completed.size(), 1u);
+  EXPECT_EQ(completed[0].feature_kind, FeatureKind::kMonastery);
+  EXPECT_EQ(completed[0].trigger, ScoringTrigger::kCompleted);
+  EXPECT_EQ(completed[0].majority_players, std::vector<int>{0});
+  EXPECT_EQ(completed[0].Total(), 9);
+  EXPECT_EQ(game.state().players[0].score, 9);
+  EXPECT_EQ(game.state().players[0].followers, kFollowersPerPlayer);
+}
+
+// AM-03: with a tracked bag, the abbey takes nothing from it.
+TEST(AbbeyAndMayorTest, TheAbbeyTakesNothingFromTheBag) {
+  GameState state = AbbeyBoard(false);
+  GameState fresh = std::get<GameState>(NewGame({"Red", "Blue"}, state.rules));
+  state.bag = fresh.bag;
+  for (size_t i = 1; i < state.tiles.size(); ++i) state.bag->Remove(state.tiles[i].type);
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  const int before = state.bag->Total();
+  Game game(state);
+  ASSERT_TRUE(game.Validate(kAbbeyInTheHole).legal());
+  game.Apply(kAbbeyInTheHole);
+  EXPECT_EQ(game.state().bag->Total(), before);
+  game.Apply(PassAction{});
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+}
+
+// The snapshot check (AM-01, AM-03): abbeys held 0 to 1 with am.abbey and
+// none without; an abbey on the board only with the option, into a hole,
+// and one per player in all.
+TEST(AbbeyAndMayorTest, TheSnapshotCheckRefusesBadAbbeys) {
+  GameState two = AbbeyBoard(false);
+  two.players[0].abbeys = 2;
+  EXPECT_TRUE(HasProblem(CheckSnapshot(two), "players[0].abbeys"));
+  GameState none = AbbeyBoard(false);
+  none.players[1].abbeys = -1;
+  EXPECT_TRUE(HasProblem(CheckSnapshot(none), "players[1].abbeys"));
+
+  Game game(AbbeyBoard(false));
+  game.Apply(kAbbeyInTheHole);
+  game.Apply(PassAction{});
+  const GameState placed = game.state();
+  ASSERT_TRUE(CheckSnapshot(placed).empty());
+  const int abbey_index = static_cast<int>(placed.tiles.size()) - 1;
+  // Placed without the option.
+  GameState off = placed;
+  off.rules.am_abbey = false;
+  for (Player& player : off.players) player.abbeys = 0;
+  EXPECT_TRUE(
+      HasProblem(CheckSnapshot(off), "tiles[" + std::to_string(abbey_index) + "].tile_type"));
+  // Held and placed: one too many.
+  GameState extra = placed;
+  extra.players[0].abbeys = 1;
+  EXPECT_TRUE(HasProblem(CheckSnapshot(extra), "players"));
+  // Placed before one of its neighbours: it did not fill a hole.
+  GameState early = placed;
+  std::swap(early.tiles[abbey_index], early.tiles[abbey_index - 1]);
+  EXPECT_TRUE(HasProblem(CheckSnapshot(early), "tiles[" + std::to_string(abbey_index - 1) + "]"));
 }
 
 }  // namespace

@@ -356,6 +356,8 @@ std::string TerrainName(Terrain terrain) {
       return "partial";
     case Terrain::kNone:
       return "none";
+    case Terrain::kAbbey:
+      return "abbey";
   }
   return "?";
 }
@@ -879,7 +881,12 @@ TEST(CatalogueTest, BaseSetExamples) {
 }
 
 TEST(CatalogueTest, SetsInOrderEachWithItsFactsFile) {
-  const std::span<const TileSet* const> sets = Catalogue::Get().sets();
+  // The abbey tile (AM-01) is not in the facts: its set comes right after
+  // Abbey & Mayor's land tiles and is checked on its own (AbbeyTile).
+  std::vector<const TileSet*> sets;
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    if (set != &AbbeyTileSet()) sets.push_back(set);
+  }
   ASSERT_EQ(sets.size(), std::size(kSetCases));
   for (size_t i = 0; i < sets.size(); ++i) {
     EXPECT_EQ(sets[i], &kSetCases[i].tile_set()) << kSetCases[i];
@@ -903,7 +910,36 @@ TEST(CatalogueTest, EveryIdIsUniqueAndFound) {
       EXPECT_EQ(Catalogue::Get().Find(std::string(tile.id)), &tile) << tile.id;
     }
   }
-  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 11 + 6 + 10 + 16);
+  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 1 + 11 + 6 + 10 + 16);
+}
+
+// AM-01, AM-03: the abbey tile, built as the facts file's note says: set
+// "am", right after the land tiles, never in the bag, four abbey sides and
+// a monastery in the centre as its only segment.
+TEST(CatalogueTest, AbbeyTile) {
+  const std::span<const TileSet* const> sets = Catalogue::Get().sets();
+  const auto land = std::find(sets.begin(), sets.end(), &AbbeyAndMayorTileSet());
+  ASSERT_NE(land, sets.end());
+  ASSERT_NE(land + 1, sets.end());
+  EXPECT_EQ(*(land + 1), &AbbeyTileSet());
+  const TileType* abbey = Catalogue::Get().Find("am:abbey");
+  ASSERT_NE(abbey, nullptr);
+  EXPECT_EQ(abbey, &AbbeyTileSet().tiles.front());
+  EXPECT_EQ(AbbeyTileSet().tiles.size(), 1u);
+  EXPECT_TRUE(abbey->abbey);
+  EXPECT_EQ(abbey->count, 0);
+  EXPECT_EQ(abbey->set, "am");
+  for (Terrain side : abbey->sides) EXPECT_EQ(side, Terrain::kAbbey);
+  ASSERT_EQ(abbey->segments.size(), 1u);
+  EXPECT_EQ(abbey->segments[0].kind, SegmentKind::kMonastery);
+  // No other tile is an abbey or shows an abbey side.
+  for (const TileSet* set : sets) {
+    for (const TileType& tile : set->tiles) {
+      if (&tile == abbey) continue;
+      EXPECT_FALSE(tile.abbey) << tile.id;
+      for (Terrain side : tile.sides) EXPECT_NE(side, Terrain::kAbbey) << tile.id;
+    }
+  }
 }
 
 TEST(CatalogueTest, FindRejectsNearMisses) {
@@ -1255,8 +1291,9 @@ TEST(CatalogueTest, SidesAgreeWithSegments) {
                     terrain == Terrain::kPartial ? 1 : 0);
           continue;
         }
-        // A city side has no field; every other side has a field on each half.
-        const int fields_per_half = terrain == Terrain::kCity ? 0 : 1;
+        // A city side (and an abbey side, AM-03: fields stop there) has no
+        // field; every other side has a field on each half.
+        const int fields_per_half = terrain == Terrain::kCity || terrain == Terrain::kAbbey ? 0 : 1;
         EXPECT_EQ(field_count[2 * s], fields_per_half);
         EXPECT_EQ(field_count[2 * s + 1], fields_per_half);
       }

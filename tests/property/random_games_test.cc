@@ -169,6 +169,7 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
     // (Nor the barn: CO-31.) Both readings of AM-20 with several owners.
     rules.am_barn = seed % 3 != 1 && !rules.Has(Expansion::kCountOfCarcassonne);
     rules.am_barn_multi = seed % 6 < 3 ? BarnMulti::kEachOwner : BarnMulti::kMajority;
+    rules.am_abbey = seed % 2 == 1;  // AM-03..AM-06
   }
   // Bridges, Castles & Bazaars: the castles in every other game.
   rules.bc_castles = rules.Has(Expansion::kBridgesCastlesAndBazaars) && seed % 2 == 0;
@@ -262,6 +263,11 @@ void ExpectFiguresConserved(const GameState& state) {
           << "player " << player << " " << FigureKindName(kind);
     }
   }
+  // Abbey & Mayor: one abbey per player, held or on the board (AM-01).
+  int abbeys = 0;
+  for (const PlacedTile& tile : state.tiles) abbeys += tile.type->abbey ? 1 : 0;
+  for (const Player& player : state.players) abbeys += player.abbeys;
+  EXPECT_EQ(abbeys, state.rules.am_abbey ? static_cast<int>(state.players.size()) : 0);
   // Abbey & Mayor: barns in supply or on the board (AM-01).
   std::vector<int> barns(state.players.size(), 0);
   for (const Barn& barn : state.barns) barns[barn.owner] += 1;
@@ -359,7 +365,8 @@ void CheckTilePhase(const Game& game, const TileType* tile, const TileType* hidd
   std::set<PlacementKey> listed;
   for (const Action& action : legal.actions) {
     EXPECT_TRUE(game.Validate(action).legal());
-    if (const auto* place = std::get_if<PlaceTileAction>(&action)) {
+    // (The abbey's placements, AM-03, are the abbey's, not the drawn tile's.)
+    if (const auto* place = std::get_if<PlaceTileAction>(&action); place && place->tile == tile) {
       listed.insert({place->cell.x, place->cell.y, place->rotation.quarter_turns});
     }
   }
@@ -384,6 +391,7 @@ void CheckTilePhase(const Game& game, const TileType* tile, const TileType* hidd
   if (!legal.placements.empty()) {
     std::uniform_int_distribution<size_t> pick(0, legal.placements.size() - 1);
     const LegalPlacement& placement = legal.placements[pick(random)];
+    tile = placement.tile;  // the drawn tile or the abbey (AM-03)
     Game after = game;
     after.Apply(PlaceTileAction{tile, placement.cell, placement.rotation, hidden});
     // Mage & Witch: the magic-figure decisions come first (MW-04, MW-09); the
@@ -629,6 +637,7 @@ struct Decisions {
   int joined = 0;    // farmers joined to a barn's field (AM-19)
   int lost = 0;      // challenges lost by a shrine or monastery (CU-07)
   int escape = 0;    // escape decisions (SI-10)
+  int abbey = 0;     // abbeys placed (AM-03)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -692,6 +701,9 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     }
     ExpectFiguresConserved(next);
     if (std::holds_alternative<PlaceBarnAction>(action)) ++decisions.barn;
+    if (const auto* place = std::get_if<PlaceTileAction>(&action); place && place->tile->abbey) {
+      ++decisions.abbey;
+    }
     for (const ScoreEvent& event : outcome.events) {
       if (event.feature_kind == FeatureKind::kField &&
           event.trigger == ScoringTrigger::kEndOfGame && event.returned_figures.empty()) {
@@ -806,6 +818,10 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
   // (A lost challenge is rare in random play, about 2 in 1000 games: these
   // shards check it when it happens; tests/engine/cult_test.cc plays games
   // that seek it out.)
+  // The abbey is on in odd seeds' games (RulesFor): they place some.
+  if (RulesFor(Configs()[config], 1).am_abbey) {
+    EXPECT_GT(decisions.abbey, 0);
+  }
   if (rules.am_barn) {
     EXPECT_GT(decisions.barn, 0);
     EXPECT_GT(decisions.barn_end, 0);

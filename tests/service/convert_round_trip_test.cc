@@ -51,6 +51,7 @@ std::vector<Config> Configs() {
   add("RiverAndMageWitch", {Expansion::kRiver, Expansion::kMageAndWitch}, none);
   add("CountAndKing", {Expansion::kCountOfCarcassonne, Expansion::kKingAndRobberBaron}, none);
   add("AbbeyMayorModules", {Expansion::kAbbeyAndMayor}, [](RuleSet& rules) {
+    rules.am_abbey = true;
     rules.am_mayor = true;
     rules.am_wagon = true;
     rules.am_barn = true;
@@ -239,6 +240,7 @@ std::vector<Config> EveryModuleConfigs() {
   };
   auto none = [](RuleSet&) {};
   auto abbey_mayor = [](RuleSet& rules) {
+    rules.am_abbey = true;
     rules.am_mayor = true;
     rules.am_wagon = true;
     rules.am_barn = true;

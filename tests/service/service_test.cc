@@ -341,8 +341,10 @@ TEST_F(ServiceTest, AbbeyAndMayorOptionsAreCheckedWithTheirPaths) {
     return request;
   };
   v1::NewGameResponse response;
-  ExpectBadField(Call(&v1::RefereeService::Stub::NewGame,
-                      new_game([](v1::RuleSet& rules) { rules.set_am_abbey(true); }), &response),
+  // The abbey needs the expansion (AM-01).
+  v1::NewGameRequest abbey_alone = new_game([](v1::RuleSet& rules) { rules.set_am_abbey(true); });
+  abbey_alone.mutable_rules()->clear_expansions();
+  ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, abbey_alone, &response),
                  "rules.am_abbey");
   // The barn is built, but not with the Count (CO-31).
   ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, new_game([](v1::RuleSet& rules) {
@@ -361,10 +363,12 @@ TEST_F(ServiceTest, AbbeyAndMayorOptionsAreCheckedWithTheirPaths) {
                 rules.set_am_mayor(true);
                 rules.set_am_wagon(true);
                 rules.set_am_barn(true);
+                rules.set_am_abbey(true);
               }),
                    &response)
                   .ok());
   for (const v1::Player& player : response.state().players()) {
+    EXPECT_EQ(player.abbeys(), 1);  // AM-01
     EXPECT_EQ(player.mayors(), 1);
     EXPECT_EQ(player.wagons(), 1);
     EXPECT_EQ(player.barns(), 1);
