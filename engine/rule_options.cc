@@ -179,6 +179,14 @@ std::span<const RuleOption> RuleOptions() {
        "Siege & Creativity; JCloisterZone cult/6) or Hans im Glueck's 5 of Heretics and Shrines "
        "(heretics_and_shrines_5, without cult:6; JCloisterZone cult/5) (RuleSet.cult_tiles). "
        "The rules are the same."},
+      {"pd.dragon_move_time",
+       {"after_meeple", "after_scoring"},
+       "after_meeple",
+       {"PD-09"},
+       "The Princess & the Dragon: on a tile with a dragon symbol the dragon flies after the "
+       "tile's figure step and before the scoring (after_meeple, the second edition's order), or "
+       "once the turn's scoring is over (after_scoring; JCloisterZone offers both) "
+       "(RuleSet.pd_dragon_move_time)."},
       {"siege.pig_besieged_value",
        {"double", "plus_one"},
        "double",

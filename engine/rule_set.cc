@@ -15,6 +15,7 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kBridgesCastlesAndBazaars:
     case Expansion::kCult:
     case Expansion::kSiege:
+    case Expansion::kPrincessAndDragon:
       return true;
   }
   return false;
@@ -32,6 +33,7 @@ bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "bcb") return rules.Has(Expansion::kBridgesCastlesAndBazaars);
   if (set == "cult") return rules.Has(Expansion::kCult);
   if (set == "siege") return rules.Has(Expansion::kSiege);
+  if (set == "pd") return rules.Has(Expansion::kPrincessAndDragon);
   return false;
 }
 

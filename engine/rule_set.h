@@ -19,6 +19,7 @@ enum class Expansion {
   kBridgesCastlesAndBazaars,
   kCult,
   kSiege,
+  kPrincessAndDragon,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores
@@ -85,6 +86,11 @@ enum class SiegeEscapeAdjacency { kSiegeTile, kAnyCityTile };
 // player places or moves either (either, the earlier reading).
 enum class MagicTileChoice { kPlaceSetAsideFirst, kEither };
 
+// Option `pd.dragon_move_time` (PD-09): on a dragon tile the dragon flies
+// after the tile's figure step, before the scoring (after_meeple, the C2 rules'
+// order, the default), or once the turn's scoring is over (after_scoring).
+enum class DragonMoveTime { kAfterMeeple, kAfterScoring };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
@@ -132,6 +138,8 @@ struct RuleSet {
   SiegeEscapeAdjacency siege_escape_adjacency = SiegeEscapeAdjacency::kSiegeTile;
   // Mage & Witch (option mage_witch.magic_tile_choice).
   MagicTileChoice mage_witch_magic_tile_choice = MagicTileChoice::kPlaceSetAsideFirst;
+  // The Princess & the Dragon (option pd.dragon_move_time).
+  DragonMoveTime pd_dragon_move_time = DragonMoveTime::kAfterMeeple;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

@@ -96,7 +96,8 @@ Catalogue::Catalogue()
             &AbbeyAndMayorTileSet(),
             &BridgesCastlesBazaarsTileSet(),
             &CultTileSet(),
-            &SiegeTileSet()} {
+            &SiegeTileSet(),
+            &PrincessAndDragonTileSet()} {
   size_t tile_count = 0;
   for (const TileSet* set : sets_) {
     if (!set->tiles.empty()) {

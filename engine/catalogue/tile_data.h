@@ -23,6 +23,8 @@
 //   Monastery(...).Shrine()                                     (The Cult)
 //   City(...).Besieged()   Tile(...).InPart("cathars")          (Siege)
 //   Tile(...).InHereticsAndShrines(copies)    (The Cult: the 5-tile set's count)
+//   Tile(...).WithDragonSymbol()   Tile(...).WithMagicPortal()
+//   City(...).WithPrincess()                       (The Princess & the Dragon)
 #pragma once
 
 #include <array>
@@ -67,7 +69,15 @@ struct SegmentSpec {
   bool road_stub = false;
   bool shrine = false;
   bool besieged = false;
+  bool princess = false;
 
+  // The Princess & the Dragon (PD-01, PD-21): the city segment shows the
+  // princess.
+  constexpr SegmentSpec WithPrincess() const {
+    SegmentSpec spec = *this;
+    spec.princess = true;
+    return spec;
+  }
   // Siege (SI-02): the city segment shows a siege symbol.
   constexpr SegmentSpec Besieged() const {
     SegmentSpec spec = *this;
@@ -150,6 +160,21 @@ struct TileSpec {
   bool city_quarters = false;
   int heretics_and_shrines_count = -1;
   std::string_view part = {};
+  bool dragon_symbol = false;
+  bool magic_portal = false;
+
+  // The Princess & the Dragon (PD-01): the dragon symbol (PD-09, PD-10) and
+  // the magic portal (PD-20).
+  constexpr TileSpec WithDragonSymbol() const {
+    TileSpec spec = *this;
+    spec.dragon_symbol = true;
+    return spec;
+  }
+  constexpr TileSpec WithMagicPortal() const {
+    TileSpec spec = *this;
+    spec.magic_portal = true;
+    return spec;
+  }
 
   // Siege (SI-01): the product the tile belongs to.
   constexpr TileSpec InPart(std::string_view name) const {
@@ -304,7 +329,7 @@ constexpr bool AllCityReferencesResolve(std::span<const TileSpec> tiles) {
 // Each symbol sits on the kind of segment it is printed on: an inn, a tunnel
 // and a well (on a road with three sides) on a road;
 // a cathedral, goods and the castle flag on a city; a pig herd on a field; a
-// shrine on a monastery; a siege symbol on a city.
+// shrine on a monastery; a siege symbol and a princess on a city.
 constexpr bool SymbolsOnTheirSegments(std::span<const TileSpec> tiles) {
   for (const TileSpec& tile : tiles) {
     for (int i = 0; i < tile.segment_count; ++i) {
@@ -320,6 +345,7 @@ constexpr bool SymbolsOnTheirSegments(std::span<const TileSpec> tiles) {
       if ((s.pig_herd || s.coc_adjacent) && s.kind != SegmentKind::kField) return false;
       if (s.shrine && s.kind != SegmentKind::kMonastery) return false;
       if (s.besieged && !city) return false;
+      if (s.princess && !city) return false;
     }
   }
   return true;
@@ -350,6 +376,8 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
   tile.city_quarters = spec.city_quarters;
   tile.heretics_and_shrines_count = spec.heretics_and_shrines_count;
   tile.part = spec.part;
+  tile.dragon_symbol = spec.dragon_symbol;
+  tile.magic_portal = spec.magic_portal;
   tile.segments.reserve(spec.segment_count);
   for (int i = 0; i < spec.segment_count; ++i) {
     const SegmentSpec& s = spec.segments[i];
@@ -368,7 +396,8 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
                         .tunnel = s.tunnel,
                         .road_stub = s.road_stub,
                         .shrine = s.shrine,
-                        .besieged = s.besieged};
+                        .besieged = s.besieged,
+                        .princess = s.princess};
     for (int c = 0; c < s.city_count; ++c) {
       segment.bordered_cities =
           static_cast<uint16_t>(segment.bordered_cities | (1u << IndexOf(spec, s.cities[c])));

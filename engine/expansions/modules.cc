@@ -7,6 +7,7 @@
 #include "engine/expansions/inns_and_cathedrals.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
+#include "engine/expansions/princess_and_dragon.h"
 #include "engine/expansions/river.h"
 #include "engine/expansions/siege.h"
 #include "engine/expansions/traders_and_builders.h"
@@ -25,11 +26,18 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   static const Cult cult;
   static const SiegeScoring siege_scoring;
   static const SiegeEscape siege_escape;
+  static const PrincessAndDragon princess_and_dragon;
   std::vector<const ExpansionModule*> modules;
   if (rules.Has(Expansion::kInnsAndCathedrals)) modules.push_back(&inns_and_cathedrals);
   if (rules.Has(Expansion::kTradersAndBuilders)) modules.push_back(&traders_and_builders);
   // It only reads the board and the turn (the completer), after each scoring.
   if (rules.Has(Expansion::kKingAndRobberBaron)) modules.push_back(&king_and_robber_baron);
+  // The Princess & the Dragon: after Traders & Builders (it takes the
+  // builder and the pig off the dragon's tile from the placements listed)
+  // and before the castles: the dragon flies before the castle offers
+  // (PD-09, BC-10), which it opens itself once the flight is over, and
+  // before the wagons' moves with pd.dragon_move_time = after_scoring.
+  if (rules.Has(Expansion::kPrincessAndDragon)) modules.push_back(&princess_and_dragon);
   // Bridges, Castles & Bazaars: castles (option bc.castles). It reads the
   // value of features with the other modules' modifiers (Game::FeatureWorth);
   // its lords score after the turn's features, before the decisions that
