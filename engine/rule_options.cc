@@ -179,14 +179,6 @@ std::span<const RuleOption> RuleOptions() {
        "Siege & Creativity; JCloisterZone cult/6) or Hans im Glueck's 5 of Heretics and Shrines "
        "(heretics_and_shrines_5, without cult:6; JCloisterZone cult/5) (RuleSet.cult_tiles). "
        "The rules are the same."},
-      {"pd.dragon_move_time",
-       {"after_meeple", "after_scoring"},
-       "after_meeple",
-       {"PD-09"},
-       "The Princess & the Dragon: on a tile with a dragon symbol the dragon flies after the "
-       "tile's figure step and before the scoring (after_meeple, the second edition's order), or "
-       "once the turn's scoring is over (after_scoring; JCloisterZone offers both) "
-       "(RuleSet.pd_dragon_move_time)."},
       {"siege.pig_besieged_value",
        {"double", "plus_one"},
        "double",
@@ -210,6 +202,14 @@ std::span<const RuleOption> RuleOptions() {
        "board is moved only when both stand on it (place_set_aside_first); or the player places "
        "or moves either (either, the earlier reading) "
        "(RuleSet.mage_witch_magic_tile_choice)."},
+      {"pd.dragon_move_time",
+       {"after_meeple", "after_scoring"},
+       "after_meeple",
+       {"PD-09"},
+       "The Princess & the Dragon: on a tile with a dragon symbol the dragon flies after the "
+       "tile's figure step and before the scoring (after_meeple, the second edition's order), or "
+       "once the turn's scoring is over (after_scoring; JCloisterZone offers both) "
+       "(RuleSet.pd_dragon_move_time)."},
   };
   return options;
 }
@@ -236,7 +236,8 @@ std::span<const KnownGap> KnownGaps() {
        "Count (am.wagon with EXPANSION_COUNT_OF_CARCASSONNE) is rejected as malformed."},
       {"CO-15",
        "The dragon and the City of Carcassonne (CO-15, CO-24, CO-50, CO-51, CO-T11, AMB-09; "
-       "option count.dragon_enters_city_tiles): The Princess & the Dragon is not built."},
+       "option count.dragon_enters_city_tiles): not built; The Princess & the Dragon together "
+       "with the Count is rejected as malformed."},
       {"CO-25",
        "The plague on the outer parts of the city tiles (CO-25, CO-52, AMB-10; option "
        "count.plague_on_city_tiles): the plague is not built."},
@@ -251,8 +252,8 @@ std::span<const KnownGap> KnownGaps() {
        "malformed), so with the Count fields are only scored at the end and market followers "
        "move only then."},
       {"CO-33",
-       "The magic portal (CO-33, CO-53): The Princess & the Dragon is not built; normal "
-       "placement never reaches the outer features of the city tiles."},
+       "The magic portal and the city of Carcassonne (CO-33, CO-53): not built; The Princess & "
+       "the Dragon together with the Count is rejected as malformed."},
       {"CO-21",
        "House rule CO-21 (the river first, then the city beside it; option count.river_layout = "
        "river_first_house_rule): the city's place is fixed at (0, 0) by the geometry contract; "
@@ -265,9 +266,10 @@ std::span<const KnownGap> KnownGaps() {
        "scored one): the catalogue has no connection groups for the tiles (JCZ's wagon-move "
        "data is not in the facts files); not built, rejected as malformed."},
       {"AM-10",
-       "The mayor with the dragon, the tower, the princess and the magic portal (AM-10): The "
-       "Princess & the Dragon and The Tower are not built. The mayor in the Count's castle "
-       "quarter: see CO-09."},
+       "The mayor with the tower (AM-10): The Tower is not built. With The Princess & the "
+       "Dragon the mayor is a follower like any other: eaten by the dragon (PD-11), placed "
+       "through the portal (PD-20), sent home by the princess (PD-21). The mayor in the Count's "
+       "castle quarter: see CO-09."},
       {"BC-03",
        "The bridges of Bridges, Castles & Bazaars (BC-03..BC-09, BC-T01, BC-T08; option "
        "bc.bridges): not built; the option is rejected when true."},
@@ -281,10 +283,10 @@ std::span<const KnownGap> KnownGaps() {
        "Abbeys (Abbey & Mayor) as monasteries for the shrine placement limit and the challenge "
        "(CU-05): the abbey is not built (AM-03), so no abbey is ever on the board."},
       {"CU-06",
-       "A magic portal bringing the second follower into a shrine-monastery pair (CU-06, "
-       "PD-20), vineyards and hills on a shrine (HS-05, HS-12; open HS-Q4) and the abbot on a "
-       "shrine ([inferred], AB-05): The Princess & the Dragon, Hills & Sheep and the Abbot are "
-       "not built."},
+       "Vineyards and hills on a shrine (HS-05, HS-12; open HS-Q4) and the abbot on a shrine "
+       "([inferred], AB-05): Hills & Sheep and the Abbot are not built. (A follower placed "
+       "through a magic portal, PD-20, takes part in a challenge like any other: the challenge "
+       "is judged when a building is completed, whatever brought its followers.)"},
       {"CU-08",
        "Harper's FAQ (cult.md section 3, untagged): a follower from Carcassonne may not go into "
        "an empty monastery when one tile completes both buildings of a pair. Not built: it "
@@ -337,6 +339,23 @@ std::span<const KnownGap> KnownGaps() {
        "treats it as any city; the castle then is no city and not besieged (BC-11). Goods in a "
        "besieged city (TB-04) and the King's count (KR-09, KR-14) are as for any city "
        "([inferred], no rule of their own). Hills (HS-05): Hills & Sheep is not built."},
+      {"PD-15",
+       "The fairy (PD-15..PD-19, PD-T02, PD-T05; option pd.fairy_placement): not built; the "
+       "fairy never comes into play, so nothing protects a tile from the dragon (PD-16)."},
+      {"PD-23",
+       "Option pd.princess = must (some C1 texts: the removal is compulsory): not built; the "
+       "princess's removal is a choice (PD-21, may)."},
+      {"PD-11",
+       "The magic figures (Mage & Witch) under the dragon: the rules give no ruling; this build "
+       "never eats them (they are no one's figures and stand on features, not tiles)."},
+      {"PD-12",
+       "Open question PD-Q1 (a figure on a tower and the dragon): The Tower is not built. A "
+       "castle's lord is never eaten (PD-12, JCloisterZone)."},
+      {"PD-30",
+       "Dragon & Fairy (C3.1, PD-30..PD-39, open question PD-Q2): another module, not built."},
+      {"PD-Q4",
+       "Open question PD-Q4 (the tunnel tile pd:25: one field or two on each side): the "
+       "catalogue follows the facts file (two fields, f1 and f2, each bordering the city)."},
   };
   return gaps;
 }

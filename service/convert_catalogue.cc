@@ -65,6 +65,7 @@ v1::GetCatalogResponse BuildCatalog() {
         segment_proto->set_no_castle_base(segment.no_castle_base);
         segment_proto->set_shrine(segment.shrine);
         segment_proto->set_besieged(segment.besieged);
+        segment_proto->set_princess(segment.princess);
       }
       type_proto->set_description(ToString(type.description));
       type_proto->set_magic_symbol(type.magic_symbol);
@@ -78,6 +79,9 @@ v1::GetCatalogResponse BuildCatalog() {
         type_proto->set_heretics_and_shrines_count(type.heretics_and_shrines_count);
       }
       type_proto->set_part(ToString(type.part));
+      type_proto->set_volcano(type.volcano);
+      type_proto->set_dragon_symbol(type.dragon_symbol);
+      type_proto->set_magic_portal(type.magic_portal);
     }
   }
   for (const RuleOption& option : RuleOptions()) {

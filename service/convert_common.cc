@@ -68,6 +68,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kCult;
     case v1::EXPANSION_SIEGE:
       return Expansion::kSiege;
+    case v1::EXPANSION_PRINCESS_AND_DRAGON:
+      return Expansion::kPrincessAndDragon;
     default:
       return std::nullopt;
   }
@@ -95,6 +97,8 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kPlaceCastle;
     case v1::PHASE_SIEGE_ESCAPE:
       return Phase::kSiegeEscape;
+    case v1::PHASE_DRAGON_MOVE:
+      return Phase::kDragonMove;
     default:
       return std::nullopt;
   }
@@ -215,6 +219,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_CULT;
     case Expansion::kSiege:
       return v1::EXPANSION_SIEGE;
+    case Expansion::kPrincessAndDragon:
+      return v1::EXPANSION_PRINCESS_AND_DRAGON;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -243,6 +249,8 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_PLACE_CASTLE;
     case Phase::kSiegeEscape:
       return v1::PHASE_SIEGE_ESCAPE;
+    case Phase::kDragonMove:
+      return v1::PHASE_DRAGON_MOVE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

@@ -112,6 +112,19 @@ const std::vector<Config>& Configs() {
       {"SiegeAbbeyMayorAndKing",
        {Expansion::kSiege, Expansion::kAbbeyAndMayor, Expansion::kKingAndRobberBaron},
        1},
+      // The Princess & the Dragon: the flight, the portal and the princess,
+      // with the builder, the pig, castles, the mayor, the wagon, the barn
+      // and River II's volcano lake (RV-10); with the magic figures, the King
+      // and cathedrals (RulesFor: both pd.dragon_move_time).
+      {"PrincessAndDragon", {Expansion::kPrincessAndDragon}, 2},
+      {"PrincessDragonTradersCastlesAbbeyRiver",
+       {Expansion::kPrincessAndDragon, Expansion::kTradersAndBuilders,
+        Expansion::kBridgesCastlesAndBazaars, Expansion::kAbbeyAndMayor, Expansion::kRiver},
+       2},
+      {"PrincessDragonMageWitchKingAndInns",
+       {Expansion::kPrincessAndDragon, Expansion::kMageAndWitch, Expansion::kKingAndRobberBaron,
+        Expansion::kInnsAndCathedrals},
+       1},
   };
   return configs;
 }
@@ -173,6 +186,10 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
     if (seed % 2 == 1) rules.siege_pig_besieged_value = SiegePigBesiegedValue::kPlusOne;
     if ((seed / 2) % 2 == 1) rules.siege_escape_adjacency = SiegeEscapeAdjacency::kAnyCityTile;
     rules.am_barn = false;
+  }
+  // The Princess & the Dragon: the flight before or after the scoring (PD-09).
+  if (rules.Has(Expansion::kPrincessAndDragon) && seed % 2 == 1) {
+    rules.pd_dragon_move_time = DragonMoveTime::kAfterScoring;
   }
   return rules;
 }
@@ -433,10 +450,41 @@ void CheckFigurePhase(const Game& game, const LegalActions& legal) {
           << placed.type->id << " " << FigureKindName(kind) << " on segment " << segment;
     }
   }
-  // A segment of an earlier tile is never a legal follower spot (BG-04).
-  EXPECT_FALSE(
-      game.Validate(PlaceFigureAction{FigureKind::kFollower, {game.state().tiles[0].cell, 0}})
-          .legal());
+  if (placed.type->magic_portal) {
+    // The Princess & the Dragon (PD-20): through the portal, a follower on
+    // any segment of any earlier tile is legal exactly when listed.
+    for (const PlacedTile& tile : game.state().tiles) {
+      for (int segment = 0; segment < static_cast<int>(tile.type->segments.size()); ++segment) {
+        for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower}) {
+          const PlaceFigureAction action{kind, {tile.cell, segment}};
+          const bool is_listed =
+              std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+                const auto* figure = std::get_if<PlaceFigureAction>(&listed);
+                return figure != nullptr && figure->kind == kind &&
+                       figure->segment == action.segment;
+              });
+          EXPECT_EQ(game.Validate(action).legal(), is_listed)
+              << "portal: " << tile.type->id << " " << FigureKindName(kind) << " on segment "
+              << segment;
+        }
+      }
+    }
+  } else {
+    // A segment of an earlier tile is never a legal follower spot (BG-04).
+    EXPECT_FALSE(
+        game.Validate(PlaceFigureAction{FigureKind::kFollower, {game.state().tiles[0].cell, 0}})
+            .legal());
+  }
+  // The princess (PD-21): sending any figure of the board home is legal
+  // exactly when listed.
+  for (const Figure& figure : game.state().figures) {
+    const bool is_listed =
+        std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+          const auto* remove = std::get_if<RemoveKnightAction>(&listed);
+          return remove != nullptr && remove->knight == figure;
+        });
+    EXPECT_EQ(game.Validate(RemoveKnightAction{figure}).legal(), is_listed) << placed.type->id;
+  }
   // Abbey & Mayor: a barn on each corner is legal exactly when listed (AM-15,
   // AM-16).
   for (Corner corner : kAllCorners) {
@@ -587,6 +635,28 @@ void CheckSiegeEscapePhase(const Game& game, const LegalActions& legal) {
   }
 }
 
+// The Princess & the Dragon (PD-10): a step onto each cell around the dragon
+// (and onto its own) is legal exactly when listed; there is always one; no
+// pass.
+void CheckDragonPhase(const Game& game, const LegalActions& legal) {
+  for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
+  ASSERT_TRUE(game.state().dragon.has_value());
+  EXPECT_FALSE(legal.actions.empty());
+  const Position dragon = *game.state().dragon;
+  std::vector<Position> cells = {dragon, {dragon.x + 1, dragon.y + 1}};
+  for (Side side : kAllSides) cells.push_back(Neighbour(dragon, side));
+  for (Position cell : cells) {
+    const bool is_listed =
+        std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+          const auto* step = std::get_if<MoveDragonAction>(&listed);
+          return step != nullptr && step->to == cell;
+        });
+    EXPECT_EQ(game.Validate(MoveDragonAction{cell}).legal(), is_listed)
+        << "(" << cell.x << ", " << cell.y << ")";
+  }
+  EXPECT_FALSE(game.Validate(PassAction{}).legal());
+}
+
 // Decisions of the expansions' own phases that the random games reached.
 struct Decisions {
   int wagon = 0;     // wagon moves (AM-12)
@@ -597,6 +667,9 @@ struct Decisions {
   int joined = 0;    // farmers joined to a barn's field (AM-19)
   int lost = 0;      // challenges lost by a shrine or monastery (CU-07)
   int escape = 0;    // escape decisions (SI-10)
+  int dragon = 0;    // steps of the dragon (PD-10)
+  int portal = 0;    // followers placed through a magic portal (PD-20)
+  int princess = 0;  // knights sent home by the princess (PD-21)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -638,6 +711,9 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     } else if (state.phase == Phase::kSiegeEscape) {
       CheckSiegeEscapePhase(game, legal);
       ++decisions.escape;
+    } else if (state.phase == Phase::kDragonMove) {
+      CheckDragonPhase(game, legal);
+      ++decisions.dragon;
     } else {
       CheckFigurePhase(game, legal);
     }
@@ -658,6 +734,10 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     }
     ExpectFiguresConserved(next);
     if (std::holds_alternative<PlaceBarnAction>(action)) ++decisions.barn;
+    if (std::holds_alternative<RemoveKnightAction>(action)) ++decisions.princess;
+    if (const auto* figure = std::get_if<PlaceFigureAction>(&action)) {
+      if (!(figure->segment.cell == state.tiles.back().cell)) ++decisions.portal;
+    }
     for (const ScoreEvent& event : outcome.events) {
       if (event.feature_kind == FeatureKind::kField &&
           event.trigger == ScoringTrigger::kEndOfGame && event.returned_figures.empty()) {
@@ -761,6 +841,13 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
   // Siege: the shards reach the escape decision (SI-10).
   if (rules.Has(Expansion::kSiege)) {
     EXPECT_GT(decisions.escape, 0);
+  }
+  // The Princess & the Dragon: the dragon flies, the portal and the princess
+  // are used (PD-10, PD-20, PD-21).
+  if (rules.Has(Expansion::kPrincessAndDragon)) {
+    EXPECT_GT(decisions.dragon, 0);
+    EXPECT_GT(decisions.portal, 0);
+    EXPECT_GT(decisions.princess, 0);
   }
   // (A lost challenge is rare in random play, about 2 in 1000 games: these
   // shards check it when it happens; tests/engine/cult_test.cc plays games
