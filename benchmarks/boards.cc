@@ -147,7 +147,8 @@ RuleSet AllExpansionsRules() {
                       Expansion::kAbbeyAndMayor,
                       Expansion::kBridgesCastlesAndBazaars,
                       Expansion::kCult,
-                      Expansion::kSiege};
+                      Expansion::kSiege,
+                      Expansion::kPrincessAndDragon};
   rules.river_parts = RiverParts::kBoth;
   rules.am_mayor = true;
   rules.bc_castles = true;

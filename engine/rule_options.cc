@@ -202,6 +202,14 @@ std::span<const RuleOption> RuleOptions() {
        "board is moved only when both stand on it (place_set_aside_first); or the player places "
        "or moves either (either, the earlier reading) "
        "(RuleSet.mage_witch_magic_tile_choice)."},
+      {"count.dragon_enters_city_tiles",
+       {"true", "false"},
+       "true",
+       {"AMB-09", "CO-15", "CO-24", "CO-51"},
+       "The Princess & the Dragon with the Count: the dragon may fly onto the 12 city tiles and "
+       "eat the followers on their outer features, never the Count nor the followers in the "
+       "quarters (true, the later ruling); or never enters them (false, the rule text) "
+       "(RuleSet.count_dragon_enters_city_tiles)."},
       {"pd.dragon_move_time",
        {"after_meeple", "after_scoring"},
        "after_meeple",
@@ -234,10 +242,6 @@ std::span<const KnownGap> KnownGaps() {
        "option count.mayor_wagon_count_as_two): not built; only followers and big followers go "
        "into Carcassonne, and a deployment of the mayor is illegal. The wagon together with the "
        "Count (am.wagon with EXPANSION_COUNT_OF_CARCASSONNE) is rejected as malformed."},
-      {"CO-15",
-       "The dragon and the City of Carcassonne (CO-15, CO-24, CO-50, CO-51, CO-T11, AMB-09; "
-       "option count.dragon_enters_city_tiles): not built; The Princess & the Dragon together "
-       "with the Count is rejected as malformed."},
       {"CO-25",
        "The plague on the outer parts of the city tiles (CO-25, CO-52, AMB-10; option "
        "count.plague_on_city_tiles): the plague is not built."},
@@ -251,9 +255,6 @@ std::span<const KnownGap> KnownGaps() {
        "Mayor) together with the Count is not built (am.barn with the Count is rejected as "
        "malformed), so with the Count fields are only scored at the end and market followers "
        "move only then."},
-      {"CO-33",
-       "The magic portal and the city of Carcassonne (CO-33, CO-53): not built; The Princess & "
-       "the Dragon together with the Count is rejected as malformed."},
       {"CO-21",
        "House rule CO-21 (the river first, then the city beside it; option count.river_layout = "
        "river_first_house_rule): the city's place is fixed at (0, 0) by the geometry contract; "

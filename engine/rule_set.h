@@ -140,6 +140,11 @@ struct RuleSet {
   MagicTileChoice mage_witch_magic_tile_choice = MagicTileChoice::kPlaceSetAsideFirst;
   // The Princess & the Dragon (option pd.dragon_move_time).
   DragonMoveTime pd_dragon_move_time = DragonMoveTime::kAfterMeeple;
+  // The Princess & the Dragon with the Count (option
+  // count.dragon_enters_city_tiles, AMB-09, CO-15, CO-24): the dragon may
+  // fly onto the 12 city tiles and eat the followers on their outer features
+  // (never the Count nor the quarters, which are off the board).
+  bool count_dragon_enters_city_tiles = true;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

@@ -83,6 +83,9 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
       BadEnum(problems, FieldPath(path, "am_barn_multi"), "am_barn_multi", proto.am_barn_multi());
       break;
   }
+  // The Princess & the Dragon with the Count (AMB-09).
+  rules.count_dragon_enters_city_tiles =
+      !proto.has_count_dragon_enters_city_tiles() || proto.count_dragon_enters_city_tiles();
   // The Princess & the Dragon (PD-09).
   switch (proto.pd_dragon_move_time()) {
     case v1::PD_DRAGON_MOVE_TIME_UNSPECIFIED:

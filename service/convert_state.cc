@@ -479,6 +479,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.rules.siege_escape_adjacency == SiegeEscapeAdjacency::kAnyCityTile) {
     rules->set_siege_escape_adjacency(v1::SIEGE_ESCAPE_ADJACENCY_ANY_CITY_TILE);
   }
+  if (!state.rules.count_dragon_enters_city_tiles) {
+    rules->set_count_dragon_enters_city_tiles(false);
+  }
   if (state.rules.pd_dragon_move_time == DragonMoveTime::kAfterScoring) {
     rules->set_pd_dragon_move_time(v1::PD_DRAGON_MOVE_TIME_AFTER_SCORING);
   }

@@ -126,7 +126,14 @@ std::vector<Position> DragonSteps(const GameState& state, const Board& board) {
   for (Side side : kAllSides) {
     const Position next = Neighbour(*state.dragon, side);
     // PD-10: never onto an empty cell nor a tile visited in this flight.
-    if (board.HasTile(next) && !InFlight(state, next)) steps.push_back(next);
+    const int tile = board.TileIndexAt(next);
+    if (tile < 0 || InFlight(state, next)) continue;
+    // AMB-09, CO-15: with the option off, never onto the Count's city tiles.
+    if (!state.rules.count_dragon_enters_city_tiles &&
+        board.tile(tile).type().city_layout.has_value()) {
+      continue;
+    }
+    steps.push_back(next);
   }
   return steps;
 }
@@ -239,14 +246,22 @@ bool PrincessAndDragon::CheckOwnAction(const Game& game, const Action& action,
     const std::vector<Position> steps = DragonSteps(state, game.board());
     if (std::find(steps.begin(), steps.end(), step->to) != steps.end()) return true;
     std::string why = "it is not a tile next to the dragon (north, east, south or west)";
+    std::string_view rule_id = "PD-10";
     if (state.dragon && IsAdjacent(*state.dragon, step->to)) {
-      why = !game.board().HasTile(step->to) ? "there is no tile there"
-                                            : "the dragon has visited that tile in this flight";
+      const int tile = game.board().TileIndexAt(step->to);
+      if (tile < 0) {
+        why = "there is no tile there";
+      } else if (InFlight(state, step->to)) {
+        why = "the dragon has visited that tile in this flight";
+      } else {
+        why = "it is a tile of the City of Carcassonne (option count.dragon_enters_city_tiles)";
+        rule_id = "CO-15";
+      }
     }
     violations.push_back({ViolationCode::kDragonStepNotAllowed,
                           Cat("The dragon cannot fly from ", CellName(*state.dragon), " to ",
                               CellName(step->to), ": ", why, "."),
-                          step->to, std::nullopt, "PD-10"});
+                          step->to, std::nullopt, rule_id});
     return true;
   }
   return false;
@@ -340,17 +355,16 @@ void PrincessAndDragon::AtEndOfGame(Game& game, std::vector<ScoreEvent>& /*event
 
 void CheckPrincessAndDragonRules(const RuleSet& rules, std::string_view prefix,
                                  std::vector<Problem>& problems) {
-  if (!rules.Has(Expansion::kPrincessAndDragon)) {
-    if (rules.pd_dragon_move_time != DragonMoveTime::kAfterMeeple) {
-      problems.push_back({Cat(prefix, "pd_dragon_move_time"),
-                          "a Princess & Dragon option needs EXPANSION_PRINCESS_AND_DRAGON"});
-    }
-    return;
+  if (!rules.Has(Expansion::kPrincessAndDragon) &&
+      rules.pd_dragon_move_time != DragonMoveTime::kAfterMeeple) {
+    problems.push_back({Cat(prefix, "pd_dragon_move_time"),
+                        "a Princess & Dragon option needs EXPANSION_PRINCESS_AND_DRAGON"});
   }
-  if (rules.Has(Expansion::kCountOfCarcassonne)) {
-    problems.push_back({Cat(prefix, "expansions"),
-                        "this build does not implement The Princess & the Dragon together with "
-                        "the Count of Carcassonne (CO-15, CO-24, CO-33, CO-49..CO-53, AMB-09)"});
+  if (!rules.count_dragon_enters_city_tiles &&
+      !(rules.Has(Expansion::kPrincessAndDragon) && rules.Has(Expansion::kCountOfCarcassonne))) {
+    problems.push_back({Cat(prefix, "count_dragon_enters_city_tiles"),
+                        "the option needs EXPANSION_PRINCESS_AND_DRAGON and "
+                        "EXPANSION_COUNT_OF_CARCASSONNE"});
   }
 }
 

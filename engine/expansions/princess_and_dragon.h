@@ -35,10 +35,17 @@
 //   the player may send one of them (any player's) home instead of placing
 //   a figure (RemoveKnightAction); the turn's figure step is then over.
 //
+// - The Count (CO-15, CO-24, CO-49..CO-51, AMB-09): with option
+//   count.dragon_enters_city_tiles (the default) the dragon flies onto the 12
+//   city tiles like any tile and eats the followers on their outer features;
+//   the Count and the quarters are off the board and never eaten. With the
+//   option off it never enters them. CO-33, CO-53: the portal reaches the
+//   outer features of the city tiles (segments of the board) and never the
+//   quarters (no segments).
+//
 // Not built (rule_options.cc, known gaps): the fairy (PD-15..PD-19, PD-T02,
 // PD-T05), option pd.princess = must (PD-23), the magic figures under the
-// dragon (no ruling: never eaten), the Count's notes (CO-15, CO-24, CO-33,
-// CO-49..CO-53, AMB-09: the expansion with the Count is rejected).
+// dragon (no ruling: never eaten).
 #pragma once
 
 #include <vector>
@@ -84,8 +91,7 @@ class PrincessAndDragon : public ExpansionModule {
 // the order N, E, S, W; empty when the flight is stuck.
 std::vector<Position> DragonSteps(const GameState& state, const Board& board);
 
-// CheckSnapshot's part for the rules (malformed combinations): the
-// expansion with the Count of Carcassonne is not built.
+// CheckSnapshot's part for the rules: each option only with its expansions.
 void CheckPrincessAndDragonRules(const RuleSet& rules, std::string_view prefix,
                                  std::vector<Problem>& problems);
 // CheckSnapshot's part for the dragon, on the board built from `state`: only

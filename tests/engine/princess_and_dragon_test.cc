@@ -430,15 +430,159 @@ TEST(PrincessAndDragonTest, TheSnapshotCheckOfTheDragon) {
   EXPECT_TRUE(HasProblem(CheckSnapshot(base), "dragon"));
 }
 
-TEST(PrincessAndDragonTest, NotBuiltWithTheCount) {
-  RuleSet rules = PrincessAndDragonRules();
-  rules.expansions.push_back(Expansion::kCountOfCarcassonne);
-  const auto result = NewGame({"Red", "Blue"}, rules);
-  ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(result));
-  EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(result), "rules.expansions"));
+// CO-T11 (AMB-09, CO-24, CO-15): with the Count, the volcano pd:01 north of
+// count:1 at (0, -1) holds the dragon; Blue's thief (placed by a portal,
+// CO-53) stands on count:1's outer road at (0, 0). Red places the dragon tile
+// pd:04 (city N) at (1, -1), north of count:2, and passes.
+GameState CountCityWithAThief(bool enters) {
+  GameState state = Start({"Red", "Blue"}, {Expansion::kCountOfCarcassonne});
+  state.rules.count_dragon_enters_city_tiles = enters;
+  state.tiles.push_back({Tile("pd:01"), {0, -1}, Rotation{0}});
+  state.dragon = Position{0, -1};
+  state.figures.push_back({FigureKind::kFollower, 1, {{0, 0}, 0}});
+  state.players[1].followers = 6;
+  return state;
+}
+
+TEST(PrincessAndDragonTest, TheDragonEatsOnTheOuterFeaturesOfTheCitysTiles) {
+  // Default count.dragon_enters_city_tiles = true: Red may step east onto
+  // pd:04 or south onto count:1; onto count:1 it eats the thief (followers
+  // [7, 7]); the quarters are off the board, untouched.
+  GameState state = CountCityWithAThief(true);
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  Game game(state);
+  PlaceAndPass(game, {Tile("pd:04"), {1, -1}, Rotation{0}});
+  ASSERT_EQ(game.state().phase, Phase::kDragonMove);
+  EXPECT_EQ(ListedSteps(game), (std::vector<Position>{Position{1, -1}, Position{0, 0}}));
+  game.Apply(MoveDragonAction{{0, 0}});
+  EXPECT_TRUE(game.state().figures.empty());
+  EXPECT_EQ(game.state().players[1].followers, 7);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+}
+
+TEST(PrincessAndDragonTest, WithTheOptionOffTheDragonStaysOutOfTheCity) {
+  // count.dragon_enters_city_tiles = false (CO-15's text): only pd:04 is a
+  // step; count:1 is DRAGON_STEP_NOT_ALLOWED under CO-15.
+  GameState state = CountCityWithAThief(false);
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  Game game(state);
+  PlaceAndPass(game, {Tile("pd:04"), {1, -1}, Rotation{0}});
+  ASSERT_EQ(game.state().phase, Phase::kDragonMove);
+  EXPECT_EQ(ListedSteps(game), (std::vector<Position>{Position{1, -1}}));
+  EXPECT_TRUE(HasCode(game.Validate(MoveDragonAction{{0, 0}}), ViolationCode::kDragonStepNotAllowed,
+                      "CO-15"));
+}
+
+TEST(PrincessAndDragonTest, ThePortalReachesTheOuterFeaturesOfTheCitysTiles) {
+  // CO-53: Red's portal tile pd:08 turned 180 (roads N, E, W, field S) north
+  // of count:1: a follower may go onto count:1's outer road (W, open) at
+  // (0, 0); CO-33: nothing reaches the quarters (they are no segments).
+  GameState state = Start({"Red", "Blue"}, {Expansion::kCountOfCarcassonne});
+  Game game(state);
+  const PlaceTileAction portal{Tile("pd:08"), {0, -1}, Rotation{2}};
+  ASSERT_TRUE(game.Validate(portal).legal());
+  game.Apply(portal);
+  EXPECT_TRUE(game.Validate(PlaceFigureAction{FigureKind::kFollower, {{0, 0}, 0}}).legal());
+}
+
+TEST(PrincessAndDragonTest, TheOptionsNeedTheirExpansions) {
   RuleSet option_alone;
   option_alone.pd_dragon_move_time = DragonMoveTime::kAfterScoring;
-  EXPECT_TRUE(std::holds_alternative<std::vector<Problem>>(NewGame({"Red", "Blue"}, option_alone)));
+  const auto alone = NewGame({"Red", "Blue"}, option_alone);
+  ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(alone));
+  EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(alone), "rules.pd_dragon_move_time"));
+  RuleSet no_count = PrincessAndDragonRules();
+  no_count.count_dragon_enters_city_tiles = false;
+  const auto without = NewGame({"Red", "Blue"}, no_count);
+  ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(without));
+  EXPECT_TRUE(
+      HasProblem(std::get<std::vector<Problem>>(without), "rules.count_dragon_enters_city_tiles"));
+}
+
+TEST(PrincessAndDragonTest, TheRiverIIVolcanoLakeBringsTheDragon) {
+  // RV-10, PD-04: River II's spring river:2-01 (river E) at (0, 0); Red
+  // places the volcano lake river:2-03 (river W) east of it: the dragon moves
+  // there, no figure on it (RV-10, PD-05), and Red plays a second tile.
+  RuleSet rules = PrincessAndDragonRules();
+  rules.expansions.push_back(Expansion::kRiver);
+  rules.river_parts = RiverParts::kRiverTwo;
+  GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, rules));
+  state.bag.reset();
+  Game game(state);
+  const PlaceTileAction lake{Tile("river:2-03"), {1, 0}, Rotation{0}};
+  ASSERT_TRUE(game.Validate(lake).legal());
+  game.Apply(lake);
+  ASSERT_TRUE(game.state().dragon.has_value());
+  EXPECT_EQ(*game.state().dragon, (Position{1, 0}));
+  EXPECT_TRUE(HasCode(game.Validate(PlaceFigureAction{FigureKind::kFollower, {{1, 0}, 1}}),
+                      ViolationCode::kFigureNotAllowed, "PD-05"));
+  game.Apply(PassAction{});
+  EXPECT_EQ(game.state().phase, Phase::kPlaceTile);
+  EXPECT_EQ(game.state().active_player, 0);
+  EXPECT_TRUE(game.state().second_part);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+}
+
+TEST(PrincessAndDragonTest, TheFarmerIsEatenTheBarnStays) {
+  // PD-T07, PD-11: D with base:U east, base:B south and south-east; Red's
+  // barn on D's south-east corner (the south field); Blue's farmer in D's
+  // north field. The dragon (volcano pd:17 west of D) flies after Red's
+  // pd:16 at (2, 0); Red steps onto D: the farmer goes back (Blue 7), the
+  // barn stays (still 1 on the board, Red's supply 0).
+  GameState state = Start({"Red", "Blue"}, {Expansion::kAbbeyAndMayor});
+  state.rules.am_barn = true;
+  state = std::get<GameState>(NewGame({"Red", "Blue"}, state.rules));
+  state.bag.reset();
+  state.tiles.push_back({Tile("base:U"), {1, 0}, Rotation{0}});
+  state.tiles.push_back({Tile("base:B"), {0, 1}, Rotation{0}});
+  state.tiles.push_back({Tile("base:B"), {1, 1}, Rotation{0}});
+  state.tiles.push_back({Tile("pd:17"), {-1, 0}, Rotation{0}});
+  state.dragon = Position{-1, 0};
+  state.barns.push_back({0, {0, 0}, Corner::kSouthEast});
+  state.players[0].barns = 0;
+  state.figures.push_back({FigureKind::kFollower, 1, {{0, 0}, 2}});
+  state.players[1].followers = 6;
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  Game game(state);
+  PlaceAndPass(game, {Tile("pd:16"), {2, 0}, Rotation{0}});
+  ASSERT_EQ(game.state().phase, Phase::kDragonMove);
+  game.Apply(MoveDragonAction{{0, 0}});
+  EXPECT_TRUE(game.state().figures.empty());
+  EXPECT_EQ(game.state().players[1].followers, 7);
+  ASSERT_EQ(game.state().barns.size(), 1u);
+  EXPECT_EQ(game.state().players[0].barns, 0);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+}
+
+TEST(PrincessAndDragonTest, ACastlesLordIsNotEaten) {
+  // PD-12 (JCloisterZone): base:E turned 180 north of D closed D's city of
+  // two segments, which Red's knight made a castle (BC-10). The dragon steps
+  // onto D: the lord stays; Blue's farmer in D's south field is eaten.
+  RuleSet rules = PrincessAndDragonRules();
+  rules.expansions.push_back(Expansion::kBridgesCastlesAndBazaars);
+  rules.bc_castles = true;
+  GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, rules));
+  state.bag.reset();
+  state.tiles.push_back({Tile("base:E"), {0, -1}, Rotation{2}});
+  state.tiles.push_back({Tile("pd:17"), {-1, 0}, Rotation{0}});
+  state.dragon = Position{-1, 0};
+  Castle castle;
+  castle.segments = {{{0, 0}, 0}, {{0, -1}, 0}};
+  castle.owner = 0;
+  state.castles.push_back(castle);
+  state.players[0].castles -= 1;
+  state.figures.push_back({FigureKind::kFollower, 0, {{0, 0}, 0}});
+  state.figures.push_back({FigureKind::kFollower, 1, {{0, 0}, 3}});
+  state.players[0].followers = 6;
+  state.players[1].followers = 6;
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  Game game(state);
+  PlaceAndPass(game, {Tile("pd:16"), {1, 0}, Rotation{0}});
+  ASSERT_EQ(game.state().phase, Phase::kDragonMove);
+  game.Apply(MoveDragonAction{{0, 0}});
+  ASSERT_EQ(game.state().figures.size(), 1u);
+  EXPECT_EQ(game.state().figures[0], (Figure{FigureKind::kFollower, 0, {{0, 0}, 0}}));
+  EXPECT_EQ(game.state().players[1].followers, 7);
 }
 
 }  // namespace

@@ -125,6 +125,9 @@ const std::vector<Config>& Configs() {
        {Expansion::kPrincessAndDragon, Expansion::kMageAndWitch, Expansion::kKingAndRobberBaron,
         Expansion::kInnsAndCathedrals},
        1},
+      {"PrincessDragonCountAndCult",
+       {Expansion::kPrincessAndDragon, Expansion::kCountOfCarcassonne, Expansion::kCult},
+       1},
   };
   return configs;
 }
@@ -190,6 +193,10 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   // The Princess & the Dragon: the flight before or after the scoring (PD-09).
   if (rules.Has(Expansion::kPrincessAndDragon) && seed % 2 == 1) {
     rules.pd_dragon_move_time = DragonMoveTime::kAfterScoring;
+  }
+  // ... with the Count, the dragon on the city tiles or not (AMB-09).
+  if (rules.Has(Expansion::kPrincessAndDragon) && rules.Has(Expansion::kCountOfCarcassonne)) {
+    rules.count_dragon_enters_city_tiles = (seed / 2) % 2 == 0;
   }
   return rules;
 }

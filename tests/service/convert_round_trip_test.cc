@@ -90,6 +90,8 @@ std::vector<Config> Configs() {
       {Expansion::kPrincessAndDragon, Expansion::kMageAndWitch, Expansion::kKingAndRobberBaron,
        Expansion::kInnsAndCathedrals},
       [](RuleSet& rules) { rules.pd_dragon_move_time = DragonMoveTime::kAfterScoring; });
+  add("PrincessDragonCount", {Expansion::kPrincessAndDragon, Expansion::kCountOfCarcassonne},
+      [](RuleSet& rules) { rules.count_dragon_enters_city_tiles = false; });
   return configs;
 }
 

@@ -438,11 +438,12 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 30);
+  ASSERT_EQ(catalog.rule_options_size(), 31);
   EXPECT_EQ(catalog.rule_options(25).name(), "cult.tile_set");
   EXPECT_EQ(catalog.rule_options(26).name(), "siege.pig_besieged_value");
   EXPECT_EQ(catalog.rule_options(28).name(), "mage_witch.magic_tile_choice");
-  EXPECT_EQ(catalog.rule_options(29).name(), "pd.dragon_move_time");
+  EXPECT_EQ(catalog.rule_options(29).name(), "count.dragon_enters_city_tiles");
+  EXPECT_EQ(catalog.rule_options(30).name(), "pd.dragon_move_time");
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
