@@ -27,6 +27,7 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   static const SiegeScoring siege_scoring;
   static const SiegeEscape siege_escape;
   static const PrincessAndDragon princess_and_dragon;
+  static const DragonFlightAfterScoring dragon_flight_after_scoring;
   std::vector<const ExpansionModule*> modules;
   if (rules.Has(Expansion::kInnsAndCathedrals)) modules.push_back(&inns_and_cathedrals);
   if (rules.Has(Expansion::kTradersAndBuilders)) modules.push_back(&traders_and_builders);
@@ -35,8 +36,7 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // The Princess & the Dragon: after Traders & Builders (it takes the
   // builder and the pig off the dragon's tile from the placements listed)
   // and before the castles: the dragon flies before the castle offers
-  // (PD-09, BC-10), which it opens itself once the flight is over, and
-  // before the wagons' moves with pd.dragon_move_time = after_scoring.
+  // (PD-09, BC-10), which it opens itself once the flight is over.
   if (rules.Has(Expansion::kPrincessAndDragon)) modules.push_back(&princess_and_dragon);
   // Bridges, Castles & Bazaars: castles (option bc.castles). It reads the
   // value of features with the other modules' modifiers (Game::FeatureWorth);
@@ -66,6 +66,10 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // has nothing more to do (SI-14): after the wagons' moves and the Count's
   // deployment (each resumes by asking the modules after it); it lists no
   // figure placement.
+  // The Princess & the Dragon's flight with pd.dragon_move_time =
+  // after_scoring: after the wagons and the Count's deployment, before the
+  // escape (princess_and_dragon.h).
+  if (rules.Has(Expansion::kPrincessAndDragon)) modules.push_back(&dragon_flight_after_scoring);
   if (rules.Has(Expansion::kSiege)) modules.push_back(&siege_escape);
   // Last: it filters the figure placements the others list (river.h).
   if (rules.Has(Expansion::kRiver)) modules.push_back(&river);

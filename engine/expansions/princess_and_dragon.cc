@@ -293,7 +293,13 @@ bool PrincessAndDragon::ApplyOwnAction(Game& game, const Action& action,
   state.phase = Phase::kPlaceFigure;
   state.deciding_player = state.active_player;
   if (state.rules.pd_dragon_move_time == DragonMoveTime::kAfterScoring) {
-    game.ContinueAfterModule(this, events);
+    // The decisions after the flight's place in the order (the Siege's
+    // escape), then the end of the turn part.
+    const ExpansionModule* after_scoring = this;
+    for (const ExpansionModule* module : ModulesFor(state.rules)) {
+      if (dynamic_cast<const DragonFlightAfterScoring*>(module) != nullptr) after_scoring = module;
+    }
+    game.ContinueAfterModule(after_scoring, events);
     return true;
   }
   // PD-09: then the scoring, with the decisions that come before it (the
@@ -344,9 +350,14 @@ bool PrincessAndDragon::OpenDecisionBeforeTurnScoring(Game& game) const {
   return true;
 }
 
-bool PrincessAndDragon::OpenDecisionAfterTurnScoring(Game& game) const {
+bool DragonFlightAfterScoring::OpenDecisionAfterTurnScoring(Game& game) const {
   if (game.state().rules.pd_dragon_move_time != DragonMoveTime::kAfterScoring) return false;
   return DragonFlies(game) && BeginFlight(game);
+}
+
+bool DragonFliesBeforeScoring(const GameState& state) {
+  return state.phase == Phase::kDragonMove &&
+         state.rules.pd_dragon_move_time == DragonMoveTime::kAfterMeeple;
 }
 
 void PrincessAndDragon::AtEndOfGame(Game& game, std::vector<ScoreEvent>& /*events*/) const {

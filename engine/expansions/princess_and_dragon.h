@@ -80,12 +80,27 @@ class PrincessAndDragon : public ExpansionModule {
   void ListOwnActions(const Game& game, std::vector<Action>& actions) const override;
   bool ExplainMissingDecision(const Game& game, const Action& action,
                               Violation& reason) const override;
-  // PD-09: the flight before the scoring (after_meeple) ...
+  // PD-09: the flight before the scoring (after_meeple; after_scoring:
+  // DragonFlightAfterScoring).
   bool OpenDecisionBeforeTurnScoring(Game& game) const override;
-  // ... or after it (after_scoring).
-  bool OpenDecisionAfterTurnScoring(Game& game) const override;
   void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
 };
+
+// PD-09 with pd.dragon_move_time = after_scoring: the flight comes once the
+// decisions that follow the turn's scoring are taken (the wagons' moves,
+// AM-12; the Count's deployment, CO-05, whose bookkeeping of the turn's
+// scoring ends with it), before the Siege's escape (SI-14: the last). A
+// module of its own for its place in the order (modules.cc); its steps are
+// judged and applied by PrincessAndDragon.
+class DragonFlightAfterScoring : public ExpansionModule {
+ public:
+  bool OpenDecisionAfterTurnScoring(Game& game) const override;
+};
+
+// Whether the dragon flies before the turn's scoring (Phase::kDragonMove with
+// pd.dragon_move_time = after_meeple): what the tile completed is not scored
+// yet, as in the figure step (the other modules' snapshot checks).
+bool DragonFliesBeforeScoring(const GameState& state);
 
 // The cells the dragon may enter in the next step of its flight (PD-10), in
 // the order N, E, S, W; empty when the flight is stuck.
