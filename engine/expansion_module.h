@@ -5,19 +5,41 @@
 // at each step instead of testing for expansions itself.
 #pragma once
 
+#include <string_view>
 #include <vector>
 
 #include "engine/action.h"
+#include "engine/problem.h"
 #include "engine/score_event.h"
 #include "engine/verdict.h"
 
 namespace carcassonne {
 
+class Board;
 class Game;
 
 class ExpansionModule {
  public:
   virtual ~ExpansionModule() = default;
+
+  // The snapshot check (engine/referee.cc), in its stages; each stage runs
+  // only when the earlier ones found nothing, so a hook reads only what they
+  // found valid. These hooks run for every module of this build, whether or
+  // not its expansion is in the rule set: a piece of an expansion the game
+  // does not play is the module's to refuse.
+  // - CheckRuleOptions: the expansion's options in `rules` (stage 1; `prefix`
+  //   is the path of the rule set, "rules.").
+  // - CheckOwnPieces: each piece of the expansion on its own (stage 2: owner
+  //   in range, segment of the right kind, counts within bounds).
+  // - CheckPiecesTogether: the expansion's rules between its pieces and the
+  //   pending decision (stage 4, after the figures are conserved and the turn
+  //   is valid).
+  virtual void CheckRuleOptions(const RuleSet& /*rules*/, std::string_view /*prefix*/,
+                                std::vector<Problem>& /*problems*/) const {}
+  virtual void CheckOwnPieces(const GameState& /*state*/, const Board& /*board*/,
+                              std::vector<Problem>& /*problems*/) const {}
+  virtual void CheckPiecesTogether(const GameState& /*state*/, const Board& /*board*/,
+                                   std::vector<Problem>& /*problems*/) const {}
 
   // NewGame: tiles, supplies and pieces of the expansion.
   virtual void SetUpGame(GameState& /*state*/) const {}
@@ -132,5 +154,8 @@ class ExpansionModule {
 // The modules of the expansions in `rules`, in a fixed order. The base game
 // alone has none.
 std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules);
+// Every module of this build once, in the same order (the snapshot check's
+// hooks).
+const std::vector<const ExpansionModule*>& AllModules();
 
 }  // namespace carcassonne

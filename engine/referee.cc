@@ -11,15 +11,7 @@
 #include <span>
 #include <string_view>
 
-#include "engine/expansions/abbey_and_mayor.h"
-#include "engine/expansions/castles.h"
-#include "engine/expansions/count_of_carcassonne.h"
-#include "engine/expansions/cult.h"
-#include "engine/expansions/king_and_robber_baron.h"
-#include "engine/expansions/mage_and_witch.h"
-#include "engine/expansions/princess_and_dragon.h"
-#include "engine/expansions/siege.h"
-#include "engine/expansions/traders_and_builders.h"
+#include "engine/expansion_module.h"
 #include "engine/figures.h"
 #include "engine/rules/follower_placement.h"
 #include "engine/rules/tile_placement.h"
@@ -54,9 +46,9 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
       }
     }
   }
-  CheckKingAndRobberBaronRules(rules, prefix, problems);
-  CheckSiegeRules(rules, prefix, problems);
-  CheckPrincessAndDragonRules(rules, prefix, problems);
+  for (const ExpansionModule* module : AllModules()) {
+    module->CheckRuleOptions(rules, prefix, problems);
+  }
   // Abbey & Mayor: a module needs the expansion, and this build implements
   // the mayor, the wagon and the barn so far (known gap AM-03).
   const struct {
@@ -528,34 +520,21 @@ std::vector<Problem> CheckRestOfSnapshot(const GameState& state, const Board& bo
   // Stage 2: each piece on its own.
   CheckFigures(state, board, problems);
   CheckTurnPieces(state, board, problems);
-  CheckTradeGoods(state, problems);
-  CheckMagicFigurePieces(state, board, problems);
-  CheckKingAndRobberBaronPieces(state, problems);
-  CheckCountPieces(state, problems);
-  CheckAbbeyAndMayorPieces(state, board, problems);
-  CheckCastlePieces(state, board, problems);
+  // Each expansion's pieces (engine/expansion_module.h).
+  for (const ExpansionModule* module : AllModules()) {
+    module->CheckOwnPieces(state, board, problems);
+  }
   if (!problems.empty()) return problems;
   // Stage 3: the parts together.
   CheckFiguresConserved(state, problems);
   CheckTurn(state, problems);
   if (!problems.empty()) return problems;
-  // Stage 4: the expansions' rules between their pieces.
-  // Mage & Witch: the magic figures and the pending magic step.
-  CheckMagicFigures(state, board, problems);
-  // King & Robber Baron: the holders and record sizes.
-  CheckKingAndRobberBaron(state, board, problems);
-  // The Count of Carcassonne: the quarters and the pending decision.
-  CheckCountOfCarcassonne(state, board, problems);
-  // Abbey & Mayor: the barns and the wagons waiting to move.
-  CheckAbbeyAndMayor(state, board, problems);
-  // Bridges, Castles & Bazaars: the castles and the castle offers.
-  CheckCastles(state, board, problems);
-  // The Cult: the shrine set and the shrine-monastery pairs.
-  CheckCult(state, board, problems);
-  // Siege: a pending escape.
-  CheckSiege(state, board, problems);
-  // The Princess & the Dragon: the dragon and its flight.
-  CheckPrincessAndDragon(state, board, problems);
+  // Stage 4: the expansions' rules between their pieces and the pending
+  // decision (the magic figures, the King's and the Robber Baron's holders,
+  // the Count's quarters, barns and wagons, castles, shrines, the escape).
+  for (const ExpansionModule* module : AllModules()) {
+    module->CheckPiecesTogether(state, board, problems);
+  }
   return problems;
 }
 

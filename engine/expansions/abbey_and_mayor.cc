@@ -441,4 +441,16 @@ void CheckAbbeyAndMayor(const GameState& state, const Board& board,
   }
 }
 
+// ----- The snapshot check (expansion_module.h) -----
+
+void AbbeyAndMayor::CheckOwnPieces(const GameState& state, const Board& board,
+                                   std::vector<Problem>& problems) const {
+  CheckAbbeyAndMayorPieces(state, board, problems);
+}
+
+void AbbeyAndMayor::CheckPiecesTogether(const GameState& state, const Board& board,
+                                        std::vector<Problem>& problems) const {
+  CheckAbbeyAndMayor(state, board, problems);
+}
+
 }  // namespace carcassonne

@@ -40,12 +40,18 @@
 
 #include "engine/board.h"
 #include "engine/expansion_module.h"
-#include "engine/referee.h"
+#include "engine/problem.h"
+#include "engine/snapshot_limits.h"
 
 namespace carcassonne {
 
 class AbbeyAndMayor : public ExpansionModule {
  public:
+  // The snapshot check (expansion_module.h).
+  void CheckOwnPieces(const GameState& state, const Board& board,
+                      std::vector<Problem>& problems) const override;
+  void CheckPiecesTogether(const GameState& state, const Board& board,
+                           std::vector<Problem>& problems) const override;
   void SetUpGame(GameState& state) const override;
   void ListOwnFigurePlacements(const Game& game, std::vector<Action>& actions) const override;
   void AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events) const override;

@@ -507,4 +507,16 @@ void CheckCastles(const GameState& state, const Board& board, std::vector<Proble
   }
 }
 
+// ----- The snapshot check (expansion_module.h) -----
+
+void Castles::CheckOwnPieces(const GameState& state, const Board& board,
+                             std::vector<Problem>& problems) const {
+  CheckCastlePieces(state, board, problems);
+}
+
+void Castles::CheckPiecesTogether(const GameState& state, const Board& board,
+                                  std::vector<Problem>& problems) const {
+  CheckCastles(state, board, problems);
+}
+
 }  // namespace carcassonne

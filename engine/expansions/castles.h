@@ -36,12 +36,18 @@
 
 #include "engine/board.h"
 #include "engine/expansion_module.h"
-#include "engine/referee.h"
+#include "engine/problem.h"
+#include "engine/snapshot_limits.h"
 
 namespace carcassonne {
 
 class Castles : public ExpansionModule {
  public:
+  // The snapshot check (expansion_module.h).
+  void CheckOwnPieces(const GameState& state, const Board& board,
+                      std::vector<Problem>& problems) const override;
+  void CheckPiecesTogether(const GameState& state, const Board& board,
+                           std::vector<Problem>& problems) const override;
   void SetUpGame(GameState& state) const override;
   void AfterTilePlaced(Game& game) const override;
   bool OpenDecisionBeforeTurnScoring(Game& game) const override;

@@ -11,8 +11,9 @@
 
 #include "engine/figures.h"
 #include "engine/game.h"
-#include "engine/referee.h"
+#include "engine/problem.h"
 #include "engine/rules/scoring.h"
+#include "engine/snapshot_limits.h"
 #include "engine/text.h"
 
 namespace carcassonne {
@@ -783,6 +784,18 @@ void CheckCountOfCarcassonne(const GameState& state, const Board& board,
     default:
       break;
   }
+}
+
+// ----- The snapshot check (expansion_module.h) -----
+
+void CountOfCarcassonne::CheckOwnPieces(const GameState& state, const Board& /*board*/,
+                                        std::vector<Problem>& problems) const {
+  CheckCountPieces(state, problems);
+}
+
+void CountOfCarcassonne::CheckPiecesTogether(const GameState& state, const Board& board,
+                                             std::vector<Problem>& problems) const {
+  CheckCountOfCarcassonne(state, board, problems);
 }
 
 }  // namespace carcassonne

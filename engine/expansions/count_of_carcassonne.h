@@ -62,13 +62,17 @@
 
 namespace carcassonne {
 
-struct Problem;
 class Board;
 
 std::string_view QuarterName(Quarter quarter);
 
 class CountOfCarcassonne : public ExpansionModule {
  public:
+  // The snapshot check (expansion_module.h).
+  void CheckOwnPieces(const GameState& state, const Board& board,
+                      std::vector<Problem>& problems) const override;
+  void CheckPiecesTogether(const GameState& state, const Board& board,
+                           std::vector<Problem>& problems) const override;
   // CO-02: the 12 tiles of the city in place of the start tile.
   std::vector<PlacedTile> StartLayout(const RuleSet& rules) const override;
   // CO-04: the Count in the castle quarter, the quarters empty.

@@ -6,7 +6,7 @@
 
 #include "engine/figures.h"
 #include "engine/game.h"
-#include "engine/referee.h"
+#include "engine/problem.h"
 #include "engine/rules/scoring.h"
 #include "engine/text.h"
 
@@ -190,6 +190,13 @@ void CheckCult(const GameState& state, const Board& board, std::vector<Problem>&
                           "this tile is not in Heretics and Shrines (cult.tile_set, CU-01)"});
     }
   }
+}
+
+// ----- The snapshot check (expansion_module.h) -----
+
+void Cult::CheckPiecesTogether(const GameState& state, const Board& board,
+                               std::vector<Problem>& problems) const {
+  CheckCult(state, board, problems);
 }
 
 }  // namespace carcassonne

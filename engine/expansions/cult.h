@@ -32,11 +32,13 @@
 
 namespace carcassonne {
 
-struct Problem;
 class Board;
 
 class Cult : public ExpansionModule {
  public:
+  // The snapshot check (expansion_module.h).
+  void CheckPiecesTogether(const GameState& state, const Board& board,
+                           std::vector<Problem>& problems) const override;
   // CU-01: the 5-tile set leaves cult:6 out of the bag.
   void SetUpGame(GameState& state) const override;
   void CheckTileDrawn(const Game& game, const TileType& tile,

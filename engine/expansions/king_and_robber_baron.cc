@@ -10,7 +10,7 @@
 #include "engine/expansions/castles.h"
 #include "engine/expansions/princess_and_dragon.h"
 #include "engine/game.h"
-#include "engine/referee.h"
+#include "engine/problem.h"
 #include "engine/text.h"
 
 namespace carcassonne {
@@ -377,6 +377,23 @@ void CheckKingAndRobberBaronRules(const RuleSet& rules, std::string_view prefix,
                         "live scoring (KR-27) has no end bonus (AMB-06): it cannot be combined "
                         "with a flat bonus (king_robber_flat_bonus, KR-24..KR-26)"});
   }
+}
+
+// ----- The snapshot check (expansion_module.h) -----
+
+void KingAndRobberBaron::CheckRuleOptions(const RuleSet& rules, std::string_view prefix,
+                                          std::vector<Problem>& problems) const {
+  CheckKingAndRobberBaronRules(rules, prefix, problems);
+}
+
+void KingAndRobberBaron::CheckOwnPieces(const GameState& state, const Board& /*board*/,
+                                        std::vector<Problem>& problems) const {
+  CheckKingAndRobberBaronPieces(state, problems);
+}
+
+void KingAndRobberBaron::CheckPiecesTogether(const GameState& state, const Board& board,
+                                             std::vector<Problem>& problems) const {
+  CheckKingAndRobberBaron(state, board, problems);
 }
 
 }  // namespace carcassonne

@@ -89,11 +89,17 @@
 
 namespace carcassonne {
 
-struct Problem;
 class Board;
 
 class KingAndRobberBaron : public ExpansionModule {
  public:
+  // The snapshot check (expansion_module.h).
+  void CheckRuleOptions(const RuleSet& rules, std::string_view prefix,
+                        std::vector<Problem>& problems) const override;
+  void CheckOwnPieces(const GameState& state, const Board& board,
+                      std::vector<Problem>& problems) const override;
+  void CheckPiecesTogether(const GameState& state, const Board& board,
+                           std::vector<Problem>& problems) const override;
   // KR-09, KR-10, KR-12, KR-14, KR-27, AMB-03, AMB-06.
   void AfterFeatureCompleted(Game& game, int feature,
                              std::vector<ScoreEvent>& events) const override;

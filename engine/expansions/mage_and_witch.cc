@@ -8,7 +8,7 @@
 
 #include "engine/expansions/princess_and_dragon.h"
 #include "engine/game.h"
-#include "engine/referee.h"
+#include "engine/problem.h"
 #include "engine/text.h"
 
 namespace carcassonne {
@@ -417,6 +417,18 @@ void CheckMagicFigures(const GameState& state, const Board& board, std::vector<P
                           "(MW-08)"});
     }
   }
+}
+
+// ----- The snapshot check (expansion_module.h) -----
+
+void MageAndWitch::CheckOwnPieces(const GameState& state, const Board& board,
+                                  std::vector<Problem>& problems) const {
+  CheckMagicFigurePieces(state, board, problems);
+}
+
+void MageAndWitch::CheckPiecesTogether(const GameState& state, const Board& board,
+                                       std::vector<Problem>& problems) const {
+  CheckMagicFigures(state, board, problems);
 }
 
 }  // namespace carcassonne

@@ -38,11 +38,15 @@
 
 namespace carcassonne {
 
-struct Problem;
 class Board;
 
 class MageAndWitch : public ExpansionModule {
  public:
+  // The snapshot check (expansion_module.h).
+  void CheckOwnPieces(const GameState& state, const Board& board,
+                      std::vector<Problem>& problems) const override;
+  void CheckPiecesTogether(const GameState& state, const Board& board,
+                           std::vector<Problem>& problems) const override;
   // MW-04, MW-09: opens the magic-figure phase when a decision is pending.
   void AfterTilePlaced(Game& game) const override;
   bool CheckOwnAction(const Game& game, const Action& action,

@@ -14,54 +14,69 @@
 
 namespace carcassonne {
 
+namespace {
+
+// One object per module, built on first use (no static initialisation order
+// to depend on).
+struct Registry {
+  InnsAndCathedrals inns_and_cathedrals;
+  TradersAndBuilders traders_and_builders;
+  River river;
+  MageAndWitch mage_and_witch;
+  KingAndRobberBaron king_and_robber_baron;
+  CountOfCarcassonne count_of_carcassonne;
+  AbbeyAndMayor abbey_and_mayor;
+  Castles castles;
+  Cult cult;
+  SiegeScoring siege_scoring;
+  SiegeEscape siege_escape;
+  PrincessAndDragon princess_and_dragon;
+  DragonFlightAfterScoring dragon_flight_after_scoring;
+};
+
+const Registry& Modules() {
+  static const Registry* const registry = new Registry();
+  return *registry;
+}
+
+}  // namespace
+
 std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
-  static const InnsAndCathedrals inns_and_cathedrals;
-  static const TradersAndBuilders traders_and_builders;
-  static const River river;
-  static const MageAndWitch mage_and_witch;
-  static const KingAndRobberBaron king_and_robber_baron;
-  static const CountOfCarcassonne count_of_carcassonne;
-  static const AbbeyAndMayor abbey_and_mayor;
-  static const Castles castles;
-  static const Cult cult;
-  static const SiegeScoring siege_scoring;
-  static const SiegeEscape siege_escape;
-  static const PrincessAndDragon princess_and_dragon;
-  static const DragonFlightAfterScoring dragon_flight_after_scoring;
+  const Registry& all = Modules();
   std::vector<const ExpansionModule*> modules;
-  if (rules.Has(Expansion::kInnsAndCathedrals)) modules.push_back(&inns_and_cathedrals);
-  if (rules.Has(Expansion::kTradersAndBuilders)) modules.push_back(&traders_and_builders);
+  if (rules.Has(Expansion::kInnsAndCathedrals)) modules.push_back(&all.inns_and_cathedrals);
+  if (rules.Has(Expansion::kTradersAndBuilders)) modules.push_back(&all.traders_and_builders);
   // It only reads the board and the turn (the completer), after each scoring.
-  if (rules.Has(Expansion::kKingAndRobberBaron)) modules.push_back(&king_and_robber_baron);
+  if (rules.Has(Expansion::kKingAndRobberBaron)) modules.push_back(&all.king_and_robber_baron);
   // The Princess & the Dragon: after Traders & Builders (it takes the
   // builder and the pig off the dragon's tile from the placements listed)
   // and before the castles: the dragon flies before the castle offers
   // (PD-09, BC-10), which it opens itself once the flight is over.
-  if (rules.Has(Expansion::kPrincessAndDragon)) modules.push_back(&princess_and_dragon);
+  if (rules.Has(Expansion::kPrincessAndDragon)) modules.push_back(&all.princess_and_dragon);
   // Bridges, Castles & Bazaars: castles (option bc.castles). It reads the
   // value of features with the other modules' modifiers (Game::FeatureWorth);
   // its lords score after the turn's features, before the decisions that
   // follow the scoring (the Count's deployment sees their points).
   if (rules.Has(Expansion::kBridgesCastlesAndBazaars) && rules.bc_castles) {
-    modules.push_back(&castles);
+    modules.push_back(&all.castles);
   }
   // The Cult: its challenge removes the loser's followers right after the
   // winner's scoring (AfterFeatureCompleted), before the Count's bookkeeping
   // reads the turn's events; it lists no figure placement.
-  if (rules.Has(Expansion::kCult)) modules.push_back(&cult);
+  if (rules.Has(Expansion::kCult)) modules.push_back(&all.cult);
   // Siege, its values: after Inns & Cathedrals (a cathedral's rate) and
   // before the mage and the witch (JCloisterZone: the siege first).
-  if (rules.Has(Expansion::kSiege)) modules.push_back(&siege_scoring);
+  if (rules.Has(Expansion::kSiege)) modules.push_back(&all.siege_scoring);
   // After Inns & Cathedrals: its score modifiers apply to the inn or cathedral
   // rate (MW-14, AMB-23). It lists no figure placement for the River to filter.
-  if (rules.Has(Expansion::kMageAndWitch)) modules.push_back(&mage_and_witch);
+  if (rules.Has(Expansion::kMageAndWitch)) modules.push_back(&all.mage_and_witch);
   // After the modules that score: its wagons move once the turn is scored
   // (AM-12), before the other decisions after the scoring (its resumption
   // asks them again). It lists no figure placement.
-  if (rules.Has(Expansion::kAbbeyAndMayor)) modules.push_back(&abbey_and_mayor);
+  if (rules.Has(Expansion::kAbbeyAndMayor)) modules.push_back(&all.abbey_and_mayor);
   // After the modules that score (its bookkeeping sees every event of the
   // turn) and before the River; it lists no figure placement.
-  if (rules.Has(Expansion::kCountOfCarcassonne)) modules.push_back(&count_of_carcassonne);
+  if (rules.Has(Expansion::kCountOfCarcassonne)) modules.push_back(&all.count_of_carcassonne);
   // Siege, the escape: the last decision of the turn part, when the player
   // has nothing more to do (SI-14): after the wagons' moves and the Count's
   // deployment (each resumes by asking the modules after it); it lists no
@@ -69,10 +84,31 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // The Princess & the Dragon's flight with pd.dragon_move_time =
   // after_scoring: after the wagons and the Count's deployment, before the
   // escape (princess_and_dragon.h).
-  if (rules.Has(Expansion::kPrincessAndDragon)) modules.push_back(&dragon_flight_after_scoring);
-  if (rules.Has(Expansion::kSiege)) modules.push_back(&siege_escape);
+  if (rules.Has(Expansion::kPrincessAndDragon)) {
+    modules.push_back(&all.dragon_flight_after_scoring);
+  }
+  if (rules.Has(Expansion::kSiege)) modules.push_back(&all.siege_escape);
   // Last: it filters the figure placements the others list (river.h).
-  if (rules.Has(Expansion::kRiver)) modules.push_back(&river);
+  if (rules.Has(Expansion::kRiver)) modules.push_back(&all.river);
+  return modules;
+}
+
+const std::vector<const ExpansionModule*>& AllModules() {
+  // The order of ModulesFor with every expansion on.
+  const Registry& all = Modules();
+  static const std::vector<const ExpansionModule*> modules = {&all.inns_and_cathedrals,
+                                                              &all.traders_and_builders,
+                                                              &all.king_and_robber_baron,
+                                                              &all.princess_and_dragon,
+                                                              &all.castles,
+                                                              &all.cult,
+                                                              &all.siege_scoring,
+                                                              &all.mage_and_witch,
+                                                              &all.abbey_and_mayor,
+                                                              &all.count_of_carcassonne,
+                                                              &all.dragon_flight_after_scoring,
+                                                              &all.siege_escape,
+                                                              &all.river};
   return modules;
 }
 

@@ -7,7 +7,7 @@
 
 #include "engine/figures.h"
 #include "engine/game.h"
-#include "engine/referee.h"
+#include "engine/problem.h"
 #include "engine/rules/follower_placement.h"
 #include "engine/rules/scoring.h"
 #include "engine/text.h"
@@ -364,8 +364,8 @@ void PrincessAndDragon::AtEndOfGame(Game& game, std::vector<ScoreEvent>& /*event
   game.mutable_state().dragon_flight.clear();
 }
 
-void CheckPrincessAndDragonRules(const RuleSet& rules, std::string_view prefix,
-                                 std::vector<Problem>& problems) {
+void PrincessAndDragon::CheckRuleOptions(const RuleSet& rules, std::string_view prefix,
+                                         std::vector<Problem>& problems) const {
   if (!rules.Has(Expansion::kPrincessAndDragon) &&
       rules.pd_dragon_move_time != DragonMoveTime::kAfterMeeple) {
     problems.push_back({Cat(prefix, "pd_dragon_move_time"),
@@ -379,8 +379,8 @@ void CheckPrincessAndDragonRules(const RuleSet& rules, std::string_view prefix,
   }
 }
 
-void CheckPrincessAndDragon(const GameState& state, const Board& board,
-                            std::vector<Problem>& problems) {
+void PrincessAndDragon::CheckPiecesTogether(const GameState& state, const Board& board,
+                                            std::vector<Problem>& problems) const {
   const bool in_play = state.rules.Has(Expansion::kPrincessAndDragon);
   if (!in_play) {
     if (state.dragon) problems.push_back({"dragon", "the dragon needs the expansion"});

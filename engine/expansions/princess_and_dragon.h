@@ -84,6 +84,16 @@ class PrincessAndDragon : public ExpansionModule {
   // DragonFlightAfterScoring).
   bool OpenDecisionBeforeTurnScoring(Game& game) const override;
   void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
+  // CheckSnapshot (on every module of the build): each option only with its
+  // expansions; the dragon only with the expansion, on a tile of the board,
+  // in play once a dragon tile is on the board (PD-08) and only after a
+  // volcano (PD-04); a flight only in Phase::kDragonMove, made of distinct
+  // neighbouring tiles, at most 6 steps, after a dragon tile, decided by the
+  // player whose step it is (PD-10).
+  void CheckRuleOptions(const RuleSet& rules, std::string_view prefix,
+                        std::vector<Problem>& problems) const override;
+  void CheckPiecesTogether(const GameState& state, const Board& board,
+                           std::vector<Problem>& problems) const override;
 };
 
 // PD-09 with pd.dragon_move_time = after_scoring: the flight comes once the
@@ -105,16 +115,5 @@ bool DragonFliesBeforeScoring(const GameState& state);
 // The cells the dragon may enter in the next step of its flight (PD-10), in
 // the order N, E, S, W; empty when the flight is stuck.
 std::vector<Position> DragonSteps(const GameState& state, const Board& board);
-
-// CheckSnapshot's part for the rules: each option only with its expansions.
-void CheckPrincessAndDragonRules(const RuleSet& rules, std::string_view prefix,
-                                 std::vector<Problem>& problems);
-// CheckSnapshot's part for the dragon, on the board built from `state`: only
-// with the expansion; on a tile of the board; in play once a dragon tile is
-// on the board (PD-08) and only after a volcano (PD-04); a flight only in
-// Phase::kDragonMove, made of distinct neighbouring tiles, at most 6 steps,
-// after a dragon tile, decided by the player whose step it is (PD-10).
-void CheckPrincessAndDragon(const GameState& state, const Board& board,
-                            std::vector<Problem>& problems);
 
 }  // namespace carcassonne

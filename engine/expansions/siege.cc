@@ -6,7 +6,7 @@
 
 #include "engine/figures.h"
 #include "engine/game.h"
-#include "engine/referee.h"
+#include "engine/problem.h"
 #include "engine/rules/scoring.h"
 #include "engine/text.h"
 
@@ -237,6 +237,18 @@ void CheckSiege(const GameState& state, const Board& board, std::vector<Problem>
     problems.push_back(
         {"phase", "PHASE_SIEGE_ESCAPE, but no follower of the active player can escape (SI-10)"});
   }
+}
+
+// ----- The snapshot check (expansion_module.h) -----
+
+void SiegeEscape::CheckRuleOptions(const RuleSet& rules, std::string_view prefix,
+                                   std::vector<Problem>& problems) const {
+  CheckSiegeRules(rules, prefix, problems);
+}
+
+void SiegeEscape::CheckPiecesTogether(const GameState& state, const Board& board,
+                                      std::vector<Problem>& problems) const {
+  CheckSiege(state, board, problems);
 }
 
 }  // namespace carcassonne

@@ -45,7 +45,6 @@
 
 namespace carcassonne {
 
-struct Problem;
 class Board;
 
 class SiegeScoring : public ExpansionModule {
@@ -56,6 +55,11 @@ class SiegeScoring : public ExpansionModule {
 
 class SiegeEscape : public ExpansionModule {
  public:
+  // The snapshot check (expansion_module.h).
+  void CheckRuleOptions(const RuleSet& rules, std::string_view prefix,
+                        std::vector<Problem>& problems) const override;
+  void CheckPiecesTogether(const GameState& state, const Board& board,
+                           std::vector<Problem>& problems) const override;
   // SI-10..SI-14.
   bool OpenDecisionAfterTurnScoring(Game& game) const override;
   bool CheckOwnAction(const Game& game, const Action& action,

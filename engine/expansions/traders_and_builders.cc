@@ -6,8 +6,9 @@
 
 #include "engine/figures.h"
 #include "engine/game.h"
-#include "engine/referee.h"
+#include "engine/problem.h"
 #include "engine/rules/scoring.h"
+#include "engine/snapshot_limits.h"
 #include "engine/text.h"
 
 namespace carcassonne {
@@ -232,6 +233,13 @@ void CheckTradeGoods(const GameState& state, std::vector<Problem>& problems) {
       }
     }
   }
+}
+
+// ----- The snapshot check (expansion_module.h) -----
+
+void TradersAndBuilders::CheckOwnPieces(const GameState& state, const Board& /*board*/,
+                                        std::vector<Problem>& problems) const {
+  CheckTradeGoods(state, problems);
 }
 
 }  // namespace carcassonne

@@ -10,10 +10,11 @@
 
 namespace carcassonne {
 
-struct Problem;
-
 class TradersAndBuilders : public ExpansionModule {
  public:
+  // The snapshot check (expansion_module.h).
+  void CheckOwnPieces(const GameState& state, const Board& board,
+                      std::vector<Problem>& problems) const override;
   void AfterTilePlaced(Game& game) const override;
   bool CheckOwnFigurePlacement(const Game& game, const PlaceFigureAction& action,
                                std::vector<Violation>& violations) const override;

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <ostream>
 #include <random>
 #include <set>
 #include <string>
@@ -814,7 +815,14 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
 }
 
 // One shard: a family of rules and a shard number.
-using Shard = std::tuple<int, int>;  // index into Configs(), shard
+// One shard of a configuration's games: its test name names both.
+struct Shard {
+  int config = 0;  // index into Configs()
+  int shard = 0;
+};
+void PrintTo(const Shard& shard, std::ostream* out) {
+  *out << Configs()[shard.config].name << " shard " << shard.shard;
+}
 
 std::vector<Shard> Shards() {
   std::vector<Shard> shards;
@@ -868,8 +876,8 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
 
 INSTANTIATE_TEST_SUITE_P(Shards, RandomGames, ::testing::ValuesIn(Shards()),
                          [](const ::testing::TestParamInfo<Shard>& info) {
-                           return Configs()[std::get<0>(info.param)].name + "_" +
-                                  std::to_string(std::get<1>(info.param));
+                           return Configs()[info.param.config].name + "_" +
+                                  std::to_string(info.param.shard);
                          });
 
 }  // namespace

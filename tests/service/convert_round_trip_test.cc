@@ -13,6 +13,7 @@
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <random>
 #include <string>
 #include <variant>
@@ -29,6 +30,10 @@ struct Config {
   std::string name;
   RuleSet rules;
 };
+
+// Test names and failures name the configuration, not the bytes of the
+// parameter.
+void PrintTo(const Config& config, std::ostream* out) { *out << config.name; }
 
 std::vector<Config> Configs() {
   std::vector<Config> configs;
