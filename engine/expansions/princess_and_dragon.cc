@@ -3,6 +3,7 @@
 #include "engine/expansions/princess_and_dragon.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "engine/figures.h"
@@ -22,10 +23,11 @@ std::string CellName(Position cell) { return Cat("(", cell.x, ", ", cell.y, ")")
 
 const BoardTile& LastTile(const Board& board) { return board.tile(board.tile_count() - 1); }
 
+// (In 64 bits: a client's cell may lie anywhere.)
 bool IsAdjacent(Position a, Position b) {
-  const int dx = a.x > b.x ? a.x - b.x : b.x - a.x;
-  const int dy = a.y > b.y ? a.y - b.y : b.y - a.y;
-  return dx + dy == 1;
+  const int64_t dx = static_cast<int64_t>(a.x) - b.x;
+  const int64_t dy = static_cast<int64_t>(a.y) - b.y;
+  return dx * dx + dy * dy == 1;
 }
 
 bool InFlight(const GameState& state, Position cell) {

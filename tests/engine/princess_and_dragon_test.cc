@@ -172,6 +172,11 @@ TEST(PrincessAndDragonTest, WrongStepsAreIllegalWithTheirCode) {
                       "PD-10"));
   EXPECT_TRUE(HasCode(game.Validate(MoveDragonAction{{-1, -1}}),
                       ViolationCode::kDragonStepNotAllowed, "PD-10"));
+  // A cell far away: illegal, and out of bounds malformed (no overflow).
+  const Position far{2147483647, -2147483647 - 1};
+  EXPECT_TRUE(
+      HasCode(game.Validate(MoveDragonAction{far}), ViolationCode::kDragonStepNotAllowed, "PD-10"));
+  EXPECT_TRUE(HasProblem(CheckAction(game.state(), MoveDragonAction{far}), "move_dragon.to"));
   // Not Blue's step (AMB-49): Red decides the first.
   EXPECT_TRUE(HasCode(game.Validate(Action(MoveDragonAction{{0, 0}}, 1)),
                       ViolationCode::kNotYourDecision, "PD-10"));
