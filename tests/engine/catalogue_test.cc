@@ -888,7 +888,7 @@ TEST(CatalogueTest, FindRejectsNearMisses) {
        {"ic:1",    "ic:18",      "ic:03g",      "IC:01",     "ic:",        "ic",      "tb:00",
         "tb:25",   "river:1-11", "river:1-10g", "river:2-1", "river:3-01", "river:",  "kr:0",
         "kr:6",    "kr:2g",      "mw:9",        "mw:8g",     "count:0",    "base:Ng", " base:A",
-        "base:A ", "base:AA",    "~",           "\xff",      "pd:04g",  "pd:30"}) {
+        "base:A ", "base:AA",    "~",           "\xff",      "pd:04g",     "pd:30"}) {
     EXPECT_EQ(catalogue.Find(id), nullptr) << id;
   }
   // Find packs ids of up to 15 bytes into two words, zero-padded, with the
