@@ -55,8 +55,7 @@ run_asan() {
     bridges_castles_bazaars_test castles_test random_games_test convert_round_trip_test \
     carcassonne_scenario carcassonne_referee service_test board_description_test cult_test \
     siege_test princess_and_dragon_test hostile_snapshot_test describe_board_test tls_test \
-    resilience_test \
-    carcassonne_loadgen
+    resilience_test operations_test carcassonne_loadgen
   echo "ci-sanitizers: asan: build: $(($(now) - started)) s"
 
   started="$(now)"

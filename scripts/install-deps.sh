@@ -93,6 +93,24 @@ if ((${#integration_missing[@]} > 0)); then
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${integration_missing[@]}"
 fi
 
+# promtool, for `promtool check metrics` on the server's /metrics
+# (tests/service/operations_test.cc), comes with Debian's prometheus package;
+# installed without its recommends (no node exporter), and nothing is started.
+if ! command -v promtool >/dev/null 2>&1; then
+  sudo=()
+  if [[ "$(id -u)" -ne 0 ]]; then
+    if command -v sudo >/dev/null 2>&1; then
+      sudo=(sudo)
+    else
+      echo "install-deps: not root and no sudo; please install: prometheus (promtool)" >&2
+      exit 1
+    fi
+  fi
+  echo "install-deps: installing prometheus (promtool)"
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends prometheus
+fi
+
 # `npm ci` in $1 when its node_modules does not match its package-lock.json
 # (npm records the installed tree in node_modules/.package-lock.json).
 npm_ci_if_stale() {

@@ -2,7 +2,10 @@
 //
 //   carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464] [--noop]
 //       [--serving_threads=N] [--lame_duck_seconds=5] [--queue_budget_ms=20]
+//       [--max_connection_age_seconds=0 [--max_connection_age_grace_seconds=30]]
 //       [--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]]
+//   carcassonne_referee --help      every flag with its default and meaning
+//   carcassonne_referee --version   the version and git revision (version.h)
 //
 // --noop serves a RefereeService that answers every call with an empty
 // response (no engine): the limit of the RPC path, for benchmarks (scripts/bench).
@@ -10,23 +13,27 @@
 // Every flag has a default, so the server needs no configuration file. It
 // stops cleanly (exit status 0) on SIGTERM or SIGINT, after a lame duck
 // (server.h).
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
+#include "absl/flags/reflection.h"
 #include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "google/protobuf/stubs/logging.h"
 #include "service/server.h"
-
-#ifndef CARCASSONNE_VERSION
-#define CARCASSONNE_VERSION "dev"
-#endif
+#include "service/version.h"
 
 ABSL_FLAG(std::string, address, "0.0.0.0",
           "IP address to listen on, for gRPC and for metrics (0.0.0.0 = every IPv4 interface; "
@@ -57,6 +64,16 @@ ABSL_FLAG(double, lame_duck_seconds, 5,
           "drains and exits; 0..60. The pod's terminationGracePeriodSeconds must be at least this "
           "plus 10 s (the drain takes at most 7 s; deploy/kubernetes/deployment.yaml: 15 s for "
           "the default 5 s)");
+
+ABSL_FLAG(int, max_connection_age_seconds, 0,
+          "Close each client connection after this many seconds (gRPC sends GOAWAY, +/-10 % "
+          "jitter; the client reconnects, through the load balancer, for its next call), so that "
+          "clients behind an L4 Service spread over new pods; 0 = never (gRPC's default); "
+          "0..86400. deploy/kubernetes/overlays/production sets 300");
+ABSL_FLAG(int, max_connection_age_grace_seconds, 30,
+          "With --max_connection_age_seconds: the seconds the calls still open on a closed "
+          "connection (health Watch streams, in practice) get to finish before they are "
+          "cancelled; 0..3600");
 
 ABSL_FLAG(int, queue_budget_ms, 20,
           "Admission control: the longest a RefereeService call may be expected to wait for the "
@@ -90,6 +107,35 @@ void LogProtobufSparingly(google::protobuf::LogLevel level, const char* filename
   left_out = 0;
 }
 
+// The file that defines this binary's own flags (the others are Abseil's).
+bool IsServerFlagFile(absl::string_view filename) {
+  return absl::EndsWith(filename, "service/main.cc");
+}
+
+// --help: the usage line, then every flag of the server with its default
+// and meaning, sorted by name (Abseil's own --help lists flags by file and
+// exits with status 1; this one exits 0).
+void PrintHelp() {
+  std::vector<const absl::CommandLineFlag*> flags;
+  for (const auto& [name, flag] : absl::GetAllFlags()) {
+    if (IsServerFlagFile(flag->Filename())) flags.push_back(flag);
+  }
+  std::sort(flags.begin(), flags.end(),
+            [](const auto* a, const auto* b) { return a->Name() < b->Name(); });
+  std::printf("%s\n\nFlags (--name=value; every flag has a default):\n",
+              std::string(absl::ProgramUsageMessage()).c_str());
+  for (const absl::CommandLineFlag* flag : flags) {
+    const std::string default_value = flag->IsOfType<std::string>()
+                                          ? absl::StrCat("\"", flag->DefaultValue(), "\"")
+                                          : flag->DefaultValue();
+    std::printf("  --%s  (default: %s)\n      %s\n", std::string(flag->Name()).c_str(),
+                default_value.c_str(), flag->Help().c_str());
+  }
+  std::printf(
+      "  --help\n      Print this help and exit\n"
+      "  --version\n      Print the version and git revision and exit\n");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -108,8 +154,22 @@ int main(int argc, char** argv) {
       "grpc.health.v1.Health, server reflection, Prometheus metrics).\n"
       "Usage: carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464] "
       "[--noop] [--serving_threads=N] [--lame_duck_seconds=5] [--queue_budget_ms=20] "
+      "[--max_connection_age_seconds=0 [--max_connection_age_grace_seconds=30]] "
       "[--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]]");
-  absl::ParseCommandLine(argc, argv);
+  absl::FlagsUsageConfig usage;
+  usage.contains_help_flags = &IsServerFlagFile;
+  usage.contains_helpshort_flags = &IsServerFlagFile;
+  usage.version_string = [] { return carcassonne::service::VersionLine() + "\n"; };
+  absl::SetFlagsUsageConfig(usage);
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--") == 0) break;
+    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-help") == 0 ||
+        std::strcmp(argv[i], "-h") == 0) {
+      PrintHelp();
+      return 0;
+    }
+  }
+  absl::ParseCommandLine(argc, argv);  // --version: prints version_string, exits 0
 
   carcassonne::service::ServerOptions options;
   options.address = absl::GetFlag(FLAGS_address);
@@ -117,7 +177,8 @@ int main(int argc, char** argv) {
   options.metrics_port = absl::GetFlag(FLAGS_metrics_port);
   options.noop = absl::GetFlag(FLAGS_noop);
   options.serving_threads = absl::GetFlag(FLAGS_serving_threads);
-  options.version = CARCASSONNE_VERSION;
+  options.version = carcassonne::service::ProjectVersion();
+  options.revision = carcassonne::service::GitRevision();
   options.tls = {absl::GetFlag(FLAGS_tls_certificate), absl::GetFlag(FLAGS_tls_private_key),
                  absl::GetFlag(FLAGS_tls_client_ca)};
   const double lame_duck_seconds = absl::GetFlag(FLAGS_lame_duck_seconds);
@@ -134,6 +195,24 @@ int main(int argc, char** argv) {
     return 2;
   }
   options.queue_budget = std::chrono::milliseconds(queue_budget_ms);
+  const int max_connection_age_seconds = absl::GetFlag(FLAGS_max_connection_age_seconds);
+  if (max_connection_age_seconds < 0 || max_connection_age_seconds > 86400) {
+    std::fprintf(stderr,
+                 "carcassonne_referee: --max_connection_age_seconds must be 0..86400, not %d\n",
+                 max_connection_age_seconds);
+    return 2;
+  }
+  const int max_connection_age_grace_seconds =
+      absl::GetFlag(FLAGS_max_connection_age_grace_seconds);
+  if (max_connection_age_grace_seconds < 0 || max_connection_age_grace_seconds > 3600) {
+    std::fprintf(stderr,
+                 "carcassonne_referee: --max_connection_age_grace_seconds must be 0..3600, not "
+                 "%d\n",
+                 max_connection_age_grace_seconds);
+    return 2;
+  }
+  options.max_connection_age = std::chrono::seconds(max_connection_age_seconds);
+  options.max_connection_age_grace = std::chrono::seconds(max_connection_age_grace_seconds);
   if (options.address.empty()) {
     std::fprintf(stderr, "carcassonne_referee: --address must not be empty\n");
     return 2;

@@ -1,13 +1,23 @@
 // Prometheus metrics of the server (prometheus-cpp), served over HTTP on their
 // own port at /metrics:
 //
-//   grpc_server_started_total{grpc_service,grpc_method}          counter
-//   grpc_server_handled_total{grpc_service,grpc_method,grpc_code} counter
-//   grpc_server_handling_seconds{grpc_service,grpc_method}       histogram
-//   carcassonne_verdicts_total{violation_code}                   counter
-//   carcassonne_score_events_total{feature_kind}                 counter
-//   carcassonne_calls_shed_total{grpc_method,reason}             counter
-//   carcassonne_build_info{version}                              gauge (= 1)
+//   grpc_server_started_total{grpc_type,grpc_service,grpc_method}           counter
+//   grpc_server_handled_total{grpc_type,grpc_service,grpc_method,grpc_code} counter
+//   grpc_server_handling_seconds{grpc_type,grpc_service,grpc_method}        histogram
+//   carcassonne_verdicts_total{grpc_method,violation_code}                  counter
+//   carcassonne_score_events_total{feature_kind}                            counter
+//   carcassonne_calls_shed_total{grpc_method,reason}                        counter
+//   carcassonne_build_info{version,revision}                                gauge (= 1)
+//   process_cpu_seconds_total, process_resident_memory_bytes,
+//   process_virtual_memory_bytes, process_open_fds, process_max_fds,
+//   process_start_time_seconds                                              (ProcessMetrics)
+//
+// The gRPC series follow go-grpc-prometheus, which the usual gRPC dashboards
+// query: grpc_type is "unary" (every RefereeService RPC is unary), and
+// grpc_code is the Go spelling of the status code (codes.Code.String():
+// "OK", "Canceled", "InvalidArgument", "ResourceExhausted", ...), not the
+// C++ enum's upper-case name. The histogram's buckets start at 5 us: a
+// handler takes about 10 to 100 us (bench/report.md).
 //
 // A call that the server sheds (serving.h: refused under overload, or skipped
 // because its client left or its deadline passed; the handler never runs)
@@ -26,9 +36,11 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "carcassonne/v1/referee.pb.h"
+#include "prometheus/collectable.h"
 
 namespace prometheus {
 class Counter;
@@ -54,6 +66,10 @@ enum class Method {
 };
 inline constexpr int kMethodCount = 8;
 
+// The go-grpc-prometheus spelling of a status code ("OK", "Canceled",
+// "InvalidArgument", ...; "Unknown" for a number gRPC does not define).
+std::string_view GrpcCodeLabel(grpc::StatusCode code);
+
 // Why a call was shed (the label `reason` of carcassonne_calls_shed_total).
 enum class ShedReason {
   kQueueFull,           // "queue_full": more waiting than the latency budget allows
@@ -66,20 +82,23 @@ inline constexpr int kShedReasonCount = 5;
 
 class Metrics {
  public:
-  explicit Metrics(const std::string& version);
+  Metrics(const std::string& version, const std::string& revision);
   ~Metrics();
   Metrics(const Metrics&) = delete;
   Metrics& operator=(const Metrics&) = delete;
 
   const std::shared_ptr<prometheus::Registry>& registry() const { return registry_; }
+  // What /metrics serves: the registry and the process metrics.
+  std::vector<std::shared_ptr<prometheus::Collectable>> collectables() const;
 
   void RecordStarted(Method method);
   void RecordHandled(Method method, grpc::StatusCode code, double seconds);
   // A call answered `code` without running its handler (started, handled, shed).
   void RecordShed(Method method, ShedReason reason, grpc::StatusCode code);
   // "LEGAL" for a legal verdict, else the code of its first violation (one
-  // count per verdict).
-  void RecordVerdict(const v1::Verdict& verdict);
+  // count per verdict), by the method that gave it (ValidateAction,
+  // ApplyAction or PlayTurn; other methods give no verdict and count none).
+  void RecordVerdict(Method method, const v1::Verdict& verdict);
   // One count per score event, by feature kind.
   void RecordScoreEvents(const google::protobuf::RepeatedPtrField<v1::ScoreEvent>& events);
 
@@ -92,23 +111,39 @@ class Metrics {
     std::array<prometheus::Counter*, kStatusCodeCount> handled{};
     prometheus::Histogram* seconds = nullptr;
     std::array<prometheus::Counter*, kShedReasonCount> shed{};
+    // Verdicts: none for the methods that give no verdict.
+    prometheus::Counter* legal_verdicts = nullptr;
+    std::vector<prometheus::Counter*> violation_verdicts;  // by ViolationCode number
   };
 
   std::shared_ptr<prometheus::Registry> registry_;
+  std::shared_ptr<prometheus::Collectable> process_;
   std::array<MethodMetrics, kMethodCount> methods_{};
-  prometheus::Counter* legal_verdicts_ = nullptr;
-  std::vector<prometheus::Counter*> violation_verdicts_;  // by ViolationCode number
-  std::vector<prometheus::Counter*> score_events_;        // by FeatureKind number
+  std::vector<prometheus::Counter*> score_events_;  // by FeatureKind number
 };
 
-// The HTTP endpoint that serves a registry at /metrics.
+// The process metrics of the Prometheus conventions (as client_golang's
+// process collector exports them), read from /proc/self at each scrape: CPU
+// time, resident and virtual memory, open and maximum file descriptors, and
+// the start time. A scrape reads two small files and lists /proc/self/fd.
+class ProcessMetrics : public prometheus::Collectable {
+ public:
+  ProcessMetrics();
+  std::vector<prometheus::MetricFamily> Collect() const override;
+
+ private:
+  double start_time_seconds_ = 0;  // since the Unix epoch; fixed at start-up
+};
+
+// The HTTP endpoint that serves collectables (Metrics::collectables()) at
+// /metrics.
 class MetricsEndpoint {
  public:
   // Listens on `address:port` (port 0: any free port). IPv4 only: "::" and
   // "::1" listen on 0.0.0.0 and 127.0.0.1. Throws std::exception when the
   // address cannot be used or the port cannot be bound.
   MetricsEndpoint(const std::string& address, int port,
-                  const std::shared_ptr<prometheus::Registry>& registry);
+                  const std::vector<std::shared_ptr<prometheus::Collectable>>& collectables);
   ~MetricsEndpoint();
   MetricsEndpoint(const MetricsEndpoint&) = delete;
   MetricsEndpoint& operator=(const MetricsEndpoint&) = delete;

@@ -188,11 +188,11 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   if (options.tls.enabled()) {
     std::fprintf(stderr, "carcassonne_referee: %s\n", DescribeTls(options.tls).c_str());
   }
-  Metrics metrics(options.version);
+  Metrics metrics(options.version, options.revision);
   std::unique_ptr<MetricsEndpoint> metrics_endpoint;
   try {
     metrics_endpoint = std::make_unique<MetricsEndpoint>(options.address, options.metrics_port,
-                                                         metrics.registry());
+                                                         metrics.collectables());
   } catch (const std::exception& error) {
     std::fprintf(stderr, "carcassonne_referee: cannot serve metrics on %s: %s\n",
                  HostPort(options.address, options.metrics_port).c_str(), error.what());
@@ -231,6 +231,12 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   // No BDP probing (kBdpProbe): the flow-control windows stay at gRPC's
   // defaults instead of growing with the measured bandwidth-delay product.
   builder.AddChannelArgument(GRPC_ARG_HTTP2_BDP_PROBE, kBdpProbe);
+  if (options.max_connection_age.count() > 0) {
+    builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_MS,
+                               static_cast<int>(options.max_connection_age.count()));
+    builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_GRACE_MS,
+                               static_cast<int>(options.max_connection_age_grace.count()));
+  }
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (server == nullptr || bound_port == 0) {
     std::fprintf(stderr, "carcassonne_referee: cannot listen on %s\n", listen.c_str());
@@ -257,12 +263,15 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   std::fprintf(stderr,
                "carcassonne_referee %s: serving gRPC on %s, metrics on http://%s/metrics "
                "(port=%d metrics_port=%d max_receive_message_bytes=%d serving_threads=%d "
-               "max_threads=%d lame_duck_ms=%lld queue_budget_ms=%lld)\n",
+               "max_threads=%d lame_duck_ms=%lld queue_budget_ms=%lld max_connection_age_ms=%lld "
+               "max_connection_age_grace_ms=%lld)\n",
                options.version.c_str(), HostPort(options.address, bound_port).c_str(),
                HostPort(metrics_endpoint->address(), metrics_endpoint->port()).c_str(), bound_port,
                metrics_endpoint->port(), kMaxReceiveMessageBytes, serving_options.threads,
                max_threads, static_cast<long long>(options.lame_duck.count()),
-               static_cast<long long>(options.queue_budget.count()));
+               static_cast<long long>(options.queue_budget.count()),
+               static_cast<long long>(options.max_connection_age.count()),
+               static_cast<long long>(options.max_connection_age_grace.count()));
   std::fflush(stderr);
 
   // The dedicated signal thread: SIGTERM / SIGINT are blocked in every thread,

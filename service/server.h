@@ -59,6 +59,10 @@
 //     200 MiB, peaks of 250 to 350 MiB, under the deployment's 512 MiB limit,
 //     and back to ~20 MiB once the load stops (resilience_test,
 //     scripts/bench);
+//   * connection age: unlimited by default; --max_connection_age_seconds
+//     closes each connection (GOAWAY) after that age, and cancels what is
+//     still open on it after --max_connection_age_grace_seconds (README,
+//     "Scaling out");
 //   * HTTP/2: at most 256 concurrent streams per connection
 //     (kMaxConcurrentStreamsPerConnection); flow control windows at gRPC's
 //     defaults, no BDP probing (kBdpProbe; see server.cc for why);
@@ -92,11 +96,17 @@ struct ServerOptions {
   int port = 50051;                 // gRPC port; 0 = any free port (logged)
   int metrics_port = 9464;          // Prometheus /metrics port; 0 = any free port (logged)
   std::string version;              // carcassonne_build_info{version}
+  std::string revision;             // carcassonne_build_info{revision}
   bool noop = false;                // serve the no-op RefereeService (see above)
   int serving_threads = 0;          // threads serving RefereeService; 0 = one per usable core
   TlsOptions tls;                   // TLS / mTLS of the gRPC port; plaintext when not enabled
   std::chrono::milliseconds lame_duck{5000};   // NOT_SERVING, still serving, after SIGTERM
   std::chrono::milliseconds queue_budget{20};  // admission control's latency budget
+  // GOAWAY on each connection after this age (gRPC adds +/-10 % jitter), so
+  // that clients reconnect and spread over new pods; 0 = never. The calls
+  // still open on it then get the grace period before they are cancelled.
+  std::chrono::milliseconds max_connection_age{0};
+  std::chrono::milliseconds max_connection_age_grace{30000};
 };
 
 // Blocks SIGTERM and SIGINT in the calling thread and returns that set. Call it

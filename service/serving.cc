@@ -92,14 +92,14 @@ using ServeFunction = grpc::Status (*)(ServeScope& scope, grpc::ByteBuffer* requ
 
 // Domain metrics of a successful answer of the real service.
 void Observe(Metrics& metrics, const v1::ValidateActionResponse& response) {
-  metrics.RecordVerdict(response.verdict());
+  metrics.RecordVerdict(Method::kValidateAction, response.verdict());
 }
 void Observe(Metrics& metrics, const v1::ApplyActionResponse& response) {
-  metrics.RecordVerdict(response.verdict());
+  metrics.RecordVerdict(Method::kApplyAction, response.verdict());
   metrics.RecordScoreEvents(response.events());
 }
 void Observe(Metrics& metrics, const v1::PlayTurnResponse& response) {
-  metrics.RecordVerdict(response.verdict());
+  metrics.RecordVerdict(Method::kPlayTurn, response.verdict());
   metrics.RecordScoreEvents(response.events());
 }
 void Observe(Metrics& metrics, const v1::ScoreGameResponse& response) {

@@ -11,7 +11,9 @@
 //   3. what this deployment promises (deploy/kubernetes/base/*.yaml): the Pod
 //      Security "restricted" level, requests and limits, a pinned image, a
 //      termination grace that covers the lame duck and the drain, the HPA,
-//      the PDB, topology spread and the Services aimed at the pods.
+//      the PDB, topology spread and the Services aimed at the pods; in the
+//      production overlays, a maximum connection age (clients behind the L4
+//      Service reconnect and spread over new pods).
 // Usage: node validate_manifests.mjs RENDERED.yaml   (exit 0: every check held)
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -204,6 +206,27 @@ for (const deployment of deployments) {
   else if (!(grace > Number(lameDuck[1]) + DRAIN_SECONDS)) {
     fail(where, `terminationGracePeriodSeconds ${grace} leaves no margin after the ${lameDuck[1]} s lame duck ` +
                 `and the ${DRAIN_SECONDS} s drain`);
+  }
+
+  // Maximum connection age (service/main.cc: 1..86400 s when set, grace
+  // 0..3600 s): required in production, where clients behind the L4 Service
+  // must reconnect to reach new pods.
+  const maxAge = args.map((a) => /^--max_connection_age_seconds=(\d+)$/.exec(a)).find(Boolean);
+  const ageGrace = args.map((a) => /^--max_connection_age_grace_seconds=(\d+)$/.exec(a)).find(Boolean);
+  const overlay = path.basename(file, '.yaml');
+  if (overlay.startsWith('production') && !maxAge) {
+    fail(where, 'no --max_connection_age_seconds=N argument in a production overlay');
+  }
+  if (maxAge && !(Number(maxAge[1]) >= 1 && Number(maxAge[1]) <= 86400)) {
+    fail(where, `--max_connection_age_seconds=${maxAge[1]} is not 1..86400`);
+  }
+  if (ageGrace && !(Number(ageGrace[1]) <= 3600)) {
+    fail(where, `--max_connection_age_grace_seconds=${ageGrace[1]} is not 0..3600`);
+  }
+  for (const arg of args) {
+    if (arg.startsWith('--max_connection_age') && !/^--max_connection_age(_grace)?_seconds=\d+$/.test(arg)) {
+      fail(where, `malformed argument ${arg}`);
+    }
   }
 
   // Spread over nodes and zones.

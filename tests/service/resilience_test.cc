@@ -241,8 +241,9 @@ double Metric(const ServerProcess& server, const std::string& series) {
 // Waits until the server has no RefereeService call left to answer (its
 // started and handled counts of `method` agree, twice 100 ms apart).
 void WaitForServerIdle(const ServerProcess& server, const std::string& method) {
-  const std::string started = "grpc_server_started_total{grpc_method=\"" + method +
-                              "\",grpc_service=\"carcassonne.v1.RefereeService\"}";
+  const std::string started =
+      "grpc_server_started_total{grpc_method=\"" + method +
+      "\",grpc_service=\"carcassonne.v1.RefereeService\",grpc_type=\"unary\"}";
   double last = -1;
   for (int i = 0; i < 100; ++i) {
     const std::string metrics = HttpGet(server.metrics_port(), "/metrics");
@@ -259,7 +260,7 @@ std::string ShedSeries(const std::string& method, const std::string& reason) {
 
 std::string HandledSeries(const std::string& method, const std::string& code) {
   return "grpc_server_handled_total{grpc_code=\"" + code + "\",grpc_method=\"" + method +
-         "\",grpc_service=\"carcassonne.v1.RefereeService\"}";
+         "\",grpc_service=\"carcassonne.v1.RefereeService\",grpc_type=\"unary\"}";
 }
 
 // A started server and a channel to it (SERVING), or a failed assertion.
@@ -530,7 +531,7 @@ TEST(OverloadTest, ExcessIsRefusedWithResourceExhausted) {
   EXPECT_GT(ok, 0) << burst.Summary();
   EXPECT_GT(refused, 0) << burst.Summary();
   EXPECT_EQ(ok + refused, 8 * 256) << burst.Summary();
-  EXPECT_EQ(Metric(server, HandledSeries("GetCatalog", "RESOURCE_EXHAUSTED")), refused);
+  EXPECT_EQ(Metric(server, HandledSeries("GetCatalog", "ResourceExhausted")), refused);
   EXPECT_EQ(Metric(server, ShedSeries("GetCatalog", "queue_full")), refused);
   EXPECT_EQ(Metric(server, HandledSeries("GetCatalog", "OK")), ok);
 }
@@ -558,7 +559,7 @@ TEST(OverloadTest, CallsThatCannotMeetTheirDeadlineAreRefused) {
     unmeetable = Metric(server, ShedSeries("GetCatalog", "deadline_unmeetable"));
   }
   EXPECT_GT(unmeetable, 0);
-  EXPECT_EQ(Metric(server, HandledSeries("GetCatalog", "RESOURCE_EXHAUSTED")), unmeetable);
+  EXPECT_EQ(Metric(server, HandledSeries("GetCatalog", "ResourceExhausted")), unmeetable);
   EXPECT_EQ(Metric(server, ShedSeries("GetCatalog", "queue_full")), 0);
 }
 
@@ -589,7 +590,7 @@ TEST(OverloadTest, CallsWhoseClientLeftAreSkipped) {
   }
   EXPECT_GT(cancelled, 0);
   // A skipped call is handled (its status counted) but not served.
-  EXPECT_EQ(Metric(server, HandledSeries("GetCatalog", "CANCELLED")), cancelled);
+  EXPECT_EQ(Metric(server, HandledSeries("GetCatalog", "Canceled")), cancelled);
 }
 
 // ---------------------------------------------------------------------------
@@ -748,7 +749,7 @@ TEST(MalformedBodyTest, UnparsableRequestIsInvalidArgumentAndCounted) {
     many.Start(300, std::chrono::seconds(20));
     many.WaitAll(std::chrono::seconds(30));
     EXPECT_EQ(many.Count(grpc::StatusCode::INVALID_ARGUMENT), 300) << method << many.Summary();
-    EXPECT_EQ(Metric(server, HandledSeries(method, "INVALID_ARGUMENT")), 301) << method;
+    EXPECT_EQ(Metric(server, HandledSeries(method, "InvalidArgument")), 301) << method;
   }
   // Every method still served.
   AsyncCalls catalog({channel}, kGetCatalog, "");

@@ -1173,29 +1173,31 @@ TEST_F(ServiceTest, MetricsCountHandledCallsAndVerdicts) {
   const std::optional<double> handled =
       MetricValue(metrics,
                   "grpc_server_handled_total{grpc_code=\"OK\",grpc_method=\"NewGame\","
-                  "grpc_service=\"carcassonne.v1.RefereeService\"}");
+                  "grpc_service=\"carcassonne.v1.RefereeService\",grpc_type=\"unary\"}");
   ASSERT_TRUE(handled.has_value()) << metrics;
   EXPECT_GE(*handled, 2);
   const std::optional<double> started =
       MetricValue(metrics,
                   "grpc_server_started_total{grpc_method=\"ValidateAction\","
-                  "grpc_service=\"carcassonne.v1.RefereeService\"}");
+                  "grpc_service=\"carcassonne.v1.RefereeService\",grpc_type=\"unary\"}");
   ASSERT_TRUE(started.has_value()) << metrics;
   EXPECT_GE(*started, 1);
-  const std::optional<double> mismatches = MetricValue(
-      metrics, "carcassonne_verdicts_total{violation_code=\"VIOLATION_CODE_EDGE_MISMATCH\"}");
+  const std::optional<double> mismatches =
+      MetricValue(metrics,
+                  "carcassonne_verdicts_total{grpc_method=\"ValidateAction\","
+                  "violation_code=\"VIOLATION_CODE_EDGE_MISMATCH\"}");
   ASSERT_TRUE(mismatches.has_value()) << metrics;
   EXPECT_GE(*mismatches, 1);
   // Pre-created label sets are exported before any such call.
   EXPECT_TRUE(MetricValue(metrics,
-                          "grpc_server_handled_total{grpc_code=\"INVALID_ARGUMENT\","
+                          "grpc_server_handled_total{grpc_code=\"InvalidArgument\","
                           "grpc_method=\"PlayTurn\",grpc_service=\"carcassonne.v1."
-                          "RefereeService\"}")
+                          "RefereeService\",grpc_type=\"unary\"}")
                   .has_value());
   EXPECT_TRUE(
       MetricValue(metrics, "carcassonne_score_events_total{feature_kind=\"FEATURE_KIND_FIELD\"}")
           .has_value());
-  EXPECT_NE(metrics.find("carcassonne_build_info{version=\""), std::string::npos);
+  EXPECT_NE(metrics.find("carcassonne_build_info{revision=\""), std::string::npos);
   EXPECT_NE(metrics.find("grpc_server_handling_seconds_bucket{grpc_method=\"NewGame\""),
             std::string::npos);
 }
