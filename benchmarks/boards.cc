@@ -148,7 +148,8 @@ RuleSet AllExpansionsRules() {
                       Expansion::kBridgesCastlesAndBazaars,
                       Expansion::kCult,
                       Expansion::kSiege,
-                      Expansion::kHillsAndSheep};
+                      Expansion::kHillsAndSheep,
+                      Expansion::kPrincessAndDragon};
   rules.river_parts = RiverParts::kBoth;
   rules.am_mayor = true;
   rules.bc_castles = true;

@@ -51,7 +51,8 @@ GameState RandomBoard(int tiles, uint32_t seed);
 // together: Inns & Cathedrals, Traders & Builders, both Rivers, King & Robber
 // Baron, Mage & Witch, the Count of Carcassonne, Abbey & Mayor (the mayor; the
 // wagon and the barn are not built with the Count), Bridges, Castles &
-// Bazaars (the castles), The Cult, Siege and Hills & Sheep.
+// Bazaars (the castles), The Cult, Siege, Hills & Sheep and The Princess & the
+// Dragon.
 RuleSet AllExpansionsRules();
 
 // The same seeded random play with `rules`: the tiles come from the game's

@@ -99,12 +99,24 @@ struct EscapeSiegeAction {
 // the end-of-game decisions (the Count's final redeployment, CO-46) exactly
 // as an emptied bag does, then the final scoring.
 struct EndGameAction {};
+// The Princess & the Dragon: in Phase::kDragonMove, one step of the dragon's
+// flight onto the tile at `to`, next to the one it stands on (PD-10).
+struct MoveDragonAction {
+  Position to;
+};
+
+// The Princess & the Dragon: instead of a figure, the player who placed a
+// tile with the princess sends `knight` (a follower of any player in the city
+// the princess's segment is part of) back to its owner (PD-21, PD-22).
+struct RemoveKnightAction {
+  Figure knight;
+};
 
 using ActionChoice =
     std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
                  MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
                  RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction, PlaceBarnAction,
-                 EscapeSiegeAction, EndGameAction>;
+                 EscapeSiegeAction, EndGameAction, MoveDragonAction, RemoveKnightAction>;
 
 // A decision (one of the choices above) and the seat that takes it (AMB-49).
 // It is used like the variant it extends (std::get_if, std::visit).

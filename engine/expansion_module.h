@@ -76,6 +76,11 @@ class ExpansionModule {
   // Whether no figure may be placed on `tile` once it is laid (the River II's
   // volcano lake, RV-10): the tile phase then lists no follower spot for it.
   virtual bool ForbidsFiguresOn(const TileType& /*tile*/) const { return false; }
+  // Whether the figure step may put a follower on a segment of any tile of the
+  // board, not only of the tile just placed (the magic portal, PD-20); the
+  // module's CheckFigurePlacement then judges what else such a placement
+  // needs and its ListOwnFigurePlacements lists them.
+  virtual bool PlacesFollowerAnywhere(const Game& /*game*/) const { return false; }
   // Every legal placement of the module's own figures on the tile just placed.
   virtual void ListOwnFigurePlacements(const Game& /*game*/,
                                        std::vector<Action>& /*actions*/) const {}

@@ -19,7 +19,8 @@ namespace {
 bool IsModulePhase(Phase phase) {
   return phase == Phase::kPlaceMagicFigure || phase == Phase::kCountRedeploy ||
          phase == Phase::kCountDeploy || phase == Phase::kCountFinalRedeploy ||
-         phase == Phase::kWagonMove || phase == Phase::kPlaceCastle || phase == Phase::kSiegeEscape;
+         phase == Phase::kWagonMove || phase == Phase::kPlaceCastle ||
+         phase == Phase::kSiegeEscape || phase == Phase::kDragonMove;
 }
 
 // AMB-40: cities, then roads, then monasteries.
@@ -69,6 +70,10 @@ PendingDecision PendingDecisionOf(const GameState& state) {
   if (state.phase == Phase::kSiegeEscape) {
     pending = "taking a follower out of a besieged city, or passing";
     rule_id = "SI-10";
+  }
+  if (state.phase == Phase::kDragonMove) {
+    pending = "a step of the dragon's flight";
+    rule_id = "PD-10";
   }
   if (state.phase == Phase::kPlaceMagicFigure) {
     // MW-09 before MW-04 (see engine/expansions/mage_and_witch.h).
@@ -175,18 +180,25 @@ Verdict Game::ValidateChoice(const Action& action) const {
         } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
           if (state_.phase != Phase::kPlaceTile) return WrongPhase(state_, "discard a tile");
           return ValidateDiscard(chosen);
-        } else if constexpr (std::is_same_v<T, PlaceBarnAction>) {
-          // A figure step of a module's own (the barn, AM-15); the module judges.
-          if (state_.phase != Phase::kPlaceFigure) return WrongPhase(state_, "place a barn");
+        } else if constexpr (std::is_same_v<T, PlaceBarnAction> ||
+                             std::is_same_v<T, RemoveKnightAction>) {
+          // A figure step of a module's own (the barn, AM-15; the princess,
+          // PD-21); the module judges.
+          constexpr bool barn = std::is_same_v<T, PlaceBarnAction>;
+          if (state_.phase != Phase::kPlaceFigure) {
+            if (!barn) return MissingDecision(action);
+            return WrongPhase(state_, "place a barn");
+          }
           Verdict verdict;
           for (const ExpansionModule* module : modules_) {
             if (module->CheckOwnAction(*this, action, verdict.violations)) return verdict;
           }
           verdict.violations.push_back({ViolationCode::kFigureNotAllowed,
-                                        "There is no barn in a game with these rules.",
+                                        barn ? "There is no barn in a game with these rules."
+                                             : "There is no princess in a game with these rules.",
                                         {},
                                         std::nullopt,
-                                        "AM-01"});
+                                        barn ? "AM-01" : "PD-01"});
           return verdict;
         } else {
           // An expansion's own phase (the magic figures, the Count); the
@@ -403,9 +415,18 @@ Verdict Game::ValidatePlaceFigure(const PlaceFigureAction& action) const {
     return verdict;
   }
   if (IsFollower(action.kind)) {
-    verdict.violations =
-        CheckFollowerPlacement(board_, state_, state_.deciding_player, board_.tile_count() - 1,
-                               action.kind, action.segment);
+    // The magic portal (PD-20): a follower may go onto any tile; the module
+    // judges what more it needs.
+    int target_tile = board_.tile_count() - 1;
+    const int tile_at_target = board_.TileIndexAt(action.segment.cell);
+    if (tile_at_target >= 0 &&
+        std::any_of(modules_.begin(), modules_.end(), [&](const ExpansionModule* module) {
+          return module->PlacesFollowerAnywhere(*this);
+        })) {
+      target_tile = tile_at_target;
+    }
+    verdict.violations = CheckFollowerPlacement(board_, state_, state_.deciding_player, target_tile,
+                                                action.kind, action.segment);
   } else {
     bool handled = false;
     for (const ExpansionModule* module : modules_) {
@@ -468,7 +489,8 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
           }
         } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
           Discard(chosen, events);
-        } else if constexpr (std::is_same_v<T, PlaceBarnAction>) {
+        } else if constexpr (std::is_same_v<T, PlaceBarnAction> ||
+                             std::is_same_v<T, RemoveKnightAction>) {
           for (const ExpansionModule* module : modules_) {
             if (module->ApplyOwnAction(*this, action, events)) break;
           }
@@ -797,6 +819,7 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
     case Phase::kWagonMove:
     case Phase::kPlaceCastle:
     case Phase::kSiegeEscape:
+    case Phase::kDragonMove:
       for (const ExpansionModule* module : modules_) module->ListOwnActions(*this, legal.actions);
       break;
   }
@@ -814,10 +837,16 @@ std::vector<ScoreEvent> Game::ScoreEndOfGame() {
     // they stand. The turn's pending decisions are declined: nobody
     // redeploys or deploys (followers in Carcassonne never score, CO-48).
     // Cities that could become castles score as cities (BC-10 declined).
-    const bool scoring_unfinished =
-        state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure ||
-        state_.phase == Phase::kPlaceCastle || state_.phase == Phase::kCountRedeploy;
-    if (state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure) {
+    // The dragon's flight before the scoring (PD-09) stops where it is.
+    const bool flight_before_scoring =
+        state_.phase == Phase::kDragonMove &&
+        state_.rules.pd_dragon_move_time == DragonMoveTime::kAfterMeeple;
+    const bool scoring_unfinished = state_.phase == Phase::kPlaceFigure ||
+                                    state_.phase == Phase::kPlaceMagicFigure ||
+                                    state_.phase == Phase::kPlaceCastle ||
+                                    state_.phase == Phase::kCountRedeploy || flight_before_scoring;
+    if (state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure ||
+        flight_before_scoring) {
       state_.pending_scorings = CompletedByLastTile();
     }
     state_.castle_offers.clear();

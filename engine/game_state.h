@@ -116,6 +116,12 @@ enum class Phase {
   // active player may take one of their followers out of a besieged city
   // bordered by a cloister back to the supply, or pass (SI-10, SI-13).
   kSiegeEscape,
+  // The Princess & the Dragon (engine/expansions/princess_and_dragon.h): the
+  // tile just placed shows a dragon; the dragon flies one step at a time
+  // (PD-10): GameState.dragon_flight holds the cells of this flight so far,
+  // and the deciding player (the placer, then each next player in turn)
+  // moves it onto a neighbouring tile.
+  kDragonMove,
 };
 
 // The Count of Carcassonne: the four quarters of the city (CO-03), in the
@@ -249,6 +255,14 @@ struct GameState {
   // become castles (BC-10), each named by one of its segments, in the order
   // their knights' owners decide (turn order from the active player).
   std::vector<SegmentAddress> castle_offers;
+  // The Princess & the Dragon: the cell of the tile the dragon stands on;
+  // nullopt = beside the board, not yet in play (PD-02) until a volcano
+  // brings it (PD-04).
+  std::optional<Position> dragon;
+  // ... in Phase::kDragonMove: the cells of the flight so far, the one it
+  // started from first and the one it stands on (`dragon`) last (PD-10: a
+  // cell visited in this flight is never entered again). Empty otherwise.
+  std::vector<Position> dragon_flight;
 };
 
 // How many seats after the active player `player` sits (0 for the active

@@ -468,17 +468,21 @@ void CheckFiguresConserved(const GameState& state, std::vector<Problem>& problem
 // the builder's second tile, the bag empty once the game is over.
 void CheckTurn(const GameState& state, std::vector<Problem>& problems) {
   // AM-12: the owner of the first wagon to move decides.
+  // PD-10: each step of the dragon's flight is the next player's.
   const bool out_of_turn = state.phase == Phase::kCountRedeploy ||
                            state.phase == Phase::kCountFinalRedeploy ||
-                           state.phase == Phase::kWagonMove || state.phase == Phase::kPlaceCastle;
+                           state.phase == Phase::kWagonMove || state.phase == Phase::kPlaceCastle ||
+                           state.phase == Phase::kDragonMove;
   if (state.deciding_player != state.active_player && !out_of_turn) {
     problems.push_back({"deciding_player",
                         "the active player makes every decision, except in the Count's "
-                        "redeployment rounds, the wagons' moves and the castle offers"});
+                        "redeployment rounds, the wagons' moves, the castle offers and the "
+                        "dragon's flight"});
   }
   if ((state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure ||
        state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountDeploy ||
-       state.phase == Phase::kWagonMove || state.phase == Phase::kPlaceCastle) &&
+       state.phase == Phase::kWagonMove || state.phase == Phase::kPlaceCastle ||
+       state.phase == Phase::kDragonMove) &&
       state.tiles.size() <= StartLayout(state.rules).size()) {
     problems.push_back({"phase", "no tile has been placed this turn"});
   }
@@ -491,7 +495,8 @@ void CheckTurn(const GameState& state, std::vector<Problem>& problems) {
   if (state.extra_tile_earned && state.phase != Phase::kPlaceFigure &&
       state.phase != Phase::kPlaceMagicFigure && state.phase != Phase::kCountRedeploy &&
       state.phase != Phase::kCountDeploy && state.phase != Phase::kWagonMove &&
-      state.phase != Phase::kPlaceCastle && state.phase != Phase::kSiegeEscape) {
+      state.phase != Phase::kPlaceCastle && state.phase != Phase::kSiegeEscape &&
+      state.phase != Phase::kDragonMove) {
     problems.push_back({"extra_tile_earned",
                         "a second tile is earned by the tile of this turn, before its figure"});
   }
@@ -646,6 +651,25 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
                  redeploy->target->segment_index >= static_cast<int>(tile->type->segments.size())) {
         problems.push_back({"redeploy_from_quarter.target", "no such segment on that tile"});
       }
+    }
+  } else if (const auto* step = std::get_if<MoveDragonAction>(&action)) {
+    if (!WithinLimits(step->to)) {
+      problems.push_back({"move_dragon.to", Cat("coordinates must lie within ±", kMaxCoordinate)});
+    }
+  } else if (const auto* remove = std::get_if<RemoveKnightAction>(&action)) {
+    const Figure& knight = remove->knight;
+    if (knight.owner < 0 || knight.owner >= static_cast<int>(state.players.size())) {
+      problems.push_back({"remove_knight.knight.owner", "no such player"});
+    }
+    if (static_cast<unsigned>(knight.kind) >= static_cast<unsigned>(kFigureKindCount)) {
+      problems.push_back({"remove_knight.knight.kind", "no such figure kind"});
+    }
+    const PlacedTile* tile = TileOn(state, knight.segment.cell);
+    if (tile == nullptr) {
+      problems.push_back({"remove_knight.knight.segment", "no tile on that cell"});
+    } else if (knight.segment.segment_index < 0 ||
+               knight.segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
+      problems.push_back({"remove_knight.knight.segment", "no such segment on that tile"});
     }
   } else if (const auto* discard = std::get_if<DiscardTileAction>(&action)) {
     if (discard->tile == nullptr) {

@@ -214,6 +214,22 @@ std::span<const RuleOption> RuleOptions() {
        "board is moved only when both stand on it (place_set_aside_first); or the player places "
        "or moves either (either, the earlier reading) "
        "(RuleSet.mage_witch_magic_tile_choice)."},
+      {"count.dragon_enters_city_tiles",
+       {"true", "false"},
+       "true",
+       {"AMB-09", "CO-15", "CO-24", "CO-51"},
+       "The Princess & the Dragon with the Count: the dragon may fly onto the 12 city tiles and "
+       "eat the followers on their outer features, never the Count nor the followers in the "
+       "quarters (true, the later ruling); or never enters them (false, the rule text) "
+       "(RuleSet.count_dragon_enters_city_tiles)."},
+      {"pd.dragon_move_time",
+       {"after_meeple", "after_scoring"},
+       "after_meeple",
+       {"PD-09"},
+       "The Princess & the Dragon: on a tile with a dragon symbol the dragon flies after the "
+       "tile's figure step and before the scoring (after_meeple, the second edition's order), or "
+       "once the turn's scoring is over (after_scoring; JCloisterZone offers both) "
+       "(RuleSet.pd_dragon_move_time)."},
   };
   return options;
 }
@@ -239,9 +255,6 @@ std::span<const KnownGap> KnownGaps() {
        "option count.mayor_wagon_count_as_two): not built; only followers and big followers go "
        "into Carcassonne, and a deployment of the mayor is illegal. The wagon together with the "
        "Count (am.wagon with EXPANSION_COUNT_OF_CARCASSONNE) is rejected as malformed."},
-      {"CO-15",
-       "The dragon and the City of Carcassonne (CO-15, CO-24, CO-50, CO-51, CO-T11, AMB-09; "
-       "option count.dragon_enters_city_tiles): The Princess & the Dragon is not built."},
       {"CO-25",
        "The plague on the outer parts of the city tiles (CO-25, CO-52, AMB-10; option "
        "count.plague_on_city_tiles): the plague is not built."},
@@ -255,9 +268,6 @@ std::span<const KnownGap> KnownGaps() {
        "Mayor) together with the Count is not built (am.barn with the Count is rejected as "
        "malformed), so with the Count fields are only scored at the end and market followers "
        "move only then."},
-      {"CO-33",
-       "The magic portal (CO-33, CO-53): The Princess & the Dragon is not built; normal "
-       "placement never reaches the outer features of the city tiles."},
       {"CO-21",
        "House rule CO-21 (the river first, then the city beside it; option count.river_layout = "
        "river_first_house_rule): the city's place is fixed at (0, 0) by the geometry contract; "
@@ -270,9 +280,10 @@ std::span<const KnownGap> KnownGaps() {
        "scored one): the catalogue has no connection groups for the tiles (JCZ's wagon-move "
        "data is not in the facts files); not built, rejected as malformed."},
       {"AM-10",
-       "The mayor with the dragon, the tower, the princess and the magic portal (AM-10): The "
-       "Princess & the Dragon and The Tower are not built. The mayor in the Count's castle "
-       "quarter: see CO-09."},
+       "The mayor with the tower (AM-10): The Tower is not built. With The Princess & the "
+       "Dragon the mayor is a follower like any other: eaten by the dragon (PD-11), placed "
+       "through the portal (PD-20), sent home by the princess (PD-21). The mayor in the Count's "
+       "castle quarter: see CO-09."},
       {"BC-03",
        "The bridges of Bridges, Castles & Bazaars (BC-03..BC-09, BC-T01, BC-T08; option "
        "bc.bridges): not built; the option is rejected when true."},
@@ -287,10 +298,11 @@ std::span<const KnownGap> KnownGaps() {
        "(CU-05): the abbey's centre is a monastery segment, so the Cult's rules treat it as "
        "one, but no test covers the abbey with the Cult yet."},
       {"CU-06",
-       "A magic portal bringing the second follower into a shrine-monastery pair (CU-06, "
-       "PD-20), vineyards on a shrine (HS-12; open HS-Q4: not built, see HS-12) and the abbot "
-       "on a shrine ([inferred], AB-05): The Princess & the Dragon and the Abbot are not "
-       "built. Hills break ties on a shrine as on any monastery (HS-05)."},
+       "Vineyards on a shrine (HS-12; open HS-Q4: not built, see HS-12) and the abbot on a "
+       "shrine ([inferred], AB-05): the Abbot is not built. Hills break ties on a shrine as on "
+       "any monastery (HS-05). (A follower placed through a magic portal, PD-20, takes part "
+       "in a challenge like any other: the challenge is judged when a building is completed, "
+       "whatever brought its followers.)"},
       {"CU-08",
        "Harper's FAQ (cult.md section 3, untagged): a follower from Carcassonne may not go into "
        "an empty monastery when one tile completes both buildings of a pair. Not built: it "
@@ -359,7 +371,7 @@ std::span<const KnownGap> KnownGaps() {
       {"HS-12",
        "Vineyards around a shrine (The Cult) or an abbey (Abbey & Mayor) (HS-12, engine "
        "practice; open question HS-Q4): not built; only a monastery that is no shrine gets the "
-       "vineyard bonus (the abbey is not built, AM-03)."},
+       "vineyard bonus (an abbey gets none either; no rule names it, HS-Q4)."},
       {"HS-Q1",
        "Open question: which edition says what on the hill tie-break (HS-06); both readings are "
        "the option hs.hill_tiebreak, default any_follower_on_hill."},
@@ -375,8 +387,9 @@ std::span<const KnownGap> KnownGaps() {
        "shepherd is not built, nor are those figures."},
       {"HS-T09",
        "HS-T09 and JCZ multi_city_merge_abbey*.jcz (an abbey closing hs:02's shared side "
-       "without joining its two cities, HS-27): the abbey is not built (AM-03). The shared side "
-       "closed by a city is built (HS-T08)."},
+       "without joining its two cities, HS-27): the abbey is built (AM-03) and closes the side "
+       "like any other, but no test covers the shared side closed by an abbey yet. The shared "
+       "side closed by a city is built (HS-T08)."},
       {"HS-11",
        "The garden twin hs:14g (facts counts.garden_edition) and vineyards on gardens: the "
        "Abbot is not built, so the catalogue has hs:14 only (HS-11's gardens and retreats "
@@ -385,6 +398,23 @@ std::span<const KnownGap> KnownGaps() {
        "C3.1 Ext 9 Sheep & Shepherds (SS-01..SS-06, c31-sheep-shepherds.md): a different "
        "module whose rules are not confirmed (tiles, tokens and vineyard points unknown, "
        "SS-Q1..SS-Q4): no edition option; not built."},
+      {"PD-15",
+       "The fairy (PD-15..PD-19, PD-T02, PD-T05; option pd.fairy_placement): not built; the "
+       "fairy never comes into play, so nothing protects a tile from the dragon (PD-16)."},
+      {"PD-23",
+       "Option pd.princess = must (some C1 texts: the removal is compulsory): not built; the "
+       "princess's removal is a choice (PD-21, may)."},
+      {"PD-11",
+       "The magic figures (Mage & Witch) under the dragon: the rules give no ruling; this build "
+       "never eats them (they are no one's figures and stand on features, not tiles)."},
+      {"PD-12",
+       "Open question PD-Q1 (a figure on a tower and the dragon): The Tower is not built. A "
+       "castle's lord is never eaten (PD-12, JCloisterZone)."},
+      {"PD-30",
+       "Dragon & Fairy (C3.1, PD-30..PD-39, open question PD-Q2): another module, not built."},
+      {"PD-Q4",
+       "Open question PD-Q4 (the tunnel tile pd:25: one field or two on each side): the "
+       "catalogue follows the facts file (two fields, f1 and f2, each bordering the city)."},
   };
   return gaps;
 }

@@ -16,6 +16,7 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kCult:
     case Expansion::kSiege:
     case Expansion::kHillsAndSheep:
+    case Expansion::kPrincessAndDragon:
       return true;
   }
   return false;
@@ -34,6 +35,7 @@ bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "cult") return rules.Has(Expansion::kCult);
   if (set == "siege") return rules.Has(Expansion::kSiege);
   if (set == "hs") return rules.Has(Expansion::kHillsAndSheep);
+  if (set == "pd") return rules.Has(Expansion::kPrincessAndDragon);
   return false;
 }
 

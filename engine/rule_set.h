@@ -20,6 +20,7 @@ enum class Expansion {
   kCult,
   kSiege,
   kHillsAndSheep,
+  kPrincessAndDragon,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores
@@ -92,6 +93,11 @@ enum class HillTiebreak { kAnyFollowerOnHill, kMostFollowersOnHills };
 // player places or moves either (either, the earlier reading).
 enum class MagicTileChoice { kPlaceSetAsideFirst, kEither };
 
+// Option `pd.dragon_move_time` (PD-09): on a dragon tile the dragon flies
+// after the tile's figure step, before the scoring (after_meeple, the C2 rules'
+// order, the default), or once the turn's scoring is over (after_scoring).
+enum class DragonMoveTime { kAfterMeeple, kAfterScoring };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
@@ -141,6 +147,13 @@ struct RuleSet {
   HillTiebreak hs_hill_tiebreak = HillTiebreak::kAnyFollowerOnHill;
   // Mage & Witch (option mage_witch.magic_tile_choice).
   MagicTileChoice mage_witch_magic_tile_choice = MagicTileChoice::kPlaceSetAsideFirst;
+  // The Princess & the Dragon (option pd.dragon_move_time).
+  DragonMoveTime pd_dragon_move_time = DragonMoveTime::kAfterMeeple;
+  // The Princess & the Dragon with the Count (option
+  // count.dragon_enters_city_tiles, AMB-09, CO-15, CO-24): the dragon may
+  // fly onto the 12 city tiles and eat the followers on their outer features
+  // (never the Count nor the quarters, which are off the board).
+  bool count_dragon_enters_city_tiles = true;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

@@ -99,7 +99,8 @@ Catalogue::Catalogue()
             &BridgesCastlesBazaarsTileSet(),
             &CultTileSet(),
             &SiegeTileSet(),
-            &HillsAndSheepTileSet()} {
+            &HillsAndSheepTileSet(),
+            &PrincessAndDragonTileSet()} {
   size_t tile_count = 0;
   for (const TileSet* set : sets_) {
     if (!set->tiles.empty()) {

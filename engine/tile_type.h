@@ -109,6 +109,9 @@ struct SegmentType {
   // segment; a city across the side joins both, and closes it for both.
   SideMask shared_sides = 0;
   int8_t shared_with = -1;
+  // City (The Princess & the Dragon, PD-21): the princess; the tile's placer
+  // may send a knight of the city it joins home instead of placing a figure.
+  bool princess = false;
 };
 
 // Where a tile's segments lie after it is turned: the segment on each board
@@ -162,6 +165,11 @@ struct alignas(64) TileType {
   // the bag (count 0), each player holds one (Player.abbeys) and places it
   // instead of a drawn tile, into a hole.
   bool abbey = false;
+  // The Princess & the Dragon (PD-01): the dragon symbol (the dragon flies,
+  // PD-09, PD-10) and the magic portal (a follower anywhere, PD-20). The
+  // volcano is `volcano` above.
+  bool dragon_symbol = false;
+  bool magic_portal = false;
 
   // Index of the segment with local id `segment_id`, or -1.
   int SegmentIndex(std::string_view segment_id) const;
@@ -193,7 +201,8 @@ const TileSet& CountTileSet();  // the 12 tiles of the City of Carcassonne, coun
 const TileSet& BridgesCastlesBazaarsTileSet();  // the 12 land tiles, bcb:01..bcb:11
 const TileSet& CultTileSet();                   // the 6 shrine tiles, cult:1..cult:6
 const TileSet& SiegeTileSet();  // siege:ca1..ca4 (The Cathars), siege:be1..be6 (The Besiegers)
-const TileSet& HillsAndSheepTileSet();  // hs:01..hs:16 (18 tiles)
+const TileSet& HillsAndSheepTileSet();      // hs:01..hs:16 (18 tiles)
+const TileSet& PrincessAndDragonTileSet();  // the 30 land tiles, pd:01..pd:29
 
 // All tile types this build knows, looked up by id.
 class Catalogue {

@@ -101,6 +101,17 @@ enum class ViolationCode {
   kAbbeyNotInGame = 170,
   kNoAbbeyLeft = 171,
   kAbbeyNotInHole = 172,
+  // The Princess & the Dragon (numbers from its proto range): a step of the
+  // dragon's flight goes onto a tile next to the dragon (orthogonally) that
+  // it has not visited in this flight and where the fairy does not stand
+  // (PD-10, PD-16).
+  kDragonStepNotAllowed = 140,
+  // ... a tile with a dragon symbol drawn while the dragon is not yet in play
+  // is set aside and another drawn (PD-08).
+  kDragonNotInPlay = 141,
+  // ... the princess sends home only a knight of the city her segment is part
+  // of, and only in the figure step of the tile that shows her (PD-21).
+  kPrincessNotAllowed = 142,
 };
 
 struct Violation {

@@ -152,6 +152,34 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       if (kind && segment) action = EscapeSiegeAction{*kind, *segment};
       break;
     }
+    case v1::Action::kMoveDragon: {
+      if (!proto.move_dragon().has_to()) {
+        Add(problems, FieldPath(path, "move_dragon.to"),
+            "the cell the dragon flies to is required");
+      } else {
+        action = MoveDragonAction{{proto.move_dragon().to().x(), proto.move_dragon().to().y()}};
+      }
+      break;
+    }
+    case v1::Action::kRemoveKnight: {
+      const std::string knight_path = FieldPath(path, "remove_knight.knight");
+      if (!proto.remove_knight().has_knight()) {
+        Add(problems, knight_path, "the knight the princess sends home is required");
+        break;
+      }
+      const v1::Figure& knight = proto.remove_knight().knight();
+      std::optional<FigureKind> kind = FigureKindFromProto(knight.kind());
+      if (!kind) BadEnum(problems, FieldPath(knight_path, "kind"), "figure kind", knight.kind());
+      const std::string segment_path = FieldPath(knight_path, "segment");
+      std::optional<SegmentAddress> segment;
+      if (!knight.has_segment()) {
+        Add(problems, segment_path, "the segment the knight stands on is required");
+      } else {
+        segment = SegmentFromProto(knight.segment(), {nullptr, state}, segment_path, problems);
+      }
+      if (kind && segment) action = RemoveKnightAction{Figure{*kind, knight.owner(), *segment}};
+      break;
+    }
     case v1::Action::kPlaceBarn: {
       const std::optional<Corner> corner = CornerFromProto(proto.place_barn().corner());
       if (!corner) {
@@ -169,7 +197,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       Add(problems, std::string(path),
           "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
           "move_magic_figure, set_aside_magic_figure, deploy_to_quarter, "
-          "redeploy_from_quarter, move_wagon, build_castle, place_barn, escape_siege, end_game");
+          "redeploy_from_quarter, move_wagon, build_castle, place_barn, escape_siege, end_game, "
+          "move_dragon, remove_knight");
       break;
   }
   // AMB-49: the seat taking the decision (unset: the deciding player's).
@@ -236,6 +265,10 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           SegmentRefToProto(chosen.segment, naming, escape->mutable_segment());
         } else if constexpr (std::is_same_v<T, PlaceBarnAction>) {
           proto->mutable_place_barn()->set_corner(CornerToProto(chosen.corner));
+        } else if constexpr (std::is_same_v<T, MoveDragonAction>) {
+          CellToProto(chosen.to, proto->mutable_move_dragon()->mutable_to());
+        } else if constexpr (std::is_same_v<T, RemoveKnightAction>) {
+          FigureToProto(chosen.knight, naming, proto->mutable_remove_knight()->mutable_knight());
         } else if constexpr (std::is_same_v<T, MoveWagonAction>) {
           SegmentRefToProto(chosen.segment, naming, proto->mutable_move_wagon()->mutable_segment());
         } else if constexpr (std::is_same_v<T, DeployToQuarterAction>) {

@@ -73,6 +73,7 @@ v1::GetCatalogResponse BuildCatalog() {
           }
           segment_proto->set_shared_with(ToString(type.segments[segment.shared_with].id));
         }
+        segment_proto->set_princess(segment.princess);
       }
       type_proto->set_description(ToString(type.description));
       type_proto->set_magic_symbol(type.magic_symbol);
@@ -88,6 +89,9 @@ v1::GetCatalogResponse BuildCatalog() {
       type_proto->set_part(ToString(type.part));
       type_proto->set_hill(type.hill);
       type_proto->set_vineyard(type.vineyard);
+      type_proto->set_volcano(type.volcano);
+      type_proto->set_dragon_symbol(type.dragon_symbol);
+      type_proto->set_magic_portal(type.magic_portal);
     }
   }
   for (const RuleOption& option : RuleOptions()) {

@@ -70,6 +70,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kSiege;
     case v1::EXPANSION_HILLS_AND_SHEEP:
       return Expansion::kHillsAndSheep;
+    case v1::EXPANSION_PRINCESS_AND_DRAGON:
+      return Expansion::kPrincessAndDragon;
     default:
       return std::nullopt;
   }
@@ -97,6 +99,8 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kPlaceCastle;
     case v1::PHASE_SIEGE_ESCAPE:
       return Phase::kSiegeEscape;
+    case v1::PHASE_DRAGON_MOVE:
+      return Phase::kDragonMove;
     default:
       return std::nullopt;
   }
@@ -219,6 +223,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_SIEGE;
     case Expansion::kHillsAndSheep:
       return v1::EXPANSION_HILLS_AND_SHEEP;
+    case Expansion::kPrincessAndDragon:
+      return v1::EXPANSION_PRINCESS_AND_DRAGON;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -247,6 +253,8 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_PLACE_CASTLE;
     case Phase::kSiegeEscape:
       return v1::PHASE_SIEGE_ESCAPE;
+    case Phase::kDragonMove:
+      return v1::PHASE_DRAGON_MOVE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

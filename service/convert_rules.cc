@@ -83,6 +83,22 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
       BadEnum(problems, FieldPath(path, "am_barn_multi"), "am_barn_multi", proto.am_barn_multi());
       break;
   }
+  // The Princess & the Dragon with the Count (AMB-09).
+  rules.count_dragon_enters_city_tiles =
+      !proto.has_count_dragon_enters_city_tiles() || proto.count_dragon_enters_city_tiles();
+  // The Princess & the Dragon (PD-09).
+  switch (proto.pd_dragon_move_time()) {
+    case v1::PD_DRAGON_MOVE_TIME_UNSPECIFIED:
+    case v1::PD_DRAGON_MOVE_TIME_AFTER_MEEPLE:
+      rules.pd_dragon_move_time = DragonMoveTime::kAfterMeeple;
+      break;
+    case v1::PD_DRAGON_MOVE_TIME_AFTER_SCORING:
+      rules.pd_dragon_move_time = DragonMoveTime::kAfterScoring;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "pd_dragon_move_time"), "pd_dragon_move_time",
+              proto.pd_dragon_move_time());
+  }
   switch (proto.mage_witch_magic_tile_choice()) {
     case v1::MAGIC_TILE_CHOICE_UNSPECIFIED:
     case v1::MAGIC_TILE_CHOICE_PLACE_SET_ASIDE_FIRST:

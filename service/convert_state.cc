@@ -270,6 +270,21 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
         Cat("unknown magic_step value ", static_cast<int>(proto.magic_step())));
   }
 
+  // The Princess & the Dragon: the dragon and its flight (PD-04, PD-10); the
+  // engine's check finds their tiles.
+  if (proto.has_dragon()) state.dragon = Position{proto.dragon().x(), proto.dragon().y()};
+  // A flight has at most 6 steps after its start (PD-10).
+  constexpr int kMaxFlightCells = 7;
+  if (proto.dragon_flight_size() > kMaxFlightCells) {
+    Add(problems, FieldPath(path, "dragon_flight"),
+        Cat("a flight has its start and at most 6 steps (PD-10): at most ", kMaxFlightCells,
+            " cells, not ", proto.dragon_flight_size()));
+  } else {
+    for (const v1::Cell& cell : proto.dragon_flight()) {
+      state.dragon_flight.push_back({cell.x(), cell.y()});
+    }
+  }
+
   std::optional<Phase> phase = PhaseFromProto(proto.phase());
   if (phase) {
     state.phase = *phase;
@@ -487,6 +502,12 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.rules.hs_hill_tiebreak == HillTiebreak::kMostFollowersOnHills) {
     rules->set_hs_hill_tiebreak(v1::HILL_TIEBREAK_MOST_FOLLOWERS_ON_HILLS);
   }
+  if (!state.rules.count_dragon_enters_city_tiles) {
+    rules->set_count_dragon_enters_city_tiles(false);
+  }
+  if (state.rules.pd_dragon_move_time == DragonMoveTime::kAfterScoring) {
+    rules->set_pd_dragon_move_time(v1::PD_DRAGON_MOVE_TIME_AFTER_SCORING);
+  }
   for (const Player& player : state.players) {
     v1::Player* player_proto = proto->add_players();
     player_proto->set_name(player.name);
@@ -560,6 +581,8 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     if (state.witch) SegmentRefToProto(*state.witch, state, magic->mutable_witch());
   }
   proto->set_magic_step(MagicStepToProto(state.magic_step));
+  if (state.dragon) CellToProto(*state.dragon, proto->mutable_dragon());
+  for (Position cell : state.dragon_flight) CellToProto(cell, proto->add_dragon_flight());
   if (!(state.king == AwardToken{}) || !(state.robber_baron == AwardToken{})) {
     v1::KingAndRobberBaron* tokens = proto->mutable_king_and_robber_baron();
     if (state.king.holder) tokens->set_king_holder(*state.king.holder);

@@ -26,6 +26,8 @@
 //   Tile(...).WithHill()   Tile(...).WithVineyard()               (Hills & Sheep)
 //   City(id, {N, E}).SharesSide(N, "c1")   (Hills & Sheep, HS-27: side N is
 //                                           also c1's; facts `shared_side`)
+//   Tile(...).WithDragonSymbol()   Tile(...).WithMagicPortal()
+//   City(...).WithPrincess()                       (The Princess & the Dragon)
 #pragma once
 
 #include <array>
@@ -79,6 +81,16 @@ struct SegmentSpec {
     SegmentSpec spec = *this;
     spec.shared_sides = static_cast<SideMask>(spec.shared_sides | (1u << side));
     spec.shared_with = with;
+    return spec;
+  }
+
+  bool princess = false;
+
+  // The Princess & the Dragon (PD-01, PD-21): the city segment shows the
+  // princess.
+  constexpr SegmentSpec WithPrincess() const {
+    SegmentSpec spec = *this;
+    spec.princess = true;
     return spec;
   }
   // Siege (SI-02): the city segment shows a siege symbol.
@@ -165,6 +177,21 @@ struct TileSpec {
   std::string_view part = {};
   bool hill = false;
   bool vineyard = false;
+  bool dragon_symbol = false;
+  bool magic_portal = false;
+
+  // The Princess & the Dragon (PD-01): the dragon symbol (PD-09, PD-10) and
+  // the magic portal (PD-20).
+  constexpr TileSpec WithDragonSymbol() const {
+    TileSpec spec = *this;
+    spec.dragon_symbol = true;
+    return spec;
+  }
+  constexpr TileSpec WithMagicPortal() const {
+    TileSpec spec = *this;
+    spec.magic_portal = true;
+    return spec;
+  }
 
   // Hills & Sheep (HS-03, HS-05): the tile shows a hill.
   constexpr TileSpec WithHill() const {
@@ -331,7 +358,7 @@ constexpr bool AllCityReferencesResolve(std::span<const TileSpec> tiles) {
 // Each symbol sits on the kind of segment it is printed on: an inn, a tunnel
 // and a well (on a road with three sides) on a road;
 // a cathedral, goods and the castle flag on a city; a pig herd on a field; a
-// shrine on a monastery; a siege symbol on a city.
+// shrine on a monastery; a siege symbol and a princess on a city.
 constexpr bool SymbolsOnTheirSegments(std::span<const TileSpec> tiles) {
   for (const TileSpec& tile : tiles) {
     for (int i = 0; i < tile.segment_count; ++i) {
@@ -357,6 +384,7 @@ constexpr bool SymbolsOnTheirSegments(std::span<const TileSpec> tiles) {
           return false;
         }
       }
+      if (s.princess && !city) return false;
     }
   }
   return true;
@@ -389,6 +417,8 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
   tile.part = spec.part;
   tile.hill = spec.hill;
   tile.vineyard = spec.vineyard;
+  tile.dragon_symbol = spec.dragon_symbol;
+  tile.magic_portal = spec.magic_portal;
   tile.segments.reserve(spec.segment_count);
   for (int i = 0; i < spec.segment_count; ++i) {
     const SegmentSpec& s = spec.segments[i];
@@ -409,7 +439,8 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
                         .shrine = s.shrine,
                         .besieged = s.besieged,
                         .shared_sides = s.shared_sides,
-                        .shared_with = static_cast<int8_t>(IndexOf(spec, s.shared_with))};
+                        .shared_with = static_cast<int8_t>(IndexOf(spec, s.shared_with)),
+                        .princess = s.princess};
     if (s.shared_sides != 0) tile.shares_a_side = true;
     for (int c = 0; c < s.city_count; ++c) {
       segment.bordered_cities =

@@ -8,6 +8,7 @@
 #include "engine/expansions/inns_and_cathedrals.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
+#include "engine/expansions/princess_and_dragon.h"
 #include "engine/expansions/river.h"
 #include "engine/expansions/siege.h"
 #include "engine/expansions/traders_and_builders.h"
@@ -31,6 +32,8 @@ struct Registry {
   SiegeScoring siege_scoring;
   SiegeEscape siege_escape;
   HillsAndSheep hills_and_sheep;
+  PrincessAndDragon princess_and_dragon;
+  DragonFlightAfterScoring dragon_flight_after_scoring;
 };
 
 const Registry& Modules() {
@@ -47,6 +50,11 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   if (rules.Has(Expansion::kTradersAndBuilders)) modules.push_back(&all.traders_and_builders);
   // It only reads the board and the turn (the completer), after each scoring.
   if (rules.Has(Expansion::kKingAndRobberBaron)) modules.push_back(&all.king_and_robber_baron);
+  // The Princess & the Dragon: after Traders & Builders (it takes the
+  // builder and the pig off the dragon's tile from the placements listed)
+  // and before the castles: the dragon flies before the castle offers
+  // (PD-09, BC-10), which it opens itself once the flight is over.
+  if (rules.Has(Expansion::kPrincessAndDragon)) modules.push_back(&all.princess_and_dragon);
   // Bridges, Castles & Bazaars: castles (option bc.castles). It reads the
   // value of features with the other modules' modifiers (Game::FeatureWorth);
   // its lords score after the turn's features, before the decisions that
@@ -79,6 +87,12 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // has nothing more to do (SI-14): after the wagons' moves and the Count's
   // deployment (each resumes by asking the modules after it); it lists no
   // figure placement.
+  // The Princess & the Dragon's flight with pd.dragon_move_time =
+  // after_scoring: after the wagons and the Count's deployment, before the
+  // escape (princess_and_dragon.h).
+  if (rules.Has(Expansion::kPrincessAndDragon)) {
+    modules.push_back(&all.dragon_flight_after_scoring);
+  }
   if (rules.Has(Expansion::kSiege)) modules.push_back(&all.siege_escape);
   // Last: it filters the figure placements the others list (river.h).
   if (rules.Has(Expansion::kRiver)) modules.push_back(&all.river);
@@ -91,6 +105,7 @@ const std::vector<const ExpansionModule*>& AllModules() {
   static const std::vector<const ExpansionModule*> modules = {&all.inns_and_cathedrals,
                                                               &all.traders_and_builders,
                                                               &all.king_and_robber_baron,
+                                                              &all.princess_and_dragon,
                                                               &all.castles,
                                                               &all.cult,
                                                               &all.siege_scoring,
@@ -98,6 +113,7 @@ const std::vector<const ExpansionModule*>& AllModules() {
                                                               &all.mage_and_witch,
                                                               &all.abbey_and_mayor,
                                                               &all.count_of_carcassonne,
+                                                              &all.dragon_flight_after_scoring,
                                                               &all.siege_escape,
                                                               &all.river};
   return modules;

@@ -52,6 +52,7 @@ const SetCase kSetCases[] = {
     {"cult.yaml", "cult", &CultTileSet},
     {"siege.yaml", "siege", &SiegeTileSet},
     {"hills-and-sheep.yaml", "hs", &HillsAndSheepTileSet},
+    {"princess-and-dragon.yaml", "pd", &PrincessAndDragonTileSet},
 };
 
 std::ostream& operator<<(std::ostream& out, const SetCase& set_case) {
@@ -449,17 +450,19 @@ const std::map<std::string, std::string>& RiverRoleRemarks() {
 // Keys of a segment that the catalogue models, and cross-references to the
 // JCZ data that it deliberately leaves out.
 const std::set<std::string> kSegmentFacts = {
-    "id",        "kind",   "edges",    "half_edges",  "cities",   "coat_of_arms", "cathedral",
-    "goods",     "inn",    "pig_herd", "castle_base", "enclosed", "coc_adjacent", "tunnel",
-    "jcz_wells", "shrine", "besieged", "shared_side", "road_stub"};
+    "id",        "kind",   "edges",    "half_edges",  "cities",    "coat_of_arms", "cathedral",
+    "goods",     "inn",    "pig_herd", "castle_base", "enclosed",  "coc_adjacent", "tunnel",
+    "jcz_wells", "shrine", "besieged", "shared_side", "road_stub", "princess"};
 const std::set<std::string> kSegmentCrossReferences = {"jcz_location"};
 
 // Keys of a tile: modelled facts, blocks, and documentation / cross-references.
 const std::set<std::string> kTileFacts = {
-    "id",      "count",    "start_tile",   "desc",
-    "sides",   "segments", "magic_symbol", "river_role",
-    "volcano", "layout",   "outer_sides",  "city_of_carcassonne_quarters",
-    "bazaar",  "part",     "hill",         "vineyard"};
+    "id",           "count",         "start_tile",
+    "desc",         "sides",         "segments",
+    "magic_symbol", "river_role",    "volcano",
+    "layout",       "outer_sides",   "city_of_carcassonne_quarters",
+    "bazaar",       "part",          "hill",
+    "vineyard",     "dragon_symbol", "magic_portal"};
 const std::set<std::string> kTileDocumentation = {"letter", "jcz_id", "counts", "notes"};
 
 // Keys of a file and of a part: modelled (or checked) facts, and
@@ -543,6 +546,8 @@ void ExpectSegmentMatches(const TileType& tile, const SegmentType& actual,
   if (actual.road_stub) {
     EXPECT_EQ(actual.kind, SegmentKind::kRoad) << "a stub is a road";
   }
+  // The Princess & the Dragon (PD-21): `princess: true` on a city.
+  ExpectFlag(actual.princess, expected.scalars, "princess", false);
   if (actual.well) {
     EXPECT_EQ(actual.kind, SegmentKind::kRoad) << "a well is on a road";
     EXPECT_EQ(SideNames(actual.edges).size(), 5u) << "a well splits a road three ways";
@@ -573,6 +578,9 @@ void ExpectTileMatches(const TileType& tile, const FactTile& expected, bool fact
   ExpectFlag(tile.magic_symbol, expected.scalars, "magic_symbol", false);
   ExpectFlag(tile.volcano, expected.scalars, "volcano", false);
   ExpectFlag(tile.bazaar, expected.scalars, "bazaar", false);
+  // The Princess & the Dragon (PD-01): the dragon symbol and the magic portal.
+  ExpectFlag(tile.dragon_symbol, expected.scalars, "dragon_symbol", false);
+  ExpectFlag(tile.magic_portal, expected.scalars, "magic_portal", false);
   ExpectFlag(tile.city_quarters, expected.scalars, "city_of_carcassonne_quarters", false);
   // Hills & Sheep (HS-03, HS-09): `hill: true`, `vineyard: true`.
   ExpectFlag(tile.hill, expected.scalars, "hill", false);
@@ -910,7 +918,7 @@ TEST(CatalogueTest, EveryIdIsUniqueAndFound) {
       EXPECT_EQ(Catalogue::Get().Find(std::string(tile.id)), &tile) << tile.id;
     }
   }
-  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 1 + 11 + 6 + 10 + 16);
+  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 1 + 11 + 6 + 10 + 16 + 29);
 }
 
 // AM-01, AM-03: the abbey tile, built as the facts file's note says: set
@@ -948,7 +956,7 @@ TEST(CatalogueTest, FindRejectsNearMisses) {
        {"ic:1",    "ic:18",      "ic:03g",      "IC:01",     "ic:",        "ic",      "tb:00",
         "tb:25",   "river:1-11", "river:1-10g", "river:2-1", "river:3-01", "river:",  "kr:0",
         "kr:6",    "kr:2g",      "mw:9",        "mw:8g",     "count:0",    "base:Ng", " base:A",
-        "base:A ", "base:AA",    "~",           "\xff"}) {
+        "base:A ", "base:AA",    "~",           "\xff",      "pd:04g",     "pd:30"}) {
     EXPECT_EQ(catalogue.Find(id), nullptr) << id;
   }
   // Find packs ids of up to 15 bytes into two words, zero-padded, with the
@@ -1224,6 +1232,40 @@ TEST(CatalogueTest, RoadStubsAreIc05s) {
     }
   }
   EXPECT_EQ(stubs, (std::vector<std::string>{"ic:05 r1", "ic:05 r2"}));
+}
+
+// The Princess & the Dragon (PD-01): 30 tiles, 6 volcanoes, 12 dragon
+// symbols, 6 magic portals, 6 princesses (always on a city), exactly one
+// symbol a tile; no other set shows a dragon, a portal or a princess (the
+// River II lake's volcano is River II's, RV-10).
+TEST(CatalogueTest, PrincessAndDragonSymbols) {
+  int volcanoes = 0, dragons = 0, portals = 0, princesses = 0, tiles = 0;
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    for (const TileType& tile : set->tiles) {
+      int princess = 0;
+      for (const SegmentType& segment : tile.segments) {
+        if (!segment.princess) continue;
+        ++princess;
+        EXPECT_EQ(segment.kind, SegmentKind::kCity) << tile.id;
+      }
+      if (set->name != "pd") {
+        EXPECT_FALSE(tile.dragon_symbol || tile.magic_portal || princess > 0) << tile.id;
+        continue;
+      }
+      EXPECT_EQ(int{tile.volcano} + int{tile.dragon_symbol} + int{tile.magic_portal} + princess, 1)
+          << tile.id;
+      tiles += tile.count;
+      if (tile.volcano) volcanoes += tile.count;
+      if (tile.dragon_symbol) dragons += tile.count;
+      if (tile.magic_portal) portals += tile.count;
+      if (princess > 0) princesses += tile.count;
+    }
+  }
+  EXPECT_EQ(tiles, 30);
+  EXPECT_EQ(volcanoes, 6);
+  EXPECT_EQ(dragons, 12);
+  EXPECT_EQ(portals, 6);
+  EXPECT_EQ(princesses, 6);
 }
 
 // Structural checks that hold for every tile type of every set: the sides agree

@@ -121,6 +121,22 @@ const std::vector<Config>& Configs() {
        {Expansion::kHillsAndSheep, Expansion::kInnsAndCathedrals, Expansion::kCountOfCarcassonne,
         Expansion::kCult},
        1},
+      // The Princess & the Dragon: the flight, the portal and the princess,
+      // with the builder, the pig, castles, the mayor, the wagon, the barn
+      // and River II's volcano lake (RV-10); with the magic figures, the King
+      // and cathedrals (RulesFor: both pd.dragon_move_time).
+      {"PrincessAndDragon", {Expansion::kPrincessAndDragon}, 2},
+      {"PrincessDragonTradersCastlesAbbeyRiver",
+       {Expansion::kPrincessAndDragon, Expansion::kTradersAndBuilders,
+        Expansion::kBridgesCastlesAndBazaars, Expansion::kAbbeyAndMayor, Expansion::kRiver},
+       2},
+      {"PrincessDragonMageWitchKingAndInns",
+       {Expansion::kPrincessAndDragon, Expansion::kMageAndWitch, Expansion::kKingAndRobberBaron,
+        Expansion::kInnsAndCathedrals},
+       1},
+      {"PrincessDragonCountAndCult",
+       {Expansion::kPrincessAndDragon, Expansion::kCountOfCarcassonne, Expansion::kCult},
+       1},
   };
   return configs;
 }
@@ -187,6 +203,14 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   // Hills & Sheep: both tie-breaks (HS-05, HS-06).
   if (rules.Has(Expansion::kHillsAndSheep) && seed % 2 == 1) {
     rules.hs_hill_tiebreak = HillTiebreak::kMostFollowersOnHills;
+  }
+  // The Princess & the Dragon: the flight before or after the scoring (PD-09).
+  if (rules.Has(Expansion::kPrincessAndDragon) && seed % 2 == 1) {
+    rules.pd_dragon_move_time = DragonMoveTime::kAfterScoring;
+  }
+  // ... with the Count, the dragon on the city tiles or not (AMB-09).
+  if (rules.Has(Expansion::kPrincessAndDragon) && rules.Has(Expansion::kCountOfCarcassonne)) {
+    rules.count_dragon_enters_city_tiles = (seed / 2) % 2 == 0;
   }
   return rules;
 }
@@ -425,11 +449,15 @@ void CheckTilePhase(const Game& game, const TileType* tile, const TileType* hidd
   }
 }
 
-// A tile of the bag that may not be drawn now has no legal action at all.
+// A tile of the bag that may not be drawn now has no legal action of its own
+// (the player's abbey may still be placed instead of any drawn tile, AM-03).
 void CheckUndrawableTiles(const Game& game) {
   for (const TileCount& entry : game.state().bag->tiles) {
     if (Drawable(game, *entry.type)) continue;
-    EXPECT_TRUE(game.ListLegalActions(entry.type).actions.empty()) << entry.type->id;
+    for (const Action& action : game.ListLegalActions(entry.type).actions) {
+      const auto* place = std::get_if<PlaceTileAction>(&action);
+      EXPECT_TRUE(place != nullptr && place->tile->abbey) << entry.type->id;
+    }
     EXPECT_FALSE(game.Validate(DiscardTileAction{entry.type}).legal()) << entry.type->id;
   }
 }
@@ -473,10 +501,41 @@ void CheckFigurePhase(const Game& game, const LegalActions& legal) {
           << placed.type->id << " " << FigureKindName(kind) << " on segment " << segment;
     }
   }
-  // A segment of an earlier tile is never a legal follower spot (BG-04).
-  EXPECT_FALSE(
-      game.Validate(PlaceFigureAction{FigureKind::kFollower, {game.state().tiles[0].cell, 0}})
-          .legal());
+  if (placed.type->magic_portal) {
+    // The Princess & the Dragon (PD-20): through the portal, a follower on
+    // any segment of any earlier tile is legal exactly when listed.
+    for (const PlacedTile& tile : game.state().tiles) {
+      for (int segment = 0; segment < static_cast<int>(tile.type->segments.size()); ++segment) {
+        for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower}) {
+          const PlaceFigureAction action{kind, {tile.cell, segment}};
+          const bool is_listed =
+              std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+                const auto* figure = std::get_if<PlaceFigureAction>(&listed);
+                return figure != nullptr && figure->kind == kind &&
+                       figure->segment == action.segment;
+              });
+          EXPECT_EQ(game.Validate(action).legal(), is_listed)
+              << "portal: " << tile.type->id << " " << FigureKindName(kind) << " on segment "
+              << segment;
+        }
+      }
+    }
+  } else {
+    // A segment of an earlier tile is never a legal follower spot (BG-04).
+    EXPECT_FALSE(
+        game.Validate(PlaceFigureAction{FigureKind::kFollower, {game.state().tiles[0].cell, 0}})
+            .legal());
+  }
+  // The princess (PD-21): sending any figure of the board home is legal
+  // exactly when listed.
+  for (const Figure& figure : game.state().figures) {
+    const bool is_listed =
+        std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+          const auto* remove = std::get_if<RemoveKnightAction>(&listed);
+          return remove != nullptr && remove->knight == figure;
+        });
+    EXPECT_EQ(game.Validate(RemoveKnightAction{figure}).legal(), is_listed) << placed.type->id;
+  }
   // Abbey & Mayor: a barn on each corner is legal exactly when listed (AM-15,
   // AM-16).
   for (Corner corner : kAllCorners) {
@@ -627,6 +686,28 @@ void CheckSiegeEscapePhase(const Game& game, const LegalActions& legal) {
   }
 }
 
+// The Princess & the Dragon (PD-10): a step onto each cell around the dragon
+// (and onto its own) is legal exactly when listed; there is always one; no
+// pass.
+void CheckDragonPhase(const Game& game, const LegalActions& legal) {
+  for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
+  ASSERT_TRUE(game.state().dragon.has_value());
+  EXPECT_FALSE(legal.actions.empty());
+  const Position dragon = *game.state().dragon;
+  std::vector<Position> cells = {dragon, {dragon.x + 1, dragon.y + 1}};
+  for (Side side : kAllSides) cells.push_back(Neighbour(dragon, side));
+  for (Position cell : cells) {
+    const bool is_listed =
+        std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+          const auto* step = std::get_if<MoveDragonAction>(&listed);
+          return step != nullptr && step->to == cell;
+        });
+    EXPECT_EQ(game.Validate(MoveDragonAction{cell}).legal(), is_listed)
+        << "(" << cell.x << ", " << cell.y << ")";
+  }
+  EXPECT_FALSE(game.Validate(PassAction{}).legal());
+}
+
 // Decisions of the expansions' own phases that the random games reached.
 struct Decisions {
   int wagon = 0;     // wagon moves (AM-12)
@@ -638,6 +719,9 @@ struct Decisions {
   int lost = 0;      // challenges lost by a shrine or monastery (CU-07)
   int escape = 0;    // escape decisions (SI-10)
   int abbey = 0;     // abbeys placed (AM-03)
+  int dragon = 0;    // steps of the dragon (PD-10)
+  int portal = 0;    // followers placed through a magic portal (PD-20)
+  int princess = 0;  // knights sent home by the princess (PD-21)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -681,6 +765,9 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     } else if (state.phase == Phase::kSiegeEscape) {
       CheckSiegeEscapePhase(game, legal);
       ++decisions.escape;
+    } else if (state.phase == Phase::kDragonMove) {
+      CheckDragonPhase(game, legal);
+      ++decisions.dragon;
     } else {
       CheckFigurePhase(game, legal);
     }
@@ -703,6 +790,10 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     if (std::holds_alternative<PlaceBarnAction>(action)) ++decisions.barn;
     if (const auto* place = std::get_if<PlaceTileAction>(&action); place && place->tile->abbey) {
       ++decisions.abbey;
+    }
+    if (std::holds_alternative<RemoveKnightAction>(action)) ++decisions.princess;
+    if (const auto* figure = std::get_if<PlaceFigureAction>(&action)) {
+      if (!(figure->segment.cell == state.tiles.back().cell)) ++decisions.portal;
     }
     for (const ScoreEvent& event : outcome.events) {
       if (event.feature_kind == FeatureKind::kField &&
@@ -814,6 +905,13 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
   // Siege: the shards reach the escape decision (SI-10).
   if (rules.Has(Expansion::kSiege)) {
     EXPECT_GT(decisions.escape, 0);
+  }
+  // The Princess & the Dragon: the dragon flies, the portal and the princess
+  // are used (PD-10, PD-20, PD-21).
+  if (rules.Has(Expansion::kPrincessAndDragon)) {
+    EXPECT_GT(decisions.dragon, 0);
+    EXPECT_GT(decisions.portal, 0);
+    EXPECT_GT(decisions.princess, 0);
   }
   // (A lost challenge is rare in random play, about 2 in 1000 games: these
   // shards check it when it happens; tests/engine/cult_test.cc plays games

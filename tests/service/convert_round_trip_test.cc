@@ -83,6 +83,26 @@ std::vector<Config> Configs() {
   add("HillsAndSheepInnsCount",
       {Expansion::kHillsAndSheep, Expansion::kInnsAndCathedrals, Expansion::kCountOfCarcassonne},
       [](RuleSet& rules) { rules.hs_hill_tiebreak = HillTiebreak::kMostFollowersOnHills; });
+  // The Princess & the Dragon (the dragon's flight, a decision per step, the
+  // portal, the princess) with the builder and the pig, the castles, the
+  // mayor, the wagon and the barn, and River II's volcano lake (RV-10); and
+  // with the flight after the scoring (pd.dragon_move_time).
+  add("PrincessDragonTradersCastlesAbbeyRiver",
+      {Expansion::kPrincessAndDragon, Expansion::kTradersAndBuilders,
+       Expansion::kBridgesCastlesAndBazaars, Expansion::kAbbeyAndMayor, Expansion::kRiver},
+      [](RuleSet& rules) {
+        rules.bc_castles = true;
+        rules.am_mayor = true;
+        rules.am_wagon = true;
+        rules.am_barn = true;
+        rules.river_parts = RiverParts::kRiverTwo;
+      });
+  add("PrincessDragonAfterScoringMageWitchKing",
+      {Expansion::kPrincessAndDragon, Expansion::kMageAndWitch, Expansion::kKingAndRobberBaron,
+       Expansion::kInnsAndCathedrals},
+      [](RuleSet& rules) { rules.pd_dragon_move_time = DragonMoveTime::kAfterScoring; });
+  add("PrincessDragonCount", {Expansion::kPrincessAndDragon, Expansion::kCountOfCarcassonne},
+      [](RuleSet& rules) { rules.count_dragon_enters_city_tiles = false; });
   return configs;
 }
 

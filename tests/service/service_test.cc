@@ -442,11 +442,13 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 30);
+  ASSERT_EQ(catalog.rule_options_size(), 32);
   EXPECT_EQ(catalog.rule_options(25).name(), "cult.tile_set");
   EXPECT_EQ(catalog.rule_options(26).name(), "siege.pig_besieged_value");
   EXPECT_EQ(catalog.rule_options(28).name(), "hs.hill_tiebreak");
   EXPECT_EQ(catalog.rule_options(29).name(), "mage_witch.magic_tile_choice");
+  EXPECT_EQ(catalog.rule_options(30).name(), "count.dragon_enters_city_tiles");
+  EXPECT_EQ(catalog.rule_options(31).name(), "pd.dragon_move_time");
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
@@ -1224,10 +1226,11 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
     ASSERT_LT(++turns, 2000) << "the game does not end";
     // The Count of Carcassonne: decisions between turns (the redeployment
     // rounds, the deployment, the final redeployment); Siege: the escape;
+    // The Princess & the Dragon: each step of the dragon;
     // each takes the first listed action.
     if (state.phase() == v1::PHASE_COUNT_REDEPLOY || state.phase() == v1::PHASE_COUNT_DEPLOY ||
         state.phase() == v1::PHASE_COUNT_FINAL_REDEPLOY ||
-        state.phase() == v1::PHASE_SIEGE_ESCAPE) {
+        state.phase() == v1::PHASE_SIEGE_ESCAPE || state.phase() == v1::PHASE_DRAGON_MOVE) {
       v1::ListLegalActionsRequest count_list;
       *count_list.mutable_state() = state;
       v1::ListLegalActionsResponse count_legal;
