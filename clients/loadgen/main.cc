@@ -39,6 +39,8 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "absl/synchronization/mutex.h"
@@ -91,6 +93,13 @@ ABSL_FLAG(std::string, board_stats, "",
 
 namespace carcassonne::loadgen {
 namespace {
+
+// --help lists the flags of this program's own files (the load generator's
+// and the shared TLS flags of clients/common), not those of the libraries.
+bool IsClientFlagFile(absl::string_view filename) {
+  return absl::StrContains(filename, "clients/loadgen/") ||
+         absl::StrContains(filename, "clients/common/");
+}
 
 // Percentiles reported in the JSON spectrum (for latency distribution charts).
 constexpr double kSpectrum[] = {0,  10,    20,   25,    30,   40,    50,    60,     70,     75,
@@ -465,6 +474,10 @@ int main(int argc, char** argv) {
       "[--rpc=ValidateAction] [--tiles=72] [--mode=closed --in_flight=N | --mode=open "
       "--rate=R] [--duration=10s] [--warmup=2s] [--channels=K] [--json=PATH] "
       "[--tls_ca=PEM [--tls_certificate=PEM --tls_private_key=PEM] [--tls_server_name=NAME]]");
+  absl::FlagsUsageConfig usage;
+  usage.contains_help_flags = &carcassonne::loadgen::IsClientFlagFile;
+  usage.contains_helpshort_flags = &carcassonne::loadgen::IsClientFlagFile;
+  absl::SetFlagsUsageConfig(usage);
   absl::ParseCommandLine(argc, argv);
   try {
     return carcassonne::loadgen::Main();

@@ -17,6 +17,8 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
+#include "absl/strings/match.h"
 #include "absl/time/time.h"
 #include "clients/common/channel_security.h"
 #include "clients/scenario/referee_endpoint.h"
@@ -31,6 +33,13 @@ namespace {
 
 constexpr std::chrono::seconds kConnectTimeout{5};
 
+// --help lists the flags of this program's own files (the runner's and the
+// shared TLS flags of clients/common), not those of the libraries.
+bool IsClientFlagFile(absl::string_view filename) {
+  return absl::StrContains(filename, "clients/scenario/") ||
+         absl::StrContains(filename, "clients/common/");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -39,6 +48,10 @@ int main(int argc, char** argv) {
       "(format: clients/scenario/scenario.proto, JSON mapping).\n"
       "Usage: carcassonne_scenario [--target=HOST:PORT [--tls_ca=PEM] [--tls_certificate=PEM "
       "--tls_private_key=PEM] [--tls_server_name=NAME]] FILE.json...");
+  absl::FlagsUsageConfig usage;
+  usage.contains_help_flags = &IsClientFlagFile;
+  usage.contains_helpshort_flags = &IsClientFlagFile;
+  absl::SetFlagsUsageConfig(usage);
   const std::vector<char*> files = absl::ParseCommandLine(argc, argv);
   if (files.size() < 2) {
     std::cerr << absl::ProgramUsageMessage() << "\n";

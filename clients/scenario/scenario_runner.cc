@@ -980,6 +980,16 @@ std::string DescribeAction(const api::Action& action) {
       return absl::StrCat("place_barn on corner ", api::Corner_Name(action.place_barn().corner()));
     case api::Action::kEndGame:
       return "end_game";
+    case api::Action::kEscapeSiege:
+      return absl::StrCat("escape_siege ", FigureKindName(action.escape_siege().kind()), " from ",
+                          DescribeSegment(action.escape_siege().segment()));
+    case api::Action::kMoveDragon:
+      return absl::StrCat("move_dragon to (", action.move_dragon().to().x(), ", ",
+                          action.move_dragon().to().y(), ")");
+    case api::Action::kRemoveKnight:
+      return absl::StrCat("remove_knight ", FigureKindName(action.remove_knight().knight().kind()),
+                          " of player ", action.remove_knight().knight().owner(), " on ",
+                          DescribeSegment(action.remove_knight().knight().segment()));
     default:
       return "(no action)";
   }
