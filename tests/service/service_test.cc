@@ -680,6 +680,41 @@ TEST_F(ServiceTest, RotationOtherThanQuarterTurnsIsMalformed) {
                  "action.place_tile.rotation");
 }
 
+// AMB-40: each entry of Action.scoring_order names a segment on the board
+// (else INVALID_ARGUMENT at its index); at most 16 entries.
+TEST_F(ServiceTest, ScoringOrderEntriesAreCheckedWithTheirPaths) {
+  {
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = AfterPlacingRoad();
+    *request.mutable_action() = Pass();
+    v1::SegmentRef* on_board = request.mutable_action()->add_scoring_order();
+    on_board->set_x(1);
+    on_board->set_y(0);
+    on_board->set_location(v1::LOCATION_W);
+    v1::SegmentRef* off_board = request.mutable_action()->add_scoring_order();
+    off_board->set_x(7);
+    off_board->set_y(7);
+    off_board->set_location(v1::LOCATION_N);
+    v1::ValidateActionResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                   "action.scoring_order[1]");
+  }
+  {
+    v1::ValidateActionRequest request;
+    *request.mutable_state() = AfterPlacingRoad();
+    *request.mutable_action() = Pass();
+    for (int i = 0; i < 17; ++i) {
+      v1::SegmentRef* entry = request.mutable_action()->add_scoring_order();
+      entry->set_x(1);
+      entry->set_y(0);
+      entry->set_location(v1::LOCATION_W);
+    }
+    v1::ValidateActionResponse response;
+    ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
+                   "action.scoring_order");
+  }
+}
+
 TEST_F(ServiceTest, MalformedCountActionsAndStateNameTheirFields) {
   v1::NewGameRequest new_game;
   new_game.add_player_names("Ann");
