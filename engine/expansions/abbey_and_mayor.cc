@@ -162,15 +162,23 @@ bool AbbeyAndMayor::OpenDecisionBeforeEndScoring(Game& game, int last_player) co
   } else {
     state.final_abbey_last_seat = last_player;
   }
+  // A player is asked only when their abbey can go somewhere: a hole where
+  // every module allows it (e.g. the Cult's shrine neighbours, CU-03, CU-04). The
+  // placements do not depend on who places it.
   if (AnyHole(game.board())) {
+    const int active = state.active_player;
+    const int deciding = state.deciding_player;
     for (int step = 1; step <= left_to_ask; ++step) {
       const int seat = (asked_last + step) % players;
       if (state.players[seat].abbeys <= 0) continue;
-      state.phase = Phase::kFinalAbbey;
       state.active_player = seat;
       state.deciding_player = seat;
+      if (game.LegalTilePlacements(AbbeyTileSet().tiles.front()).empty()) break;
+      state.phase = Phase::kFinalAbbey;
       return true;
     }
+    state.active_player = active;
+    state.deciding_player = deciding;
   }
   // The round is over: the other end-of-game decisions, then the final
   // scoring.
