@@ -20,7 +20,7 @@ bool IsModulePhase(Phase phase) {
   return phase == Phase::kPlaceMagicFigure || phase == Phase::kCountRedeploy ||
          phase == Phase::kCountDeploy || phase == Phase::kCountFinalRedeploy ||
          phase == Phase::kWagonMove || phase == Phase::kPlaceCastle ||
-         phase == Phase::kSiegeEscape || phase == Phase::kDragonMove;
+         phase == Phase::kSiegeEscape || phase == Phase::kDragonMove || phase == Phase::kFinalAbbey;
 }
 
 // AMB-40: cities, then roads, then monasteries.
@@ -74,6 +74,10 @@ PendingDecision PendingDecisionOf(const GameState& state) {
   if (state.phase == Phase::kDragonMove) {
     pending = "a step of the dragon's flight";
     rule_id = "PD-10";
+  }
+  if (state.phase == Phase::kFinalAbbey) {
+    pending = "placing the abbey in the final abbey round, or passing";
+    rule_id = "AM-07";
   }
   if (state.phase == Phase::kPlaceMagicFigure) {
     // MW-09 before MW-04 (see engine/expansions/mage_and_witch.h).
@@ -167,7 +171,20 @@ Verdict Game::ValidateChoice(const Action& action) const {
         if constexpr (std::is_same_v<T, EndGameAction>) {
           return ValidateEndGame();
         } else if constexpr (std::is_same_v<T, PlaceTileAction>) {
-          if (state_.phase != Phase::kPlaceTile) return WrongPhase(state_, "place a tile");
+          if (state_.phase == Phase::kFinalAbbey && !chosen.tile->abbey) {
+            // AM-07: the last land tile has been placed; only abbeys remain.
+            Verdict verdict;
+            verdict.violations.push_back(
+                {ViolationCode::kTileNotInBag,
+                 Cat("The last land tile has been placed: in the final abbey round only the "
+                     "player's abbey may be placed, not ",
+                     chosen.tile->id, "."),
+                 chosen.cell, std::nullopt, "AM-07"});
+            return verdict;
+          }
+          if (state_.phase != Phase::kPlaceTile && state_.phase != Phase::kFinalAbbey) {
+            return WrongPhase(state_, "place a tile");
+          }
           return ValidatePlaceTile(chosen);
         } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
           if (state_.phase != Phase::kPlaceFigure) return WrongPhase(state_, "place a figure");
@@ -604,6 +621,8 @@ void Game::ScorePendingFeature(std::vector<ScoreEvent>& events) {
 
 void Game::EndTurnPart(std::vector<ScoreEvent>& events) {
   const int placer = state_.active_player;
+  // AM-07: in the final abbey round no land tile is left for a second part.
+  if (state_.final_abbey_last_seat) state_.extra_tile_earned = false;
   if (state_.extra_tile_earned && !state_.second_part) {
     // TB-11: the same player places a second tile; TB-12: never a third.
     state_.second_part = true;
@@ -614,6 +633,12 @@ void Game::EndTurnPart(std::vector<ScoreEvent>& events) {
   state_.extra_tile_earned = false;
   state_.deciding_player = state_.active_player;
   state_.phase = Phase::kPlaceTile;
+  if (state_.final_abbey_last_seat) {
+    // AM-07: a turn of the final abbey round is over (no second part: no
+    // land tile is left); the round goes on after this player.
+    BeginEndGame(*state_.final_abbey_last_seat, events);
+    return;
+  }
   // BG-20: the game ends after the last tile is placed.
   if (state_.bag && state_.bag->Total() == 0) BeginEndGame(placer, events);
 }
@@ -711,6 +736,7 @@ void Game::EndGame(std::vector<ScoreEvent>& events) {
   state_.second_part = false;
   state_.pending_scorings.clear();
   state_.castle_offers.clear();
+  state_.final_abbey_last_seat.reset();
   state_.deciding_player = state_.active_player;
   state_.phase = Phase::kGameOver;
 }
@@ -793,6 +819,11 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
       ListAbbeyPlacements(legal);
       break;
     }
+    case Phase::kFinalAbbey:
+      // AM-07: the abbey into a hole, or pass (nothing is drawn).
+      ListAbbeyPlacements(legal);
+      legal.actions.push_back(PassAction{});
+      break;
     case Phase::kPlaceFigure: {
       const int placed_index = board_.tile_count() - 1;
       const Position cell = board_.tile(placed_index).cell();
@@ -831,8 +862,10 @@ std::vector<ScoreEvent> Game::ScoreEndOfGame() {
   end_decisions_.clear();
   final_scoring_begin_.reset();
   if (state_.phase == Phase::kGameOver) return events;
-  const int last_player = LastPlacer();
-  if (state_.phase != Phase::kCountFinalRedeploy) {
+  // AM-07: during the final abbey round, the player who placed the last land
+  // tile.
+  const int last_player = state_.final_abbey_last_seat.value_or(LastPlacer());
+  if (state_.phase != Phase::kCountFinalRedeploy && state_.phase != Phase::kFinalAbbey) {
     // A pending magic-figure decision is not taken: the figures stay where
     // they stand. The turn's pending decisions are declined: nobody
     // redeploys or deploys (followers in Carcassonne never score, CO-48).
@@ -853,14 +886,23 @@ std::vector<ScoreEvent> Game::ScoreEndOfGame() {
     while (!state_.pending_scorings.empty()) ScorePendingFeature(events);
     if (scoring_unfinished) AfterTurnScoring(events);
     // AMB-48: the end of the game opens its decisions as an emptied bag does.
+    // (In a turn of the final abbey round, AM-07, the round goes on after
+    // this player.)
     state_.phase = Phase::kPlaceTile;
-    BeginEndGame(last_player, events);
+    if (state_.final_abbey_last_seat) {
+      EndTurnPart(events);
+    } else {
+      BeginEndGame(last_player, events);
+    }
   }
-  // The end-of-game decisions (CO-46) that would come first: each is listed,
-  // then declined, until the final scoring (every player asked passes once,
-  // AMB-45). Bounded: every pass leaves one player out of the round.
-  for (int step = 0; state_.phase == Phase::kCountFinalRedeploy &&
-                     step <= static_cast<int>(state_.players.size());
+  // The end-of-game decisions (the final abbey round, AM-07; CO-46) that
+  // would come first: each is listed, then declined, until the final scoring
+  // (every player asked passes once, AMB-45). Bounded: every pass leaves one
+  // player out of its round; one abbey round, then one redeployment round.
+  const int most_decisions = 2 * static_cast<int>(state_.players.size()) + 1;
+  for (int step = 0;
+       (state_.phase == Phase::kCountFinalRedeploy || state_.phase == Phase::kFinalAbbey) &&
+       step <= most_decisions;
        ++step) {
     const auto [pending, rule_id] = PendingDecisionOf(state_);
     end_decisions_.push_back({state_.phase, state_.deciding_player, rule_id});

@@ -122,6 +122,13 @@ enum class Phase {
   // and the deciding player (the placer, then each next player in turn)
   // moves it onto a neighbouring tile.
   kDragonMove,
+  // Abbey & Mayor, the final abbey round (AM-07): the last land tile has been
+  // placed; GameState.deciding_player (also the active player) may place
+  // their abbey into a hole, with the figure step and scoring of a normal
+  // turn, or pass. Then the next player after them who still holds an abbey,
+  // up to GameState.final_abbey_last_seat; then the end-of-game decisions
+  // (the Count's final redeployment, CO-46) and the final scoring.
+  kFinalAbbey,
 };
 
 // The Count of Carcassonne: the four quarters of the city (CO-03), in the
@@ -263,6 +270,11 @@ struct GameState {
   // started from first and the one it stands on (`dragon`) last (PD-10: a
   // cell visited in this flight is never entered again). Empty otherwise.
   std::vector<Position> dragon_flight;
+  // Abbey & Mayor, while the final abbey round runs (AM-07; Phase::kFinalAbbey
+  // and the turns of the abbeys placed in it): the seat of the player who
+  // placed the last land tile; the round asks, in turn order, the players
+  // after them up to this seat itself. nullopt otherwise.
+  std::optional<int> final_abbey_last_seat;
 };
 
 // How many seats after the active player `player` sits (0 for the active

@@ -117,8 +117,9 @@ std::span<const RuleOption> RuleOptions() {
        "Abbey & Mayor: each player holds an abbey tile (RuleSet.am_abbey, Player.abbeys), placed "
        "instead of a drawn tile into a hole (PlaceTile of am:abbey): its sides match anything and "
        "close what they meet, its monastery scores as a monastery. Needs "
-       "EXPANSION_ABBEY_AND_MAYOR. The end-game abbey round (AM-07) is not built (known gap "
-       "AM-07)."},
+       "EXPANSION_ABBEY_AND_MAYOR. When the last land tile is placed, the players still holding "
+       "it may place it in turn order from the next player (PHASE_FINAL_ABBEY, AM-07), before "
+       "the Count's final redeployment and the final scoring."},
       {"am.mayor",
        {"false", "true"},
        "false",
@@ -272,9 +273,6 @@ std::span<const KnownGap> KnownGaps() {
        "House rule CO-21 (the river first, then the city beside it; option count.river_layout = "
        "river_first_house_rule): the city's place is fixed at (0, 0) by the geometry contract; "
        "not built, rejected as malformed."},
-      {"AM-07",
-       "The end-game abbey round (AM-07, AM-T08): not built; when the last land tile is placed "
-       "the game ends at once, and abbeys still held are not placed."},
       {"AM-13",
        "The C1 wagon move (option am.wagon_move = c1_connected: onto a feature connected to the "
        "scored one): the catalogue has no connection groups for the tiles (JCZ's wagon-move "

@@ -101,6 +101,8 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kSiegeEscape;
     case v1::PHASE_DRAGON_MOVE:
       return Phase::kDragonMove;
+    case v1::PHASE_FINAL_ABBEY:
+      return Phase::kFinalAbbey;
     default:
       return std::nullopt;
   }
@@ -255,6 +257,8 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_SIEGE_ESCAPE;
     case Phase::kDragonMove:
       return v1::PHASE_DRAGON_MOVE;
+    case Phase::kFinalAbbey:
+      return v1::PHASE_FINAL_ABBEY;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

@@ -295,6 +295,9 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   state.deciding_player = proto.deciding_player();
   state.extra_tile_earned = proto.extra_tile_earned();
   state.second_part = proto.second_part();
+  // Abbey & Mayor (AM-07): the engine's check judges the seat.
+  if (proto.has_final_abbey_last_seat())
+    state.final_abbey_last_seat = proto.final_abbey_last_seat();
   // King & Robber Baron: holders and records are checked by the engine
   // (CheckSnapshot).
   if (proto.has_king_and_robber_baron()) {
@@ -583,6 +586,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   proto->set_magic_step(MagicStepToProto(state.magic_step));
   if (state.dragon) CellToProto(*state.dragon, proto->mutable_dragon());
   for (Position cell : state.dragon_flight) CellToProto(cell, proto->add_dragon_flight());
+  if (state.final_abbey_last_seat) proto->set_final_abbey_last_seat(*state.final_abbey_last_seat);
   if (!(state.king == AwardToken{}) || !(state.robber_baron == AwardToken{})) {
     v1::KingAndRobberBaron* tokens = proto->mutable_king_and_robber_baron();
     if (state.king.holder) tokens->set_king_holder(*state.king.holder);

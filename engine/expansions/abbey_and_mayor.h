@@ -40,10 +40,22 @@
 //   AfterTilePlaced takes it from its owner's hand. The turn goes on as
 //   usual (AM-04); closing with it extends nothing, so never triggers a
 //   builder (AM-06).
+// - The final abbey round (AM-07): when the last land tile has been placed
+//   (the tracked bag empties, or Action.end_game, AMB-48),
+//   OpenDecisionBeforeEndScoring asks, in turn order from the next player up
+//   to the one who placed it, each player who still holds an abbey while a
+//   hole is left (Phase::kFinalAbbey): PlaceTileAction of the abbey, then the
+//   figure step and scoring of a normal turn (Game::EndTurnPart brings the
+//   round back here), or Pass. GameState.final_abbey_last_seat marks the
+//   round. A player is not asked when no hole is left (nothing could be
+//   placed). The round comes before the Count's final redeployment (CO-46),
+//   which is part of the final scoring and works on the final board
+//   (JCloisterZone, cited at AM-07, runs the abbey round before the final
+//   scoring); that redeployment starts, as without abbeys, with the player
+//   after the one who placed the last land tile.
 //
-// Not built (known gaps, engine/rule_options.cc): the end-game abbey round
-// (AM-07), the C1 wagon move (AM-13, option am.wagon_move = c1_connected, rejected),
-// the wagon, the mayor and the barn with the Count (CO-09, CO-31, CO-44,
+// Not built (known gaps, engine/rule_options.cc): the C1 wagon move (AM-13, option am.wagon_move =
+// c1_connected, rejected), the wagon, the mayor and the barn with the Count (CO-09, CO-31, CO-44,
 // CO-45), and the pieces of unbuilt expansions (AM-10).
 #pragma once
 
@@ -74,6 +86,8 @@ class AbbeyAndMayor : public ExpansionModule {
   void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
   void AfterScoring(Game& game, const ScoreEvent& event) const override;
   bool OpenDecisionAfterTurnScoring(Game& game) const override;
+  // AM-07: the final abbey round, before the other end-of-game decisions.
+  bool OpenDecisionBeforeEndScoring(Game& game, int last_player) const override;
   bool CheckOwnAction(const Game& game, const Action& action,
                       std::vector<Violation>& violations) const override;
   bool ApplyOwnAction(Game& game, const Action& action,
@@ -107,5 +121,10 @@ void CheckAbbeyAndMayorPieces(const GameState& state, const Board& board,
 // move only in Phase::kWagonMove, the first one's owner deciding, in turn
 // order from the active player, with no scoring pending (AM-12).
 void CheckAbbeyAndMayor(const GameState& state, const Board& board, std::vector<Problem>& problems);
+// The final abbey round (AM-07): PHASE_FINAL_ABBEY exactly with
+// final_abbey_last_seat (or in the turn of an abbey placed in the round), the
+// player asked holding an abbey, a hole left, the bag empty.
+void CheckFinalAbbeyRound(const GameState& state, const Board& board,
+                          std::vector<Problem>& problems);
 
 }  // namespace carcassonne

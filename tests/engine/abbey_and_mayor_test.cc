@@ -248,11 +248,11 @@ TEST(AbbeyAndMayorTest, ThePlacedBarnScoresTheFarmersAndKeepsFollowersOut) {
 //         base:E turned 180 at (0, -1) closes D's city (no figure).
 //   base:B (monastery, all field) at (2, -1), (2, 0), (0, 1) and (1, 1).
 // Around the hole 7 of the 8 cells hold a tile; (2, 1) is empty.
-GameState AbbeyBoard(bool with_builders) {
+GameState AbbeyBoard(bool with_builders, std::vector<std::string> names = {"Red", "Blue"}) {
   RuleSet rules = AbbeyAndMayorRules();
   if (with_builders) rules.expansions.push_back(Expansion::kTradersAndBuilders);
   rules.am_abbey = true;
-  GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, rules));
+  GameState state = std::get<GameState>(NewGame(names, rules));
   state.bag.reset();
   state.tiles.push_back({Tile("base:U"), {-1, 0}, Rotation{0}});
   state.tiles.push_back({Tile("base:U"), {-2, 0}, Rotation{0}});
@@ -277,6 +277,15 @@ int ViolationCount(const Verdict& verdict, ViolationCode code, std::string_view 
     count += violation.code == code && violation.rule_id == rule_id ? 1 : 0;
   }
   return count;
+}
+
+// AbbeyBoard with Red, Blue and Green (seats 0, 1, 2), no bag: Blue placed
+// the last land tile, Green is next (AM-T08).
+GameState ThreePlayersAfterBluesLastTile() {
+  GameState state = AbbeyBoard(false, {"Red", "Blue", "Green"});
+  state.active_player = 2;
+  state.deciding_player = 2;
+  return state;
 }
 
 // AM-03: the abbey goes into a hole only, matching whatever it meets, with
@@ -463,6 +472,121 @@ TEST(AbbeyAndMayorTest, TheSnapshotCheckRefusesBadAbbeys) {
   GameState early = placed;
   std::swap(early.tiles[abbey_index], early.tiles[abbey_index - 1]);
   EXPECT_TRUE(HasProblem(CheckSnapshot(early), "tiles[" + std::to_string(abbey_index - 1) + "]"));
+}
+
+// AM-T08 (AM-07, AMB-48, BG-10, BG-21): Blue placed the last land tile and
+// ends the game; Green, then Red, may place an abbey before the final
+// scoring. Green passes; Red fills the hole (1, 0) with a monk on the abbey:
+// it closes Blue's road A, U, U, D (+4 to Blue, BG-10) and the empty city
+// F + E (nobody scores it). No hole is left, so Blue (who still holds an
+// abbey) is not asked. Final scoring: Red's abbey, 1 + 7 neighbours ((2, 1)
+// is empty) = 8 (BG-21).
+TEST(AbbeyAndMayorTest, AmT08TheFinalAbbeyRoundComesBeforeTheFinalScoring) {
+  const GameState state = ThreePlayersAfterBluesLastTile();
+  for (const Problem& problem : CheckSnapshot(state))
+    ADD_FAILURE() << problem.field << ": " << problem.message;
+  Game game(state);
+  ASSERT_TRUE(game.Validate(EndGameAction{}).legal());
+  EXPECT_TRUE(game.Apply(EndGameAction{}).empty());
+  ASSERT_EQ(game.state().phase, Phase::kFinalAbbey);
+  EXPECT_EQ(game.state().deciding_player, 2);
+  EXPECT_EQ(game.state().active_player, 2);
+  EXPECT_EQ(game.state().final_abbey_last_seat, 1);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+  // Listed: the hole in 4 rotations, and the pass.
+  const LegalActions legal = game.ListLegalActions(nullptr);
+  ASSERT_EQ(legal.actions.size(), 5u);
+  EXPECT_EQ(legal.placements.size(), 4u);
+  EXPECT_TRUE(std::holds_alternative<PassAction>(legal.actions.back()));
+  // Red may not act for Green; nothing but the abbey is placed.
+  Action reds_pass = PassAction{};
+  reds_pass.actor = 0;
+  EXPECT_EQ(ViolationCount(game.Validate(reds_pass), ViolationCode::kNotYourDecision, "AM-07"), 1);
+  EXPECT_EQ(ViolationCount(game.Validate(PlaceTileAction{Tile("base:B"), {2, 1}, Rotation{0}}),
+                           ViolationCode::kTileNotInBag, "AM-07"),
+            1);
+  EXPECT_FALSE(game.Validate(EndGameAction{}).legal());
+
+  ASSERT_TRUE(game.Validate(PassAction{}).legal());
+  EXPECT_TRUE(game.Apply(PassAction{}).empty());
+  ASSERT_EQ(game.state().phase, Phase::kFinalAbbey);
+  EXPECT_EQ(game.state().deciding_player, 0);
+  EXPECT_EQ(game.state().players[2].abbeys, 1);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+
+  ASSERT_TRUE(game.Validate(kAbbeyInTheHole).legal());
+  game.Apply(kAbbeyInTheHole);
+  ASSERT_EQ(game.state().phase, Phase::kPlaceFigure);
+  EXPECT_EQ(game.state().players[0].abbeys, 0);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+  const PlaceFigureAction monk{FigureKind::kFollower, {{1, 0}, 0}};
+  ASSERT_TRUE(game.Validate(monk).legal());
+  const std::vector<ScoreEvent> events = game.Apply(monk);
+  ASSERT_EQ(events.size(), 2u);
+  ASSERT_EQ(game.FinalScoringBegin(), 1u);
+  EXPECT_EQ(events[0].feature_kind, FeatureKind::kRoad);
+  EXPECT_EQ(events[0].trigger, ScoringTrigger::kCompleted);
+  EXPECT_EQ(events[0].majority_players, std::vector<int>{1});
+  EXPECT_EQ(events[0].Total(), 4);
+  EXPECT_EQ(events[1].feature_kind, FeatureKind::kMonastery);
+  EXPECT_EQ(events[1].trigger, ScoringTrigger::kEndOfGame);
+  EXPECT_EQ(events[1].majority_players, std::vector<int>{0});
+  EXPECT_EQ(events[1].Total(), 8);
+  EXPECT_EQ(game.state().phase, Phase::kGameOver);
+  EXPECT_FALSE(game.state().final_abbey_last_seat.has_value());
+  EXPECT_EQ(game.state().players[0].score, 8);
+  EXPECT_EQ(game.state().players[1].score, 4);
+  EXPECT_EQ(game.state().players[2].score, 0);
+  EXPECT_EQ(game.state().players[1].abbeys, 1);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+}
+
+// AM-07, AMB-48: the score "if the game ended now" asks the final abbey
+// round first, each decision declined: Green, Red, Blue in turn order from
+// the player after Blue, Blue last. Blue's open road A, U, U, D then scores
+// 4 at the end (BG-20, BG-10).
+TEST(AbbeyAndMayorTest, ScoreIfEndedNowListsTheFinalAbbeyDecisions) {
+  Game game(ThreePlayersAfterBluesLastTile());
+  const std::vector<ScoreEvent> events = game.ScoreEndOfGame();
+  const std::vector<EndOfGameDecision> expected = {{Phase::kFinalAbbey, 2, "AM-07"},
+                                                   {Phase::kFinalAbbey, 0, "AM-07"},
+                                                   {Phase::kFinalAbbey, 1, "AM-07"}};
+  EXPECT_EQ(game.EndOfGameDecisions(), expected);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(game.FinalScoringBegin(), 0u);
+  EXPECT_EQ(events[0].feature_kind, FeatureKind::kRoad);
+  EXPECT_EQ(events[0].majority_players, std::vector<int>{1});
+  EXPECT_EQ(events[0].Total(), 4);
+  EXPECT_EQ(game.state().phase, Phase::kGameOver);
+  // Without a hole nobody is asked: the abbey in (1, 0) already.
+  GameState filled = ThreePlayersAfterBluesLastTile();
+  filled.tiles.push_back({Tile("am:abbey"), {1, 0}, Rotation{0}});
+  filled.players[1].abbeys = 0;
+  ASSERT_TRUE(CheckSnapshot(filled).empty());
+  Game no_hole(filled);
+  no_hole.ScoreEndOfGame();
+  EXPECT_TRUE(no_hole.EndOfGameDecisions().empty());
+}
+
+// The snapshot check of the round (AM-07): PHASE_FINAL_ABBEY exactly with
+// final_abbey_last_seat, the player asked holding an abbey, the option on.
+TEST(AbbeyAndMayorTest, TheSnapshotCheckRefusesBadFinalAbbeyRounds) {
+  GameState round = ThreePlayersAfterBluesLastTile();
+  round.phase = Phase::kFinalAbbey;
+  round.final_abbey_last_seat = 1;
+  ASSERT_TRUE(CheckSnapshot(round).empty());
+  GameState unmarked = round;
+  unmarked.final_abbey_last_seat.reset();
+  EXPECT_TRUE(HasProblem(CheckSnapshot(unmarked), "final_abbey_last_seat"));
+  GameState between_turns = ThreePlayersAfterBluesLastTile();
+  between_turns.final_abbey_last_seat = 1;
+  EXPECT_TRUE(HasProblem(CheckSnapshot(between_turns), "final_abbey_last_seat"));
+  GameState no_seat = round;
+  no_seat.final_abbey_last_seat = 3;
+  EXPECT_TRUE(HasProblem(CheckSnapshot(no_seat), "final_abbey_last_seat"));
+  GameState without_abbey = round;
+  without_abbey.players[2].abbeys = 0;  // (one abbey short too: "players")
+  EXPECT_TRUE(HasProblem(CheckSnapshot(without_abbey), "deciding_player"));
 }
 
 }  // namespace
