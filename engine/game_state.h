@@ -263,6 +263,13 @@ struct GameState {
   // started from first and the one it stands on (`dragon`) last (PD-10: a
   // cell visited in this flight is never entered again). Empty otherwise.
   std::vector<Position> dragon_flight;
+  // The Princess & the Dragon: the cell of the tile the fairy stands on;
+  // nullopt = beside the board, not yet moved (PD-02, PD-15).
+  std::optional<Position> fairy;
+  // ... the follower the fairy stands next to (PD-15), on `fairy`'s tile;
+  // nullopt once that follower left the board: the fairy stays where it is,
+  // attached to nobody (PD-19).
+  std::optional<Figure> fairy_follower;
 };
 
 // How many seats after the active player `player` sits (0 for the active
