@@ -533,6 +533,8 @@ void Game::ReturnFigure(const Figure& figure) {
   if (it == state_.figures.end()) return;
   state_.figures.erase(it);
   SupplyOf(state_.players[figure.owner], figure.kind) += 1;
+  // PD-19: the fairy stays where it is, attached to nobody.
+  if (state_.fairy_follower && *state_.fairy_follower == figure) state_.fairy_follower.reset();
 }
 
 void Game::Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& events) {
