@@ -4,8 +4,10 @@
 // (PD-09, PD-10, PD-T01; a stuck flight; wrong steps), what it eats (PD-11,
 // PD-13, PD-14, TB-15, TB-T07), option pd.dragon_move_time (PD-09), the magic
 // portal (PD-20), the princess (PD-21, PD-22, PD-T06) and the snapshot check
-// of the dragon and its flight. Every number is counted by hand in the
-// comments.
+// of the dragon and its flight; the fairy (PD-15, PD-16, PD-18, PD-19,
+// PD-T02, PD-T05) and its snapshot check. Every number is counted by hand in
+// the comments. (Over 600 lines: one expansion's tests, each short and on
+// one board of its own.)
 #include "engine/expansions/princess_and_dragon.h"
 
 #include <gtest/gtest.h>
