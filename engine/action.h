@@ -112,11 +112,19 @@ struct RemoveKnightAction {
   Figure knight;
 };
 
+// The Princess & the Dragon: instead of a figure, the player who placed the
+// tile moves the fairy next to `follower`, one of their own followers
+// anywhere on the board (PD-15).
+struct MoveFairyAction {
+  Figure follower;
+};
+
 using ActionChoice =
     std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
                  MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
                  RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction, PlaceBarnAction,
-                 EscapeSiegeAction, EndGameAction, MoveDragonAction, RemoveKnightAction>;
+                 EscapeSiegeAction, EndGameAction, MoveDragonAction, RemoveKnightAction,
+                 MoveFairyAction>;
 
 // A decision (one of the choices above) and the seat that takes it (AMB-49).
 // It is used like the variant it extends (std::get_if, std::visit).

@@ -198,7 +198,8 @@ Verdict Game::ValidateChoice(const Action& action) const {
           if (state_.phase != Phase::kPlaceTile) return WrongPhase(state_, "discard a tile");
           return ValidateDiscard(chosen);
         } else if constexpr (std::is_same_v<T, PlaceBarnAction> ||
-                             std::is_same_v<T, RemoveKnightAction>) {
+                             std::is_same_v<T, RemoveKnightAction> ||
+                             std::is_same_v<T, MoveFairyAction>) {
           // A figure step of a module's own (the barn, AM-15; the princess,
           // PD-21); the module judges.
           constexpr bool barn = std::is_same_v<T, PlaceBarnAction>;
@@ -212,7 +213,9 @@ Verdict Game::ValidateChoice(const Action& action) const {
           }
           verdict.violations.push_back({ViolationCode::kFigureNotAllowed,
                                         barn ? "There is no barn in a game with these rules."
-                                             : "There is no princess in a game with these rules.",
+                                        : std::is_same_v<T, MoveFairyAction>
+                                            ? "There is no fairy in a game with these rules."
+                                            : "There is no princess in a game with these rules.",
                                         {},
                                         std::nullopt,
                                         barn ? "AM-01" : "PD-01"});
@@ -507,7 +510,8 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
         } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
           Discard(chosen, events);
         } else if constexpr (std::is_same_v<T, PlaceBarnAction> ||
-                             std::is_same_v<T, RemoveKnightAction>) {
+                             std::is_same_v<T, RemoveKnightAction> ||
+                             std::is_same_v<T, MoveFairyAction>) {
           for (const ExpansionModule* module : modules_) {
             if (module->ApplyOwnAction(*this, action, events)) break;
           }
@@ -546,6 +550,8 @@ void Game::ReturnFigure(const Figure& figure) {
   if (it == state_.figures.end()) return;
   state_.figures.erase(it);
   SupplyOf(state_.players[figure.owner], figure.kind) += 1;
+  // PD-19: the fairy stays where it is, attached to nobody.
+  if (state_.fairy_follower && *state_.fairy_follower == figure) state_.fairy_follower.reset();
 }
 
 void Game::Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& events) {

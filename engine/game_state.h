@@ -275,6 +275,13 @@ struct GameState {
   // placed the last land tile; the round asks, in turn order, the players
   // after them up to this seat itself. nullopt otherwise.
   std::optional<int> final_abbey_last_seat;
+  // The Princess & the Dragon: the cell of the tile the fairy stands on;
+  // nullopt = beside the board, not yet moved (PD-02, PD-15).
+  std::optional<Position> fairy;
+  // ... the follower the fairy stands next to (PD-15), on `fairy`'s tile;
+  // nullopt once that follower left the board: the fairy stays where it is,
+  // attached to nobody (PD-19).
+  std::optional<Figure> fairy_follower;
 };
 
 // How many seats after the active player `player` sits (0 for the active

@@ -396,9 +396,13 @@ std::span<const KnownGap> KnownGaps() {
        "C3.1 Ext 9 Sheep & Shepherds (SS-01..SS-06, c31-sheep-shepherds.md): a different "
        "module whose rules are not confirmed (tiles, tokens and vineyard points unknown, "
        "SS-Q1..SS-Q4): no edition option; not built."},
+      {"PD-17",
+       "The fairy's 1 point at the start of its owner's turn (PD-17): not built (the fairy's "
+       "move, protection, 3-point bonus and staying behind, PD-15, PD-16, PD-18, PD-19, are)."},
       {"PD-15",
-       "The fairy (PD-15..PD-19, PD-T02, PD-T05; option pd.fairy_placement): not built; the "
-       "fairy never comes into play, so nothing protects a tile from the dragon (PD-16)."},
+       "Option pd.fairy_placement = on_tile (C1: the fairy on the tile of one of one's "
+       "followers): not built, nor the option; the fairy always stands next to a follower (C2, "
+       "next_to_meeple)."},
       {"PD-23",
        "Option pd.princess = must (some C1 texts: the removal is compulsory): not built; the "
        "princess's removal is a choice (PD-21, may)."},

@@ -49,6 +49,23 @@ int ScoreEvent::PointsFor(int player) const {
 void ScoreEvent::SettlePoints() {
   points.clear();
   for (int player : majority_players) points.push_back({player, PointsFor(player)});
+  // A player outside the majority scores only the items that are their own
+  // (the fairy's bonus, PD-18: even without the majority).
+  for (const LineItem& item : line_items) {
+    if (item.player < 0) continue;
+    if (std::find(majority_players.begin(), majority_players.end(), item.player) !=
+        majority_players.end()) {
+      continue;
+    }
+    auto it = std::find_if(points.begin(), points.end(), [&](const PlayerPoints& gained) {
+      return gained.player == item.player;
+    });
+    if (it == points.end()) {
+      points.push_back({item.player, item.points});
+    } else {
+      it->points += item.points;
+    }
+  }
 }
 
 void ScoreEvent::AddToScores(std::vector<Player>& players) const {

@@ -180,6 +180,26 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       if (kind && segment) action = RemoveKnightAction{Figure{*kind, knight.owner(), *segment}};
       break;
     }
+    case v1::Action::kMoveFairy: {
+      const std::string follower_path = FieldPath(path, "move_fairy.follower");
+      if (!proto.move_fairy().has_follower()) {
+        Add(problems, follower_path, "the follower the fairy moves next to is required");
+        break;
+      }
+      const v1::Figure& follower = proto.move_fairy().follower();
+      std::optional<FigureKind> kind = FigureKindFromProto(follower.kind());
+      if (!kind)
+        BadEnum(problems, FieldPath(follower_path, "kind"), "figure kind", follower.kind());
+      const std::string segment_path = FieldPath(follower_path, "segment");
+      std::optional<SegmentAddress> segment;
+      if (!follower.has_segment()) {
+        Add(problems, segment_path, "the segment the follower stands on is required");
+      } else {
+        segment = SegmentFromProto(follower.segment(), {nullptr, state}, segment_path, problems);
+      }
+      if (kind && segment) action = MoveFairyAction{Figure{*kind, follower.owner(), *segment}};
+      break;
+    }
     case v1::Action::kPlaceBarn: {
       const std::optional<Corner> corner = CornerFromProto(proto.place_barn().corner());
       if (!corner) {
@@ -198,7 +218,7 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
           "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
           "move_magic_figure, set_aside_magic_figure, deploy_to_quarter, "
           "redeploy_from_quarter, move_wagon, build_castle, place_barn, escape_siege, end_game, "
-          "move_dragon, remove_knight");
+          "move_dragon, remove_knight, move_fairy");
       break;
   }
   // AMB-49: the seat taking the decision (unset: the deciding player's).
@@ -269,6 +289,8 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           CellToProto(chosen.to, proto->mutable_move_dragon()->mutable_to());
         } else if constexpr (std::is_same_v<T, RemoveKnightAction>) {
           FigureToProto(chosen.knight, naming, proto->mutable_remove_knight()->mutable_knight());
+        } else if constexpr (std::is_same_v<T, MoveFairyAction>) {
+          FigureToProto(chosen.follower, naming, proto->mutable_move_fairy()->mutable_follower());
         } else if constexpr (std::is_same_v<T, MoveWagonAction>) {
           SegmentRefToProto(chosen.segment, naming, proto->mutable_move_wagon()->mutable_segment());
         } else if constexpr (std::is_same_v<T, DeployToQuarterAction>) {

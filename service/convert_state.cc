@@ -285,6 +285,26 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     }
   }
 
+  // The fairy and its follower (PD-15, PD-19); the engine's check finds
+  // them on the board.
+  if (proto.has_fairy()) state.fairy = Position{proto.fairy().x(), proto.fairy().y()};
+  if (proto.has_fairy_follower()) {
+    const v1::Figure& follower = proto.fairy_follower();
+    auto follower_path = [&] { return FieldPath(path, "fairy_follower"); };
+    auto segment_path = [&] { return FieldPath(follower_path(), "segment"); };
+    std::optional<FigureKind> kind = FigureKindFromProto(follower.kind());
+    if (!kind) {
+      BadEnum(problems, FieldPath(follower_path(), "kind"), "figure kind", follower.kind());
+    }
+    std::optional<SegmentAddress> segment;
+    if (!follower.has_segment()) {
+      Add(problems, segment_path(), "the segment the follower stands on is required");
+    } else {
+      segment = ReadSegment(follower.segment(), tiles, segment_path, problems);
+    }
+    if (kind && segment) state.fairy_follower = Figure{*kind, follower.owner(), *segment};
+  }
+
   std::optional<Phase> phase = PhaseFromProto(proto.phase());
   if (phase) {
     state.phase = *phase;
@@ -587,6 +607,10 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.dragon) CellToProto(*state.dragon, proto->mutable_dragon());
   for (Position cell : state.dragon_flight) CellToProto(cell, proto->add_dragon_flight());
   if (state.final_abbey_last_seat) proto->set_final_abbey_last_seat(*state.final_abbey_last_seat);
+  if (state.fairy) CellToProto(*state.fairy, proto->mutable_fairy());
+  if (state.fairy_follower) {
+    FigureToProto(*state.fairy_follower, state, proto->mutable_fairy_follower());
+  }
   if (!(state.king == AwardToken{}) || !(state.robber_baron == AwardToken{})) {
     v1::KingAndRobberBaron* tokens = proto->mutable_king_and_robber_baron();
     if (state.king.holder) tokens->set_king_holder(*state.king.holder);

@@ -27,7 +27,8 @@ const BoardTile& LastTile(const Board& board) { return board.tile(board.tile_cou
 bool IsAdjacent(Position a, Position b) {
   const int64_t dx = static_cast<int64_t>(a.x) - b.x;
   const int64_t dy = static_cast<int64_t>(a.y) - b.y;
-  return dx * dx + dy * dy == 1;
+  // (Differences, never their squares: two far cells' squares overflow.)
+  return (dx == 0 && (dy == 1 || dy == -1)) || (dy == 0 && (dx == 1 || dx == -1));
 }
 
 bool InFlight(const GameState& state, Position cell) {
@@ -86,6 +87,31 @@ void ReturnLonelyFigures(Game& game) {
   for (const Figure& figure : lonely) game.ReturnFigure(figure);
 }
 
+// PD-15: the follower the fairy stands next to, while it is on the board.
+const Figure* FairyFollower(const GameState& state) {
+  if (!state.fairy_follower) return nullptr;
+  auto it = std::find(state.figures.begin(), state.figures.end(), *state.fairy_follower);
+  return it == state.figures.end() ? nullptr : &*it;
+}
+
+// PD-19: once its follower left the board, the fairy stays on its tile,
+// attached to nobody.
+void LeaveFairyAlone(GameState& state) {
+  if (state.fairy_follower && FairyFollower(state) == nullptr) state.fairy_follower.reset();
+}
+
+// PD-15: the followers of `player` the fairy may move next to (not the one
+// it stands by already).
+std::vector<Figure> FairyTargets(const GameState& state, int player) {
+  std::vector<Figure> targets;
+  for (const Figure& figure : state.figures) {
+    if (!IsFollower(figure.kind) || figure.owner != player) continue;
+    if (state.fairy_follower && *state.fairy_follower == figure) continue;
+    targets.push_back(figure);
+  }
+  return targets;
+}
+
 // PD-11, PD-12: the dragon enters `cell`: every figure there goes back.
 void Eat(Game& game, Position cell) {
   std::vector<Figure> eaten;
@@ -96,6 +122,7 @@ void Eat(Game& game, Position cell) {
   }
   for (const Figure& figure : eaten) game.ReturnFigure(figure);
   if (!eaten.empty()) ReturnLonelyFigures(game);
+  LeaveFairyAlone(game.mutable_state());
 }
 
 // PD-09: the tile placed last shows a dragon and the dragon is in play.
@@ -130,6 +157,8 @@ std::vector<Position> DragonSteps(const GameState& state, const Board& board) {
     // PD-10: never onto an empty cell nor a tile visited in this flight.
     const int tile = board.TileIndexAt(next);
     if (tile < 0 || InFlight(state, next)) continue;
+    // PD-16: never onto the fairy's tile.
+    if (state.fairy && next == *state.fairy) continue;
     // AMB-09, CO-15: with the option off, never onto the Count's city tiles.
     if (!state.rules.count_dragon_enters_city_tiles &&
         board.tile(tile).type().city_layout.has_value()) {
@@ -223,6 +252,10 @@ void PrincessAndDragon::ListOwnFigurePlacements(const Game& game,
   }
   // PD-21: the princess sends one knight of her city home.
   for (const Figure& knight : Knights(game)) actions.push_back(RemoveKnightAction{knight});
+  // PD-15: the fairy moves next to one of the player's followers.
+  for (const Figure& follower : FairyTargets(state, player)) {
+    actions.push_back(MoveFairyAction{follower});
+  }
 }
 
 bool PrincessAndDragon::CheckOwnAction(const Game& game, const Action& action,
@@ -243,6 +276,20 @@ bool PrincessAndDragon::CheckOwnAction(const Game& game, const Action& action,
     }
     return true;
   }
+  if (const auto* fairy = std::get_if<MoveFairyAction>(&action)) {
+    // (The core admits it only in Phase::kPlaceFigure.)
+    const std::vector<Figure> targets = FairyTargets(state, state.deciding_player);
+    if (std::find(targets.begin(), targets.end(), fairy->follower) == targets.end()) {
+      const bool already = state.fairy_follower && *state.fairy_follower == fairy->follower;
+      violations.push_back(
+          {ViolationCode::kFigureNotAllowed,
+           already ? std::string("The fairy already stands next to that follower.")
+                   : std::string("The fairy moves only next to one of your own followers on the "
+                                 "board, and no such follower stands there."),
+           fairy->follower.segment.cell, fairy->follower.segment.segment_index, "PD-15"});
+    }
+    return true;
+  }
   if (const auto* step = std::get_if<MoveDragonAction>(&action)) {
     if (state.phase != Phase::kDragonMove) return false;
     const std::vector<Position> steps = DragonSteps(state, game.board());
@@ -255,6 +302,9 @@ bool PrincessAndDragon::CheckOwnAction(const Game& game, const Action& action,
         why = "there is no tile there";
       } else if (InFlight(state, step->to)) {
         why = "the dragon has visited that tile in this flight";
+      } else if (state.fairy && step->to == *state.fairy) {
+        why = "the fairy protects that tile";
+        rule_id = "PD-16";
       } else {
         why = "it is a tile of the City of Carcassonne (option count.dragon_enters_city_tiles)";
         rule_id = "CO-15";
@@ -276,6 +326,13 @@ bool PrincessAndDragon::ApplyOwnAction(Game& game, const Action& action,
     // PD-21; the core then ends the figure step (PD-22).
     game.ReturnFigure(remove->knight);
     ReturnLonelyFigures(game);
+    LeaveFairyAlone(state);
+    return true;
+  }
+  if (const auto* fairy = std::get_if<MoveFairyAction>(&action)) {
+    // PD-15; the core then ends the figure step.
+    state.fairy = fairy->follower.segment.cell;
+    state.fairy_follower = fairy->follower;
     return true;
   }
   const auto* step = std::get_if<MoveDragonAction>(&action);
@@ -333,6 +390,12 @@ bool PrincessAndDragon::ExplainMissingDecision(const Game& game, const Action& a
     reason.rule_id = "PD-09";
     return true;
   }
+  if (std::holds_alternative<MoveFairyAction>(action)) {
+    reason.message =
+        "The fairy moves only instead of the figure of the tile the player just placed.";
+    reason.rule_id = "PD-15";
+    return true;
+  }
   if (std::holds_alternative<RemoveKnightAction>(action)) {
     reason.message =
         "The princess sends a knight home only instead of the figure of the tile that shows "
@@ -360,6 +423,24 @@ bool DragonFlightAfterScoring::OpenDecisionAfterTurnScoring(Game& game) const {
 bool DragonFliesBeforeScoring(const GameState& state) {
   return state.phase == Phase::kDragonMove &&
          state.rules.pd_dragon_move_time == DragonMoveTime::kAfterMeeple;
+}
+
+void PrincessAndDragon::ModifyScore(const Game& game, int /*feature*/, ScoreEvent& event) const {
+  // PD-18: the fairy's follower's feature scores: its owner gets 3 points,
+  // even without the majority; also in the final scoring (engine practice).
+  if (event.trigger == ScoringTrigger::kLostChallenge) return;
+  const Figure* follower = FairyFollower(game.state());
+  if (follower == nullptr) return;
+  if (std::find(event.segments.begin(), event.segments.end(), follower->segment) ==
+      event.segments.end()) {
+    return;
+  }
+  event.line_items.push_back({"fairy", 1, 3, 3, "PD-18", follower->owner});
+}
+
+void PrincessAndDragon::AfterScoring(Game& game, const ScoreEvent& /*event*/) const {
+  // PD-19: the fairy stays when its follower went back.
+  LeaveFairyAlone(game.mutable_state());
 }
 
 void PrincessAndDragon::AtEndOfGame(Game& game, std::vector<ScoreEvent>& /*events*/) const {
@@ -392,7 +473,28 @@ void PrincessAndDragon::CheckPiecesTogether(const GameState& state, const Board&
     if (state.phase == Phase::kDragonMove) {
       problems.push_back({"phase", "PHASE_DRAGON_MOVE needs the expansion"});
     }
+    if (state.fairy || state.fairy_follower) {
+      problems.push_back({"fairy", "the fairy needs the expansion"});
+    }
     return;
+  }
+  if (state.fairy_follower && !state.fairy) {
+    problems.push_back({"fairy", "the fairy stands by its follower on the board (PD-15)"});
+  }
+  if (state.fairy) {
+    if (!board.HasTile(*state.fairy)) {
+      problems.push_back({"fairy", "the fairy stands on a tile of the board (PD-15)"});
+    } else if (state.fairy_follower) {
+      if (FairyFollower(state) == nullptr || !IsFollower(state.fairy_follower->kind)) {
+        problems.push_back(
+            {"fairy_follower", "the fairy stands next to a follower on the board (PD-15, PD-19)"});
+      } else if (!(state.fairy_follower->segment.cell == *state.fairy)) {
+        problems.push_back({"fairy_follower", "the fairy stands on its follower's tile (PD-15)"});
+      }
+    }
+    if (state.dragon && *state.dragon == *state.fairy) {
+      problems.push_back({"dragon", "the dragon never enters the fairy's tile (PD-16)"});
+    }
   }
   bool volcano = false;
   bool dragon_tile = false;

@@ -43,9 +43,18 @@
 //   outer features of the city tiles (segments of the board) and never the
 //   quarters (no segments).
 //
-// Not built (rule_options.cc, known gaps): the fairy (PD-15..PD-19, PD-T02,
-// PD-T05), option pd.princess = must (PD-23), the magic figures under the
-// dragon (no ruling: never eaten).
+// - PD-15: instead of a figure, the placer may move the fairy next to one of
+//   their followers anywhere (MoveFairyAction; GameState.fairy and
+//   fairy_follower). PD-16: the dragon never enters the fairy's tile.
+//   PD-18: when the follower's feature scores (in play and at the end,
+//   engine practice), its owner gets 3 points, even without the majority (a
+//   line item of the owner's own). PD-19: when that follower leaves the
+//   board, the fairy stays on its tile, attached to nobody.
+//
+// Not built (rule_options.cc, known gaps): the fairy's point at the start of
+// its owner's turn (PD-17), option pd.fairy_placement = on_tile (C1), option
+// pd.princess = must (PD-23), the magic figures under the dragon (no ruling:
+// never eaten).
 #pragma once
 
 #include <vector>
@@ -83,6 +92,9 @@ class PrincessAndDragon : public ExpansionModule {
   // PD-09: the flight before the scoring (after_meeple; after_scoring:
   // DragonFlightAfterScoring).
   bool OpenDecisionBeforeTurnScoring(Game& game) const override;
+  // PD-18 (the fairy's 3 points), PD-19 (its follower went back).
+  void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;
+  void AfterScoring(Game& game, const ScoreEvent& event) const override;
   void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
   // CheckSnapshot (on every module of the build): each option only with its
   // expansions; the dragon only with the expansion, on a tile of the board,

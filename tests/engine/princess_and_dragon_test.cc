@@ -4,8 +4,10 @@
 // (PD-09, PD-10, PD-T01; a stuck flight; wrong steps), what it eats (PD-11,
 // PD-13, PD-14, TB-15, TB-T07), option pd.dragon_move_time (PD-09), the magic
 // portal (PD-20), the princess (PD-21, PD-22, PD-T06) and the snapshot check
-// of the dragon and its flight. Every number is counted by hand in the
-// comments.
+// of the dragon and its flight; the fairy (PD-15, PD-16, PD-18, PD-19,
+// PD-T02, PD-T05) and its snapshot check. Every number is counted by hand in
+// the comments. (Over 600 lines: one expansion's tests, each short and on
+// one board of its own.)
 #include "engine/expansions/princess_and_dragon.h"
 
 #include <gtest/gtest.h>
@@ -588,6 +590,149 @@ TEST(PrincessAndDragonTest, ACastlesLordIsNotEaten) {
   ASSERT_EQ(game.state().figures.size(), 1u);
   EXPECT_EQ(game.state().figures[0], (Figure{FigureKind::kFollower, 0, {{0, 0}, 0}}));
   EXPECT_EQ(game.state().players[1].followers, 7);
+}
+
+// The fairy (PD-15..PD-19). Red's knight on D's city, Blue's farmer on D's
+// field south of the road.
+GameState FairyBoard() {
+  GameState state = Start({"Red", "Blue"});
+  state.figures.push_back({FigureKind::kFollower, 0, {{0, 0}, 0}});
+  state.figures.push_back({FigureKind::kFollower, 1, {{0, 0}, 3}});
+  state.players[0].followers = 6;
+  state.players[1].followers = 6;
+  return state;
+}
+
+TEST(PrincessAndDragonTest, TheFairyMovesInsteadOfAFigure) {
+  // PD-15: Red places base:U (road E-W) east of D and, instead of a figure,
+  // moves the fairy next to Red's knight on D: the only fairy move listed
+  // (Blue's farmer is not Red's). The figure step is over: Blue's turn, Red
+  // still has 6 followers in supply.
+  GameState state = FairyBoard();
+  Game game(state);
+  game.Apply(PlaceTileAction{Tile("base:U"), {1, 0}, Rotation{0}});
+  const Figure red_knight{FigureKind::kFollower, 0, {{0, 0}, 0}};
+  const Figure blue_farmer{FigureKind::kFollower, 1, {{0, 0}, 3}};
+  std::vector<Figure> listed;
+  for (const Action& action : game.ListLegalActions(nullptr).actions) {
+    if (const auto* fairy = std::get_if<MoveFairyAction>(&action))
+      listed.push_back(fairy->follower);
+  }
+  EXPECT_EQ(listed, (std::vector<Figure>{red_knight}));
+  EXPECT_TRUE(HasCode(game.Validate(MoveFairyAction{blue_farmer}), ViolationCode::kFigureNotAllowed,
+                      "PD-15"));
+  ASSERT_TRUE(game.Validate(MoveFairyAction{red_knight}).legal());
+  game.Apply(MoveFairyAction{red_knight});
+  ASSERT_TRUE(game.state().fairy.has_value());
+  EXPECT_EQ(*game.state().fairy, (Position{0, 0}));
+  EXPECT_EQ(game.state().fairy_follower, red_knight);
+  EXPECT_EQ(game.state().phase, Phase::kPlaceTile);
+  EXPECT_EQ(game.state().active_player, 1);
+  EXPECT_EQ(game.state().players[0].followers, 6);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+  // Not in the tile step; and not again next to the same follower.
+  EXPECT_FALSE(game.Validate(MoveFairyAction{blue_farmer}).legal());
+}
+
+TEST(PrincessAndDragonTest, TheDragonNeverEntersTheFairysTile) {
+  // PD-16, PD-10, PD-T02: the fairy stands by Red's knight on D; the dragon
+  // on the volcano pd:17 (road E-W) at (-1, 0). Red places the dragon tile
+  // pd:16 (road E-W) west of it at (-2, 0) and passes: the only step listed
+  // is (-2, 0) (D is protected); from there no unvisited tile is left beside
+  // it: the flight ends after 1 step and Red's knight is still on D.
+  GameState state = FairyBoard();
+  state.tiles.push_back({Tile("pd:17"), {-1, 0}, Rotation{0}});
+  state.dragon = Position{-1, 0};
+  state.fairy = Position{0, 0};
+  state.fairy_follower = Figure{FigureKind::kFollower, 0, {{0, 0}, 0}};
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  Game game(state);
+  PlaceAndPass(game, {Tile("pd:16"), {-2, 0}, Rotation{0}});
+  ASSERT_EQ(game.state().phase, Phase::kDragonMove);
+  EXPECT_EQ(ListedSteps(game), (std::vector<Position>{Position{-2, 0}}));
+  EXPECT_TRUE(HasCode(game.Validate(MoveDragonAction{{0, 0}}), ViolationCode::kDragonStepNotAllowed,
+                      "PD-16"));
+  game.Apply(MoveDragonAction{{-2, 0}});
+  EXPECT_EQ(game.state().phase, Phase::kPlaceTile);
+  EXPECT_EQ(*game.state().dragon, (Position{-2, 0}));
+  EXPECT_EQ(game.state().figures.size(), 2u);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+}
+
+TEST(PrincessAndDragonTest, TheFairysFollowersOwnerScores3EvenWithoutTheMajority) {
+  // PD-18, PD-19, PD-T05, BG-09: a city D (0, 0) - base:F (0, -1, 1 coat
+  // of arms) - base:G (0, -2), both turned to N-S; Red's knights on D and
+  // (0, -1), Blue's on (0, -2) with the fairy. Red closes it with base:E
+  // (city turned S) at (0, -3) and passes: 4 tiles x 2 + 1 coat of arms x 2
+  // = 10 points to Red (2 knights to 1);
+  // Blue, without the majority, 3 for the fairy. Every knight goes back;
+  // the fairy stays on (0, -2), attached to nobody (PD-19).
+  GameState state = Start({"Red", "Blue"});
+  state.tiles.push_back({Tile("base:F"), {0, -1}, Rotation{1}});
+  state.tiles.push_back({Tile("base:G"), {0, -2}, Rotation{1}});
+  const Figure blue_knight{FigureKind::kFollower, 1, {{0, -2}, 0}};
+  state.figures.push_back({FigureKind::kFollower, 0, {{0, 0}, 0}});
+  state.figures.push_back({FigureKind::kFollower, 0, {{0, -1}, 0}});
+  state.figures.push_back(blue_knight);
+  state.players[0].followers = 5;
+  state.players[1].followers = 6;
+  state.fairy = Position{0, -2};
+  state.fairy_follower = blue_knight;
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  Game game(state);
+  game.Apply(PlaceTileAction{Tile("base:E"), {0, -3}, Rotation{2}});
+  const std::vector<ScoreEvent> events = game.Apply(PassAction{});
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].points, (std::vector<PlayerPoints>{PlayerPoints{0, 10}, PlayerPoints{1, 3}}));
+  EXPECT_EQ(game.state().players[0].score, 10);
+  EXPECT_EQ(game.state().players[1].score, 3);
+  EXPECT_EQ(game.state().players[0].followers, 7);
+  EXPECT_EQ(game.state().players[1].followers, 7);
+  ASSERT_TRUE(game.state().fairy.has_value());
+  EXPECT_EQ(*game.state().fairy, (Position{0, -2}));
+  EXPECT_FALSE(game.state().fairy_follower.has_value());
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+}
+
+TEST(PrincessAndDragonTest, TheFairysBonusAlsoAtTheFinalScoring) {
+  // PD-18 (engine practice, PD-Q3), BG-13: Red's follower on D's road with
+  // the fairy; at the end the open road of 1 tile scores 1, + 3 = 4.
+  GameState state = Start({"Red", "Blue"});
+  const Figure red_robber{FigureKind::kFollower, 0, {{0, 0}, 1}};
+  state.figures.push_back(red_robber);
+  state.players[0].followers = 6;
+  state.fairy = Position{0, 0};
+  state.fairy_follower = red_robber;
+  Game game(state);
+  const std::vector<ScoreEvent> events = game.ScoreIfEndedNow();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].points, (std::vector<PlayerPoints>{PlayerPoints{0, 4}}));
+}
+
+TEST(PrincessAndDragonTest, TheSnapshotCheckOfTheFairy) {
+  // PD-15, PD-16, PD-19.
+  const Figure red_knight{FigureKind::kFollower, 0, {{0, 0}, 0}};
+  GameState off_board = FairyBoard();
+  off_board.fairy = Position{5, 5};
+  EXPECT_TRUE(HasProblem(CheckSnapshot(off_board), "fairy"));
+  GameState elsewhere = FairyBoard();
+  elsewhere.tiles.push_back({Tile("base:U"), {1, 0}, Rotation{0}});
+  elsewhere.fairy = Position{1, 0};
+  elsewhere.fairy_follower = red_knight;
+  EXPECT_TRUE(HasProblem(CheckSnapshot(elsewhere), "fairy_follower"));
+  GameState gone = FairyBoard();
+  gone.fairy = Position{0, 0};
+  gone.fairy_follower = Figure{FigureKind::kFollower, 1, {{0, 0}, 0}};
+  EXPECT_TRUE(HasProblem(CheckSnapshot(gone), "fairy_follower"));
+  GameState no_tile = FairyBoard();
+  no_tile.fairy_follower = red_knight;
+  EXPECT_TRUE(HasProblem(CheckSnapshot(no_tile), "fairy"));
+  GameState alone = FairyBoard();
+  alone.fairy = Position{0, 0};
+  EXPECT_TRUE(CheckSnapshot(alone).empty());  // PD-19
+  GameState base = std::get<GameState>(NewGame({"Red", "Blue"}, RuleSet{}));
+  base.fairy = Position{0, 0};
+  EXPECT_TRUE(HasProblem(CheckSnapshot(base), "fairy"));
 }
 
 }  // namespace
