@@ -382,7 +382,7 @@ std::span<const KnownGap> KnownGaps() {
        "flock is not built (see HS-13)."},
       {"HS-Q6",
        "Open question: the shepherd with the magic portal, the tower and the fairy: the "
-       "shepherd is not built, nor are those figures."},
+       "shepherd is not built (the portal and the fairy are; The Tower is not)."},
       {"HS-T09",
        "HS-T09 and JCZ multi_city_merge_abbey*.jcz (an abbey closing hs:02's shared side "
        "without joining its two cities, HS-27): the abbey is built (AM-03) and closes the side "
