@@ -492,9 +492,9 @@ void PrincessAndDragon::CheckPiecesTogether(const GameState& state, const Board&
         problems.push_back({"fairy_follower", "the fairy stands on its follower's tile (PD-15)"});
       }
     }
-    if (state.dragon && *state.dragon == *state.fairy) {
-      problems.push_back({"dragon", "the dragon never enters the fairy's tile (PD-16)"});
-    }
+    // (PD-16 forbids the dragon's step onto the fairy's tile, not the two on
+    // one tile: the fairy may join a figure the dragon did not eat there, a
+    // castle's lord, PD-12. The step is judged in CheckOwnAction.)
   }
   bool volcano = false;
   bool dragon_tile = false;
