@@ -278,9 +278,18 @@ class ServingQueue {
   // reads on past empty polls (kEmptyPollsAfterLongBatch). True if the queue
   // was found empty (rather than kMaxBatchEvents taken).
   bool TakeEventsAtHand() {
+    return Poll(last_batch_long_ ? kEmptyPollsAfterLongBatch : 0) == PollEnd::kQueueEmpty;
+  }
+
+  // How a Poll ended.
+  enum class PollEnd { kQueueEmpty, kBatchFull, kShutDown };
+
+  // Takes the events in the queue without waiting, one at a time, until
+  // `empty_polls_allowed` + 1 polls in a row brought nothing (kQueueEmpty),
+  // kMaxBatchEvents were taken (kBatchFull) or the queue shut down.
+  PollEnd Poll(int empty_polls_allowed) {
     void* tag = nullptr;
     bool ok = false;
-    const int empty_polls_allowed = last_batch_long_ ? kEmptyPollsAfterLongBatch : 0;
     int empty_polls = 0;
     for (int taken = 0; taken < kMaxBatchEvents;) {
       const grpc::CompletionQueue::NextStatus status =
@@ -290,10 +299,10 @@ class ServingQueue {
         ++taken;
         continue;
       }
-      if (status != grpc::CompletionQueue::TIMEOUT) return false;  // shut down
-      if (++empty_polls > empty_polls_allowed) return true;
+      if (status != grpc::CompletionQueue::TIMEOUT) return PollEnd::kShutDown;
+      if (++empty_polls > empty_polls_allowed) return PollEnd::kQueueEmpty;
     }
-    return false;
+    return PollEnd::kBatchFull;
   }
 
   // Makes the thread look at its whole queue (see WaitUntilCaughtUp).
@@ -512,22 +521,7 @@ class ServingQueue {
   // Takes the events already in the queue, and reads the connections until
   // kEmptyPollsDuringBatch polls brought nothing (arrivals are admitted or
   // refused at once, and the admitted ones join the next batch).
-  void PollDuringBatch() {
-    void* tag = nullptr;
-    bool ok = false;
-    int empty_polls = 0;
-    for (int taken = 0; taken < kMaxBatchEvents;) {
-      const grpc::CompletionQueue::NextStatus status =
-          queue_->AsyncNext(&tag, &ok, gpr_inf_past(GPR_CLOCK_MONOTONIC));
-      if (status == grpc::CompletionQueue::GOT_EVENT) {
-        OnEvent(tag, ok);
-        ++taken;
-        continue;
-      }
-      if (status != grpc::CompletionQueue::TIMEOUT) return;  // shut down
-      if (++empty_polls > kEmptyPollsDuringBatch) return;
-    }
-  }
+  void PollDuringBatch() { Poll(kEmptyPollsDuringBatch); }
 
   void Serve(Call* call, Clock::time_point start) {
     Metrics& metrics = serving_.metrics_;

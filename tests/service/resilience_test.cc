@@ -407,7 +407,10 @@ TEST(ControlPlaneTest, HealthAnswersWhileRefereeServiceIsOverloaded) {
   load.ClosedLoop(2048, Clock::now() + std::chrono::seconds(3), std::chrono::seconds(10));
   checking = false;
   checker.join();
-  ASSERT_GE(checks.size(), 10u);
+  // At least one check a second over the 3 s of load (each must answer in
+  // under 1 s); not a count that assumes an idle machine: on a loaded one
+  // (other builds on the 2 cores) a check still takes a few hundred ms.
+  ASSERT_GE(checks.size(), 3u);
   for (const auto& [code, took] : checks) {
     EXPECT_EQ(code, grpc::StatusCode::OK) << "a health check took " << took.count() << " ms";
     EXPECT_LT(took.count(), 1000);
@@ -713,7 +716,10 @@ TEST(LameDuckTest, FlagsOutOfRangeStopTheServerAtStartUp) {
 // INVALID_ARGUMENT with a BadRequest, counted in grpc_server_handled_total;
 // and hundreds of them leave the server serving every method.
 TEST(MalformedBodyTest, UnparsableRequestIsInvalidArgumentAndCounted) {
-  START_SERVER(server, channel, {"--lame_duck_seconds=0"});
+  // The largest queue budget: 300 calls at once must each get their
+  // INVALID_ARGUMENT, not an overload refusal, even on a loaded machine
+  // (admission is OverloadTest's subject, not this test's).
+  START_SERVER(server, channel, {"--lame_duck_seconds=0", "--queue_budget_ms=10000"});
   // Field 1, length-delimited, with a length far past the end of the body.
   const std::string garbage("\x0a\xff\xff\xff\x0f", 5);
   const std::vector<std::string> methods = {"NewGame",   "ValidateAction",   "ApplyAction",
