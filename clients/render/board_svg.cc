@@ -1,7 +1,8 @@
 // Drawing a whole snapshot (see board_svg.h).
 //
 // Layers, bottom to top: the tiles (tile_svg.cc), the last placed tile's
-// frame, castles, barns, figures, the magic figures, the Count's quarters,
+// frame, castles, barns, figures, the magic figures, the dragon (with its
+// flight so far) and the fairy, the Count's quarters,
 // the legend (legend_svg.cc). Board coordinates: the tile at cell (x, y)
 // covers [100x, 100x + 100] x [100y, 100y + 100]; the legend stands to the
 // right of the board.
@@ -113,6 +114,7 @@ class BoardDrawing {
   absl::Status AppendBarns();
   absl::Status AppendFigures();
   absl::Status AppendMagicFigures();
+  absl::Status AppendDragonAndFairy();
   absl::Status AppendQuarters(Point origin);
   int LastPlacedTile() const;
 
@@ -377,6 +379,60 @@ absl::Status BoardDrawing::AppendMagicFigures() {
   return absl::OkStatus();
 }
 
+// The Princess & the Dragon: the dragon on its tile (upper left quarter, off
+// the segments' spots), the cells of its flight so far joined by a dashed
+// line, and the fairy beside its follower (or on its tile when it has none).
+absl::Status BoardDrawing::AppendDragonAndFairy() {
+  if (!state_.has_dragon() && !state_.has_fairy()) return absl::OkStatus();
+  svg_ += "<g id=\"dragon-and-fairy\">";
+  const auto on_board = [&](const api::Cell& cell, const std::string& path) -> absl::Status {
+    if (tile_at_.contains(Position{cell.x(), cell.y()})) return absl::OkStatus();
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": no tile at (", cell.x(), ", ", cell.y(), ")"));
+  };
+  if (state_.dragon_flight_size() > 0) {
+    std::string path;
+    for (int i = 0; i < state_.dragon_flight_size(); ++i) {
+      const api::Cell& cell = state_.dragon_flight(i);
+      absl::Status status = on_board(cell, absl::StrCat("dragon_flight[", i, "]"));
+      if (!status.ok()) return status;
+      Append(path, {i == 0 ? "M" : "L", Number(cell.x() * kTileSize + 25.0), ",",
+                    Number(cell.y() * kTileSize + 25.0)});
+    }
+    Append(svg_, {"<path class=\"dragon-flight\" d=\"", path, "\" fill=\"none\" stroke=\"",
+                  std::string(kDragonColour), "\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>"});
+  }
+  if (state_.has_dragon()) {
+    absl::Status status = on_board(state_.dragon(), "dragon");
+    if (!status.ok()) return status;
+    AppendPiece(
+        svg_, Piece::kDragon,
+        {.at = {state_.dragon().x() * kTileSize + 25.0, state_.dragon().y() * kTileSize + 25.0},
+         .fill = kDragonColour,
+         .attributes = "class=\"neutral-figure\" data-kind=\"dragon\"",
+         .label = "dragon"});
+  }
+  if (state_.has_fairy()) {
+    absl::Status status = on_board(state_.fairy(), "fairy");
+    if (!status.ok()) return status;
+    Point at{state_.fairy().x() * kTileSize + 75.0, state_.fairy().y() * kTileSize + 25.0};
+    if (state_.has_fairy_follower()) {
+      absl::StatusOr<SegmentPlace> place =
+          Resolve(state_.fairy_follower().segment(), "fairy_follower.segment");
+      if (!place.ok()) return place.status();
+      at = NextSpot(*place).at;
+    }
+    AppendPiece(svg_, Piece::kFairy,
+                {.at = at,
+                 .scale = 0.8,
+                 .fill = kFairyColour,
+                 .attributes = "class=\"neutral-figure\" data-kind=\"fairy\"",
+                 .label = "fairy"});
+  }
+  svg_ += "</g>\n";
+  return absl::OkStatus();
+}
+
 absl::Status BoardDrawing::AppendQuarters(Point origin) {
   const api::CountOfCarcassonne& count = state_.count();
   Append(svg_, {"<g id=\"quarters\" transform=\"translate(", Number(origin.x), " ",
@@ -480,6 +536,7 @@ absl::StatusOr<std::string> BoardDrawing::Draw() {
   if (absl::Status status = AppendBarns(); !status.ok()) return status;
   if (absl::Status status = AppendFigures(); !status.ok()) return status;
   if (absl::Status status = AppendMagicFigures(); !status.ok()) return status;
+  if (absl::Status status = AppendDragonAndFairy(); !status.ok()) return status;
 
   // The quarters lie on the tile that shows them (count:7); without it on
   // the board, below the legend.

@@ -122,6 +122,14 @@ std::string_view PieceShapes(Piece piece) {
       return R"(<path d="M-5,2L-6,9H6L5,2Z"/><path d="M-9,2H9L2,0L-1,-11L-4,0Z"/>)";
     case Piece::kCount:
       return R"(<path d="M-9,6V-6L-4.5,0L0,-8L4.5,0L9,-6V6Z"/>)";
+    case Piece::kDragon:
+      // A body with two raised wings and a head to the right.
+      return R"(<path d="M-10,6Q-4,-2 4,2L9,-3L11,0L6,5Q0,9 -10,6Z"/>)"
+             R"(<path d="M-4,1L-8,-10L0,-2L3,-11L5,1Z"/>)";
+    case Piece::kFairy:
+      // A small body between two round wings.
+      return R"(<ellipse cx="-4.5" cy="-3" rx="4" ry="5"/><ellipse cx="4.5" cy="-3" rx="4" ry="5"/>)"
+             R"(<path d="M-1.5,8L0,-6L1.5,8Z"/><circle cy="-8" r="2"/>)";
   }
   return "";
 }

@@ -49,6 +49,8 @@ enum class Piece {
   kMage,
   kWitch,
   kCount,
+  kDragon,
+  kFairy,
 };
 
 // How a piece is drawn: where, how large (1 = the board's size), its colour,

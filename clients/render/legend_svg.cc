@@ -122,6 +122,17 @@ Legend LegendOf(const api::GameState& state, int last_placed_tile, bool frame_la
         "Mage: " + (magic.has_mage() ? DescribeRef(magic.mage()) : "beside the board") +
         "; witch: " + (magic.has_witch() ? DescribeRef(magic.witch()) : "beside the board"));
   }
+  if (state.has_dragon() || state.has_fairy()) {
+    const auto cell = [](bool has, const api::Cell& at) -> std::string {
+      return has ? absl::StrCat("(", at.x(), ", ", at.y(), ")") : "beside the board";
+    };
+    std::string line = "Dragon: " + cell(state.has_dragon(), state.dragon());
+    if (state.dragon_flight_size() > 0) {
+      absl::StrAppend(&line, " (flight: ", state.dragon_flight_size(), " tiles so far)");
+    }
+    absl::StrAppend(&line, "; fairy: ", cell(state.has_fairy(), state.fairy()));
+    legend.lines.push_back(line);
+  }
   if (state.has_king_and_robber_baron()) {
     const api::KingAndRobberBaron& kr = state.king_and_robber_baron();
     const auto holder = [&](bool has, int index) -> std::string {

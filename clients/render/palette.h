@@ -14,5 +14,7 @@ inline constexpr int kMaxPlayers = static_cast<int>(std::size(kPlayerColours));
 inline constexpr std::string_view kMageColour = "#7b2cbf";
 inline constexpr std::string_view kWitchColour = "#f28e1c";
 inline constexpr std::string_view kCountColour = "#4b2a73";
+inline constexpr std::string_view kDragonColour = "#8c1c13";
+inline constexpr std::string_view kFairyColour = "#7fd8be";
 
 }  // namespace carcassonne::render

@@ -24,6 +24,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 SEAT_COLOURS = ["#d62728", "#1f5fd6", "#f2c500", "#222222", "#e377c2", "#9e9e9e"]
 MAGE_COLOUR = "#7b2cbf"
 WITCH_COLOUR = "#f28e1c"
+DRAGON_COLOUR = "#8c1c13"
+FAIRY_COLOUR = "#7fd8be"
 KIND_WORDS = {
     "FIGURE_KIND_FOLLOWER": "follower",
     "FIGURE_KIND_BIG_FOLLOWER": "big follower",
@@ -123,6 +125,27 @@ def check_structure(svg_text, state):
         expected_magic["witch"] = WITCH_COLOUR
     check(drawn_magic == expected_magic,
           f"magic figures drawn {drawn_magic}, the snapshot has {expected_magic}")
+
+    # The Princess & the Dragon: the dragon and the fairy, each once in its
+    # colour; the flight as one dashed path through its cells' points.
+    drawn_neutral = {g.get("data-kind"): g.get("fill")
+                     for g in groups_with_class(root, "neutral-figure")}
+    expected_neutral = {}
+    if "dragon" in state:
+        expected_neutral["dragon"] = DRAGON_COLOUR
+    if "fairy" in state:
+        expected_neutral["fairy"] = FAIRY_COLOUR
+    check(drawn_neutral == expected_neutral,
+          f"dragon and fairy drawn {drawn_neutral}, the snapshot has {expected_neutral}")
+    flights = [p for p in root.iter(SVG + "path") if "dragon-flight" in classes(p)]
+    flight = state.get("dragonFlight", [])
+    if flight:
+        if check(len(flights) == 1, f"{len(flights)} dragon flight paths for one flight"):
+            steps = flights[0].get("d", "").count("L") + flights[0].get("d", "").count("M")
+            check(steps == len(flight),
+                  f"the flight path has {steps} points, the snapshot's flight {len(flight)}")
+    else:
+        check(not flights, "a dragon flight is drawn, the snapshot has none")
 
     castles = state.get("castles", [])
     castle_groups = groups_with_class(root, "castle")
