@@ -241,6 +241,17 @@ std::span<const KnownGap> KnownGaps() {
        "[unconfirmed] C3.1 end-game value of an incomplete inn road / cathedral city: not built; "
        "C2/C3 scoring (0, IC-12) applies."},
       {"IC-14", "[unconfirmed] C3.1 'short roads': not built."},
+      {"IN-01",
+       "The current edition's Inns & Cathedrals (c31-inns-cathedrals.md) is not built as an "
+       "edition: its 24 tiles (IN-01..IN-03) are not in the reference tile facts, and what is "
+       "known of their features comes from the tile art or is inferred (IN-02, IN-05, IN-06, "
+       "IN-11, IN-16; open questions IN-Q3..IN-Q5). Its confirmed scoring (IN-12, IN-13) is the "
+       "second edition's, which applies (IC-08..IC-12); the large meeple's weight is inferred "
+       "(IN-08, IN-Q6)."},
+      {"IN-14",
+       "C3.1 end-game value of incomplete inn roads and cathedral cities: the rule is unknown "
+       "(IN-14 [unconfirmed], IN-Q1): not built (see IC-13)."},
+      {"IN-15", "C3.1 'short roads': the rule is unknown (IN-15 [unconfirmed], IN-Q2): not built."},
       {"TB-14",
        "Option tb.builder_trigger (extend | complete_or_extend) is not built: the builder "
        "triggers only when a tile extends its feature, so an abbey (option am.abbey) that "
