@@ -191,12 +191,19 @@ void Board::JoinTile(int tile_index) const {
       }
     }
     // AM-03: an abbey side closes the road or city that meets it (it has no
-    // segment there to join).
+    // segment there to join); HS-27: on a side two segments share, both
+    // (HS-T09), each staying its own feature.
     if (mine >= 0 && neighbour.terrain[SideIndex(Opposite(side))] == Terrain::kAbbey) {
       summaries_[Find(SegmentId(tile_index, mine))].open_edges -= 1;
+      for (int i : SegmentsSharingSide(placed, side)) {
+        summaries_[Find(SegmentId(tile_index, i))].open_edges -= 1;
+      }
     }
     if (theirs >= 0 && placed.terrain[SideIndex(side)] == Terrain::kAbbey) {
       summaries_[Find(SegmentId(neighbour_index, theirs))].open_edges -= 1;
+      for (int i : SegmentsSharingSide(neighbour, Opposite(side))) {
+        summaries_[Find(SegmentId(neighbour_index, i))].open_edges -= 1;
+      }
     }
     for (int half_edge = 2 * SideIndex(side); half_edge < 2 * SideIndex(side) + 2; ++half_edge) {
       const int my_field = placed.segment_at_half_edge[half_edge];
@@ -331,10 +338,15 @@ std::vector<int> FeaturesMeetingAbbey(const Board& board, int tile_index) {
     if (neighbour < 0) continue;
     const int theirs = board.tile(neighbour).segment_at_side[SideIndex(Opposite(side))];
     if (theirs < 0) continue;
-    const int feature = board.FeatureOf(board.SegmentId(neighbour, theirs));
-    if (std::find(features.begin(), features.end(), feature) == features.end()) {
-      features.push_back(feature);
-    }
+    // HS-27: the segments sharing that side meet the abbey too (HS-T09).
+    const auto add = [&](int segment) {
+      const int feature = board.FeatureOf(board.SegmentId(neighbour, segment));
+      if (std::find(features.begin(), features.end(), feature) == features.end()) {
+        features.push_back(feature);
+      }
+    };
+    add(theirs);
+    for (int segment : SegmentsSharingSide(board.tile(neighbour), Opposite(side))) add(segment);
   }
   return features;
 }

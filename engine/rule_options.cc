@@ -302,10 +302,6 @@ std::span<const KnownGap> KnownGaps() {
        "expansion's tiles has no effect."},
       {"BC-30",
        "C3.1 Ext 8 (castles with damsels, barns, bridges worth 3; BC-30..BC-33): not built."},
-      {"CU-05",
-       "Abbeys (Abbey & Mayor) as monasteries for the shrine placement limit and the challenge "
-       "(CU-05): the abbey's centre is a monastery segment, so the Cult's rules treat it as "
-       "one, but no test covers the abbey with the Cult yet."},
       {"CU-06",
        "Vineyards on a shrine (HS-12; open HS-Q4: not built, see HS-12) and the abbot on a "
        "shrine ([inferred], AB-05): the Abbot is not built. Hills break ties on a shrine as on "
@@ -344,10 +340,6 @@ std::span<const KnownGap> KnownGaps() {
       {"SI-09",
        "Barns and besieged cities (SI-09, JCloisterZone doubles a barn's values; open question "
        "SI-Q1): not built; am.barn together with EXPANSION_SIEGE is rejected as malformed."},
-      {"SI-12",
-       "An abbey (Abbey & Mayor) letting a knight escape like a cloister (SI-12): the abbey's "
-       "centre is a monastery segment, so the escape treats it as a cloister, but no test "
-       "covers the abbey with Siege yet. Monasteries and shrines (The Cult) are built."},
       {"SI-13",
        "JCloisterZone's one escape per whole turn (SI-13, engine practice difference): not "
        "built; the official one per turn part applies, so a builder's double turn may have two."},
@@ -394,11 +386,6 @@ std::span<const KnownGap> KnownGaps() {
       {"HS-Q6",
        "Open question: the shepherd with the magic portal, the tower and the fairy: the "
        "shepherd is not built (the portal and the fairy are; The Tower is not)."},
-      {"HS-T09",
-       "HS-T09 and JCZ multi_city_merge_abbey*.jcz (an abbey closing hs:02's shared side "
-       "without joining its two cities, HS-27): the abbey is built (AM-03) and closes the side "
-       "like any other, but no test covers the shared side closed by an abbey yet. The shared "
-       "side closed by a city is built (HS-T08)."},
       {"HS-11",
        "The garden twin hs:14g (facts counts.garden_edition) and vineyards on gardens: the "
        "Abbot is not built, so the catalogue has hs:14 only (HS-11's gardens and retreats "
