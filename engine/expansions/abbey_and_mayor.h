@@ -82,6 +82,8 @@ class AbbeyAndMayor : public ExpansionModule {
   void AfterTilePlaced(Game& game) const override;
   void ListOwnFigurePlacements(const Game& game, std::vector<Action>& actions) const override;
   void AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events) const override;
+  // AM-17, AM-19: how a barn's field that waited for a decision scores.
+  std::optional<ScoringTrigger> PendingFieldTrigger(const Game& game, int field) const override;
   void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;
   void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
   void AfterScoring(Game& game, const ScoreEvent& event) const override;

@@ -51,6 +51,56 @@ Quarter Clockwise(Quarter quarter) {
 
 int PlayerCount(const GameState& state) { return static_cast<int>(state.players.size()); }
 
+// The figures that go into Carcassonne: followers and big followers (CO-05,
+// CO-08), and with Abbey & Mayor the mayor and the wagon (CO-09, CO-30).
+constexpr std::array kQuarterKinds = {FigureKind::kFollower, FigureKind::kBigFollower,
+                                      FigureKind::kMayor, FigureKind::kWagon};
+
+bool IsQuarterKind(FigureKind kind) {
+  return std::find(kQuarterKinds.begin(), kQuarterKinds.end(), kind) != kQuarterKinds.end();
+}
+
+// CO-09, CO-30: the mayor goes only into the castle quarter (it stands only
+// in cities, AM-08); the wagon into the castle, blacksmith or cathedral
+// quarter (never a field, AM-11); followers anywhere.
+bool MayEnter(FigureKind kind, Quarter quarter) {
+  switch (kind) {
+    case FigureKind::kMayor:
+      return quarter == Quarter::kCastle;
+    case FigureKind::kWagon:
+      return quarter != Quarter::kMarket;
+    default:
+      return IsQuarterKind(kind);
+  }
+}
+
+// How many of `redeploy`'s figures are of `kind`.
+int CountOf(const RedeployFromQuarterAction& redeploy, FigureKind kind) {
+  switch (kind) {
+    case FigureKind::kFollower:
+      return redeploy.followers;
+    case FigureKind::kBigFollower:
+      return redeploy.big_followers;
+    case FigureKind::kMayor:
+      return redeploy.mayors;
+    case FigureKind::kWagon:
+      return redeploy.wagons;
+    default:
+      return 0;
+  }
+}
+
+// A redeployment of one figure of `kind` from `quarter` onto `target`.
+RedeployFromQuarterAction RedeployOne(Quarter quarter, FigureKind kind,
+                                      std::optional<SegmentAddress> target) {
+  RedeployFromQuarterAction redeploy{quarter, 0, 0, target};
+  redeploy.followers = kind == FigureKind::kFollower;
+  redeploy.big_followers = kind == FigureKind::kBigFollower;
+  redeploy.mayors = kind == FigureKind::kMayor;
+  redeploy.wagons = kind == FigureKind::kWagon;
+  return redeploy;
+}
+
 // How many followers of `kind` `player` has in `quarter`.
 int InQuarter(const GameState& state, int player, Quarter quarter, FigureKind kind) {
   int count = 0;
@@ -61,8 +111,26 @@ int InQuarter(const GameState& state, int player, Quarter quarter, FigureKind ki
 }
 
 int InQuarter(const GameState& state, int player, Quarter quarter) {
-  return InQuarter(state, player, quarter, FigureKind::kFollower) +
-         InQuarter(state, player, quarter, FigureKind::kBigFollower);
+  int count = 0;
+  for (FigureKind kind : kQuarterKinds) count += InQuarter(state, player, quarter, kind);
+  return count;
+}
+
+// CO-05, CO-09, AMB-11: whether `player` may put `kind` into `quarter` now.
+bool MayDeploy(const GameState& state, int player, FigureKind kind, Quarter quarter) {
+  if (!IsQuarterKind(kind) || FiguresOwned(state.rules, kind) == 0) return false;
+  if (SupplyOf(state.players[player], kind) <= 0 || !MayEnter(kind, quarter)) return false;
+  return !(state.rules.count_rgg_block_deploy_into_count_quarter && quarter == state.count.count);
+}
+
+// Whether `player` has a figure in supply that may go into some quarter.
+bool CanDeploy(const GameState& state, int player) {
+  for (FigureKind kind : kQuarterKinds) {
+    for (Quarter quarter : kQuarters) {
+      if (MayDeploy(state, player, kind, quarter)) return true;
+    }
+  }
+  return false;
 }
 
 void TakeFromQuarter(GameState& state, int player, Quarter quarter, FigureKind kind, int count) {
@@ -183,6 +251,11 @@ void AdvanceRound(Game& game, std::vector<ScoreEvent>& events) {
   }
   state.deciding_player = state.active_player;
   state.phase = Phase::kPlaceFigure;  // until the turn goes on
+  // CO-45, CO-44: a barn's field; its module scores it and the turn goes on.
+  if (game.board().Feature(feature).kind == SegmentKind::kField) {
+    game.ScorePendingField(events);
+    return;
+  }
   game.ScorePendingFeature(events);
   game.ContinueTurn(events);
 }
@@ -209,14 +282,22 @@ void CheckDeploy(const Game& game, const DeployToQuarterAction& deploy,
                  std::vector<Violation>& violations) {
   const GameState& state = game.state();
   const int player = state.deciding_player;
-  // AMB-17: a follower or a big follower (CO-08); the mayor's entry into the
-  // castle quarter (CO-09, CO-30) is not built (known gap CO-09).
-  if ((deploy.kind != FigureKind::kFollower && deploy.kind != FigureKind::kBigFollower) ||
-      FiguresOwned(state.rules, deploy.kind) == 0) {
+  // AMB-17: one figure: a follower or a big follower (CO-08), the mayor or
+  // the wagon (CO-09, CO-30).
+  if (!IsQuarterKind(deploy.kind) || FiguresOwned(state.rules, deploy.kind) == 0) {
     Add(violations, ViolationCode::kFigureNotAllowed,
         Cat("A ", FigureKindName(deploy.kind), " cannot go into Carcassonne in this game."),
         "CO-05");
     return;
+  }
+  if (!MayEnter(deploy.kind, deploy.quarter)) {
+    Add(violations, ViolationCode::kFigureNotAllowed,
+        deploy.kind == FigureKind::kMayor
+            ? Cat("The mayor goes only into the castle quarter, not the ",
+                  QuarterName(deploy.quarter), ".")
+            : Cat("The wagon goes into the castle, blacksmith or cathedral quarter, not the ",
+                  QuarterName(deploy.quarter), "."),
+        deploy.kind == FigureKind::kMayor ? "CO-30" : "CO-09");
   }
   if (SupplyOf(state.players[player], deploy.kind) <= 0) {
     Add(violations, ViolationCode::kNoFigureInSupply,
@@ -265,8 +346,9 @@ void CheckRedeploy(const Game& game, const RedeployFromQuarterAction& redeploy,
   const Board& board = game.board();
   const int player = state.deciding_player;
   const bool at_end = state.phase == Phase::kCountFinalRedeploy;
-  const int moved = redeploy.followers + redeploy.big_followers;
-  if (redeploy.followers < 0 || redeploy.big_followers < 0 || moved == 0) {
+  const int moved = redeploy.Total();
+  if (redeploy.followers < 0 || redeploy.big_followers < 0 || redeploy.mayors < 0 ||
+      redeploy.wagons < 0 || moved == 0) {
     Add(violations, ViolationCode::kNoFollowerInQuarter,
         "A redeployment moves at least one follower; to move none, pass.", "CO-13");
     return;
@@ -329,14 +411,13 @@ void CheckRedeploy(const Game& game, const RedeployFromQuarterAction& redeploy,
             " quarter: no follower may leave it."),
         "CO-17", redeploy.target);
   }
-  if (InQuarter(state, player, redeploy.quarter, FigureKind::kFollower) < redeploy.followers ||
-      InQuarter(state, player, redeploy.quarter, FigureKind::kBigFollower) <
-          redeploy.big_followers) {
-    Add(violations, ViolationCode::kNoFollowerInQuarter,
-        Cat("Player ", player, " has not ", redeploy.followers, " follower(s) and ",
-            redeploy.big_followers, " big follower(s) in the ", QuarterName(redeploy.quarter),
-            " quarter."),
-        at_end ? "CO-46" : "CO-10", redeploy.target);
+  for (FigureKind figure : kQuarterKinds) {
+    if (InQuarter(state, player, redeploy.quarter, figure) < CountOf(redeploy, figure)) {
+      Add(violations, ViolationCode::kNoFollowerInQuarter,
+          Cat("Player ", player, " has not ", CountOf(redeploy, figure), " ",
+              FigureKindName(figure), "(s) in the ", QuarterName(redeploy.quarter), " quarter."),
+          at_end ? "CO-46" : "CO-10", redeploy.target);
+    }
   }
   // BG-20, CO-46: at the end only what the final scoring scores.
   if (at_end && IsComplete(board, feature)) {
@@ -352,14 +433,18 @@ void CheckRedeploy(const Game& game, const RedeployFromQuarterAction& redeploy,
 // notes, count.md section 7).
 void MoveOut(GameState& state, int player, const RedeployFromQuarterAction& redeploy,
              SegmentAddress where) {
-  TakeFromQuarter(state, player, redeploy.quarter, FigureKind::kFollower, redeploy.followers);
-  TakeFromQuarter(state, player, redeploy.quarter, FigureKind::kBigFollower,
-                  redeploy.big_followers);
-  for (int i = 0; i < redeploy.followers; ++i) {
-    state.figures.push_back({FigureKind::kFollower, player, where});
-  }
-  for (int i = 0; i < redeploy.big_followers; ++i) {
-    state.figures.push_back({FigureKind::kBigFollower, player, where});
+  for (FigureKind kind : kQuarterKinds) {
+    const int count = CountOf(redeploy, kind);
+    TakeFromQuarter(state, player, redeploy.quarter, kind, count);
+    for (int i = 0; i < count; ++i) {
+      state.figures.push_back({kind, player, where});
+      // AMB-12: with count.mayor_wagon_count_as_two the mayor and the wagon
+      // count two in the scoring they were redeployed for.
+      if (state.rules.count_mayor_wagon_count_as_two &&
+          (kind == FigureKind::kMayor || kind == FigureKind::kWagon)) {
+        state.count.from_quarters.push_back({kind, player, where});
+      }
+    }
   }
 }
 
@@ -473,13 +558,9 @@ void CountOfCarcassonne::ListOwnActions(const Game& game, std::vector<Action>& a
   const int player = state.deciding_player;
   switch (state.phase) {
     case Phase::kCountDeploy:
-      for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower}) {
-        if (SupplyOf(state.players[player], kind) <= 0) continue;
+      for (FigureKind kind : kQuarterKinds) {
         for (Quarter quarter : kQuarters) {
-          if (state.rules.count_rgg_block_deploy_into_count_quarter &&
-              quarter == state.count.count) {
-            continue;
-          }
+          if (!MayDeploy(state, player, kind, quarter)) continue;
           actions.push_back(DeployToQuarterAction{kind, quarter, std::nullopt});
           if (state.rules.count_movement != CountMovement::kFree) continue;
           for (Quarter to : kQuarters) {
@@ -494,11 +575,22 @@ void CountOfCarcassonne::ListOwnActions(const Game& game, std::vector<Action>& a
       if (feature < 0) break;
       const std::optional<Quarter> quarter = QuarterFor(game.board().Feature(feature).kind);
       if (!quarter || *quarter == state.count.count) break;
+      // Every combination of the figures the player has there (CO-13).
       const int followers = InQuarter(state, player, *quarter, FigureKind::kFollower);
       const int big = InQuarter(state, player, *quarter, FigureKind::kBigFollower);
+      const int mayors = InQuarter(state, player, *quarter, FigureKind::kMayor);
+      const int wagons = InQuarter(state, player, *quarter, FigureKind::kWagon);
       for (int i = 0; i <= followers; ++i) {
         for (int j = 0; j <= big; ++j) {
-          if (i + j > 0) actions.push_back(RedeployFromQuarterAction{*quarter, i, j, std::nullopt});
+          for (int m = 0; m <= mayors; ++m) {
+            for (int w = 0; w <= wagons; ++w) {
+              if (i + j + m + w == 0) continue;
+              RedeployFromQuarterAction redeploy{*quarter, i, j, std::nullopt};
+              redeploy.mayors = m;
+              redeploy.wagons = w;
+              actions.push_back(redeploy);
+            }
+          }
         }
       }
       break;
@@ -506,12 +598,13 @@ void CountOfCarcassonne::ListOwnActions(const Game& game, std::vector<Action>& a
     case Phase::kCountFinalRedeploy:
       for (Quarter quarter : kQuarters) {
         if (quarter == state.count.count || !FinalQuarterAllowed(state.rules, quarter)) continue;
-        const int followers = InQuarter(state, player, quarter, FigureKind::kFollower);
-        const int big = InQuarter(state, player, quarter, FigureKind::kBigFollower);
-        if (followers + big == 0) continue;
+        if (InQuarter(state, player, quarter) == 0) continue;
         for (const SegmentAddress& target : FinalTargets(game.board(), quarter)) {
-          if (followers > 0) actions.push_back(RedeployFromQuarterAction{quarter, 1, 0, target});
-          if (big > 0) actions.push_back(RedeployFromQuarterAction{quarter, 0, 1, target});
+          for (FigureKind kind : kQuarterKinds) {
+            if (InQuarter(state, player, quarter, kind) > 0) {
+              actions.push_back(RedeployOne(quarter, kind, target));
+            }
+          }
         }
       }
       break;
@@ -521,8 +614,40 @@ void CountOfCarcassonne::ListOwnActions(const Game& game, std::vector<Action>& a
   actions.push_back(PassAction{});
 }
 
-void CountOfCarcassonne::BeforeTurnScoring(Game& game) const {
+void CountOfCarcassonne::AfterTilePlaced(Game& game) const {
+  // AMB-07: the turn part's bookkeeping starts with its tile (a barn's
+  // scoring in the figure step counts too, CO-31).
   ResetTurnBookkeeping(game.mutable_state());
+}
+
+bool CountOfCarcassonne::OpenDecisionBeforeFieldScoring(Game& game, int /*field*/,
+                                                        ScoringTrigger trigger) const {
+  GameState& state = game.mutable_state();
+  // AMB-08: the market's followers may join a field scored during play by a
+  // barn's placement (CO-45, option count.market_redeploy_on_barn) or by a
+  // join to a barn's field (CO-44, option count.market_redeploy_on_farm_join);
+  // CO-17: not while the Count stands in the market.
+  const bool allowed = (trigger == ScoringTrigger::kBarnPlaced &&
+                        state.rules.count_market_redeploy_on_barn) ||
+                       (trigger == ScoringTrigger::kJoinedToBarn &&
+                        state.rules.count_market_redeploy_on_farm_join);
+  if (!allowed || state.count.count == Quarter::kMarket) return false;
+  // CO-13: from the player left of the active player round to the active one.
+  const std::optional<int> first = FirstInRound(state, Quarter::kMarket);
+  if (!first) return false;
+  state.phase = Phase::kCountRedeploy;
+  state.deciding_player = *first;
+  return true;
+}
+
+void CountOfCarcassonne::AfterScoring(Game& game, const ScoreEvent& event) const {
+  // AMB-12: a mayor or wagon from Carcassonne counts two only in the scoring
+  // it was redeployed for.
+  std::vector<Figure>& from = game.mutable_state().count.from_quarters;
+  for (const Figure& figure : event.returned_figures) {
+    const auto it = std::find(from.begin(), from.end(), figure);
+    if (it != from.end()) from.erase(it);
+  }
 }
 
 bool CountOfCarcassonne::OpenDecisionBeforeScoring(Game& game, int feature) const {
@@ -579,11 +704,18 @@ bool CountOfCarcassonne::ExplainMissingDecision(const Game& game, const Action& 
       reason.message = Cat("The Count stands in the ", QuarterName(redeploy->quarter),
                            ": no follower leaves that quarter (CO-17).");
       reason.rule_id = "CO-17";
-    } else if (redeploy->quarter == Quarter::kMarket) {
+    } else if (redeploy->quarter == Quarter::kMarket && !state.rules.am_barn) {
       reason.message =
           "The market's followers cannot move during play: they leave only at the end of "
           "the game (CO-12).";
       reason.rule_id = "CO-12";
+    } else if (redeploy->quarter == Quarter::kMarket) {
+      reason.message =
+          "The market's followers move during play only onto a field that a barn's placement "
+          "scores (option count.market_redeploy_on_barn) or a join to a barn's field scores "
+          "(option count.market_redeploy_on_farm_join), before it scores; else only at the "
+          "end of the game (CO-12, CO-44, CO-45, AMB-08).";
+      reason.rule_id = "AMB-08";
     } else {
       reason.message =
           Cat("No redeployment round is open: one opens only before a feature that the tile "
@@ -630,8 +762,7 @@ bool CountOfCarcassonne::OpenDecisionAfterTurnScoring(Game& game) const {
   const bool earned = others && !count.active_scored;
   ResetTurnBookkeeping(state);
   if (!earned) return false;
-  const Player& active = state.players[state.active_player];
-  if (active.followers + active.big_followers == 0) return false;  // nothing to put in
+  if (!CanDeploy(state, state.active_player)) return false;  // nothing to put in
   state.phase = Phase::kCountDeploy;
   state.deciding_player = state.active_player;
   return true;
@@ -657,12 +788,34 @@ void CountOfCarcassonne::AtEndOfGame(Game& game, std::vector<ScoreEvent>& /*even
   }
   state.count.followers.clear();
   state.count.final_passed.clear();
+  state.count.from_quarters.clear();
   ResetTurnBookkeeping(state);
 }
 
 }  // namespace carcassonne
 
 namespace carcassonne {
+namespace {
+
+// CO-44, CO-45, AMB-08: whether `field` may wait for a market round: it holds
+// a barn, and the option for how it is scored now is on (a barn on the tile
+// just placed was placed in this turn part, AM-15, AM-17; else the field's
+// farmers were joined to it, AM-19).
+bool MarketRoundAllowed(const GameState& state, const Board& board, int field) {
+  const Position last = board.tile(board.tile_count() - 1).cell();
+  bool barn_placed = false;
+  bool barn = false;
+  for (const Barn& each : state.barns) {
+    if (board.FieldAtCorner(each.cell, each.corner) != field) continue;
+    barn = true;
+    barn_placed = barn_placed || each.cell == last;
+  }
+  if (!barn || state.count.count == Quarter::kMarket) return false;
+  return barn_placed ? state.rules.count_market_redeploy_on_barn
+                     : state.rules.count_market_redeploy_on_farm_join;
+}
+
+}  // namespace
 
 void CheckCountPieces(const GameState& state, std::vector<Problem>& problems) {
   if (!state.rules.Has(Expansion::kCountOfCarcassonne)) {
@@ -687,12 +840,37 @@ void CheckCountPieces(const GameState& state, std::vector<Problem>& problems) {
       if (follower.owner < 0 || follower.owner >= player_count) {
         problems.push_back({field + ".owner", "no such player"});
       }
-      if (follower.kind != FigureKind::kFollower && follower.kind != FigureKind::kBigFollower) {
-        problems.push_back(
-            {field + ".kind", "only followers and big followers go into Carcassonne"});
+      if (!IsQuarterKind(follower.kind) || FiguresOwned(state.rules, follower.kind) == 0) {
+        problems.push_back({field + ".kind",
+                            "only followers and big followers go into Carcassonne, and with "
+                            "Abbey & Mayor the mayor and the wagon (CO-09)"});
       }
       if (static_cast<unsigned>(follower.quarter) >= static_cast<unsigned>(kQuarterCount)) {
         problems.push_back({field + ".quarter", "no such quarter"});
+      } else if (!MayEnter(follower.kind, follower.quarter)) {
+        problems.push_back({field + ".quarter",
+                            "the mayor stands only in the castle quarter, the wagon never in "
+                            "the market (CO-09, CO-30)"});
+      }
+    }
+  }
+  // AMB-12: the mayors and wagons from Carcassonne, only with the option.
+  if (static_cast<int>(count.from_quarters.size()) > 2 * player_count) {
+    problems.push_back({"count.from_quarters", "at most one mayor and one wagon per player"});
+  } else {
+    for (int i = 0; i < static_cast<int>(count.from_quarters.size()); ++i) {
+      const Figure& figure = count.from_quarters[i];
+      const std::string field = Cat("count.from_quarters[", i, "]");
+      if (!state.rules.count_mayor_wagon_count_as_two) {
+        problems.push_back(
+            {field, "only with option count_mayor_wagon_count_as_two (AMB-12)"});
+        break;
+      }
+      if ((figure.kind != FigureKind::kMayor && figure.kind != FigureKind::kWagon) ||
+          std::find(state.figures.begin(), state.figures.end(), figure) == state.figures.end() ||
+          std::count(count.from_quarters.begin(), count.from_quarters.end(), figure) > 1) {
+        problems.push_back({field,
+                            "a mayor or wagon of the board, listed once (AMB-12)"});
       }
     }
   }
@@ -719,11 +897,24 @@ void CheckCountOfCarcassonne(const GameState& state, const Board& board,
   }
   if (!state.rules.Has(Expansion::kCountOfCarcassonne)) return;  // (CheckCountPieces)
   const CountState& count = state.count;
+  // The phases within a turn part's scoring: a barn scores in the figure
+  // step (CO-31), before the castle decisions, the dragon's flight, the
+  // redeployment rounds and the wagons' moves.
+  const bool scoring_under_way =
+      state.phase == Phase::kCountRedeploy || state.phase == Phase::kWagonMove ||
+      state.phase == Phase::kPlaceCastle || state.phase == Phase::kDragonMove;
   if ((count.active_scored || count.others_scored || count.others_scored_on_completion) &&
-      state.phase != Phase::kCountRedeploy) {
+      !scoring_under_way) {
     problems.push_back({"count.turn_scoring",
                         "who scored in the turn part is kept only while its scoring is under way "
-                        "(PHASE_COUNT_REDEPLOY)"});
+                        "(PHASE_COUNT_REDEPLOY, PHASE_WAGON_MOVE, PHASE_PLACE_CASTLE, "
+                        "PHASE_DRAGON_MOVE)"});
+  }
+  if (!count.from_quarters.empty() && state.phase != Phase::kCountRedeploy &&
+      state.phase != Phase::kCountFinalRedeploy) {
+    problems.push_back({"count.from_quarters",
+                        "mayors and wagons from Carcassonne wait for their scoring only in "
+                        "PHASE_COUNT_REDEPLOY and PHASE_COUNT_FINAL_REDEPLOY (AMB-12)"});
   }
   if (!count.final_passed.empty() && state.phase != Phase::kCountFinalRedeploy) {
     problems.push_back({"count.final_passed",
@@ -742,6 +933,24 @@ void CheckCountOfCarcassonne(const GameState& state, const Board& board,
         const std::string field = Cat("count.pending_features[", i, "]");
         const int segment = board.SegmentId(state.pending_scorings[i]);
         const SegmentKind kind = board.SegmentTypeOf(segment).kind;
+        // CO-44, CO-45: the market round before a barn's field scores; it
+        // comes first.
+        if (i == 0 && kind == SegmentKind::kField) {
+          if (!MarketRoundAllowed(state, board, board.FeatureOf(segment))) {
+            problems.push_back({field,
+                                "a field waits for its scoring only in the market round before "
+                                "a barn's scoring (options count_market_redeploy_on_barn, "
+                                "count_market_redeploy_on_farm_join; CO-44, CO-45)"});
+            continue;
+          }
+          if (!MayRedeployFrom(state, decider, Quarter::kMarket)) {
+            problems.push_back({"deciding_player",
+                                "in a redeployment round the deciding player has a follower in "
+                                "the matching quarter, and the Count is not there (CO-13, "
+                                "CO-17)"});
+          }
+          continue;
+        }
         if ((kind != SegmentKind::kRoad && kind != SegmentKind::kCity &&
              kind != SegmentKind::kMonastery) ||
             !IsComplete(board, segment)) {
@@ -763,8 +972,7 @@ void CheckCountOfCarcassonne(const GameState& state, const Board& board,
       break;
     }
     case Phase::kCountDeploy: {
-      const Player& player = state.players[decider];
-      if (decider != state.active_player || player.followers + player.big_followers == 0) {
+      if (decider != state.active_player || !CanDeploy(state, decider)) {
         problems.push_back({"deciding_player",
                             "the active player deploys into Carcassonne, with a follower in "
                             "supply (CO-05)"});
@@ -787,6 +995,25 @@ void CheckCountOfCarcassonne(const GameState& state, const Board& board,
 }
 
 // ----- The snapshot check (expansion_module.h) -----
+
+void CountOfCarcassonne::CheckRuleOptions(const RuleSet& rules, std::string_view prefix,
+                                          std::vector<Problem>& problems) const {
+  // A value other than the default needs the pieces it is about.
+  const bool count = rules.Has(Expansion::kCountOfCarcassonne);
+  if (rules.count_mayor_wagon_count_as_two && !(count && (rules.am_mayor || rules.am_wagon))) {
+    problems.push_back({Cat(prefix, "count_mayor_wagon_count_as_two"),
+                        "the option needs EXPANSION_COUNT_OF_CARCASSONNE with am_mayor or "
+                        "am_wagon (AMB-12)"});
+  }
+  if (!rules.count_market_redeploy_on_barn && !(count && rules.am_barn)) {
+    problems.push_back({Cat(prefix, "count_market_redeploy_on_barn"),
+                        "the option needs EXPANSION_COUNT_OF_CARCASSONNE with am_barn (AMB-08)"});
+  }
+  if (rules.count_market_redeploy_on_farm_join && !(count && rules.am_barn)) {
+    problems.push_back({Cat(prefix, "count_market_redeploy_on_farm_join"),
+                        "the option needs EXPANSION_COUNT_OF_CARCASSONNE with am_barn (AMB-08)"});
+  }
+}
 
 void CountOfCarcassonne::CheckOwnPieces(const GameState& state, const Board& /*board*/,
                                         std::vector<Problem>& problems) const {

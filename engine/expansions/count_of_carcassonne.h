@@ -73,6 +73,9 @@ class CountOfCarcassonne : public ExpansionModule {
                       std::vector<Problem>& problems) const override;
   void CheckPiecesTogether(const GameState& state, const Board& board,
                            std::vector<Problem>& problems) const override;
+  // The options of the Count with Abbey & Mayor (AMB-08, AMB-12) need both.
+  void CheckRuleOptions(const RuleSet& rules, std::string_view prefix,
+                        std::vector<Problem>& problems) const override;
   // CO-02: the 12 tiles of the city in place of the start tile.
   std::vector<PlacedTile> StartLayout(const RuleSet& rules) const override;
   // CO-04: the Count in the castle quarter, the quarters empty.
@@ -84,7 +87,13 @@ class CountOfCarcassonne : public ExpansionModule {
   void ListOwnActions(const Game& game, std::vector<Action>& actions) const override;
   bool ExplainMissingDecision(const Game& game, const Action& action,
                               Violation& reason) const override;
-  void BeforeTurnScoring(Game& game) const override;
+  // AMB-07: the bookkeeping of a turn part starts with its tile.
+  void AfterTilePlaced(Game& game) const override;
+  // CO-45, CO-44, AMB-08: the market round before a barn's field scores.
+  bool OpenDecisionBeforeFieldScoring(Game& game, int field,
+                                      ScoringTrigger trigger) const override;
+  // AMB-12: the mayors and wagons from Carcassonne, once scored.
+  void AfterScoring(Game& game, const ScoreEvent& event) const override;
   // CO-10, CO-13: the redeployment round.
   bool OpenDecisionBeforeScoring(Game& game, int feature) const override;
   // AMB-07: the bookkeeping of who scored.
