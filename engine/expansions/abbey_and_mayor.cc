@@ -548,12 +548,19 @@ void CheckAbbeyAndMayor(const GameState& state, const Board& board,
       }
     }
   }
-  if ((state.phase == Phase::kWagonMove) == state.wagons_to_move.empty()) {
+  // With the Count, wagons scored earlier in the turn wait through the
+  // redeployment round before a later feature (CO-10) or a barn's field
+  // (CO-44) until the turn's scoring is over.
+  const bool waiting_in_round = state.phase == Phase::kCountRedeploy;
+  if (state.phase == Phase::kWagonMove ? state.wagons_to_move.empty()
+                                       : !state.wagons_to_move.empty() && !waiting_in_round) {
     problems.push_back({"wagons_to_move",
-                        "wagons wait to move exactly in PHASE_WAGON_MOVE, at least one (AM-12)"});
+                        "wagons wait to move in PHASE_WAGON_MOVE, at least one, or through a "
+                        "redeployment round of the Count before the turn's scoring is over "
+                        "(AM-12, CO-10)"});
     return;
   }
-  if (state.wagons_to_move.empty()) return;
+  if (state.wagons_to_move.empty() || waiting_in_round) return;
   if (!state.pending_scorings.empty()) {
     problems.push_back(
         {"pending_scorings", "wagons move once everything the tile completed is scored (AM-12)"});
