@@ -620,13 +620,15 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
       problems.push_back({"escape_siege.segment", "no such segment on that tile"});
     }
   } else if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&action)) {
-    if (redeploy->followers < 0 || redeploy->big_followers < 0 ||
-        redeploy->followers + redeploy->big_followers == 0) {
+    // (mayors and wagons with Abbey & Mayor, CO-09)
+    if (redeploy->followers < 0 || redeploy->big_followers < 0 || redeploy->mayors < 0 ||
+        redeploy->wagons < 0 || redeploy->Total() == 0) {
       problems.push_back({"redeploy_from_quarter",
-                          "followers and big_followers are counts of 0 or more, at least one "
-                          "in all (to move none, pass)"});
+                          "followers, big_followers, mayors and wagons are counts of 0 or more, "
+                          "at least one in all (to move none, pass)"});
     }
-    if (redeploy->followers > kMaxFigures || redeploy->big_followers > kMaxFigures) {
+    if (redeploy->followers > kMaxFigures || redeploy->big_followers > kMaxFigures ||
+        redeploy->mayors > kMaxFigures || redeploy->wagons > kMaxFigures) {
       problems.push_back({"redeploy_from_quarter", "too many followers"});
     }
     if (redeploy->target) {
