@@ -672,7 +672,8 @@ void Game::ScorePendingFeature(std::vector<ScoreEvent>& events) {
   if (board_.Feature(feature).kind == SegmentKind::kField) {
     // A barn's field that waited for a decision (OpenDecisionBeforeFieldScoring).
     for (const ExpansionModule* module : modules_) {
-      if (const std::optional<ScoringTrigger> trigger = module->PendingFieldTrigger(*this, feature)) {
+      if (const std::optional<ScoringTrigger> trigger =
+              module->PendingFieldTrigger(*this, feature)) {
         Score(feature, *trigger, events);
         break;
       }

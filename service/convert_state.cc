@@ -401,8 +401,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
           Add(problems, FieldPath(figure_path, "segment"), "the figure's segment is required");
         } else {
           segment = ReadSegment(
-              figure.segment(), tiles, [&] { return FieldPath(figure_path, "segment"); },
-              problems);
+              figure.segment(), tiles, [&] { return FieldPath(figure_path, "segment"); }, problems);
         }
         if (kind && segment) state.count.from_quarters.push_back({*kind, figure.owner(), *segment});
       }

@@ -627,10 +627,9 @@ bool CountOfCarcassonne::OpenDecisionBeforeFieldScoring(Game& game, int /*field*
   // barn's placement (CO-45, option count.market_redeploy_on_barn) or by a
   // join to a barn's field (CO-44, option count.market_redeploy_on_farm_join);
   // CO-17: not while the Count stands in the market.
-  const bool allowed = (trigger == ScoringTrigger::kBarnPlaced &&
-                        state.rules.count_market_redeploy_on_barn) ||
-                       (trigger == ScoringTrigger::kJoinedToBarn &&
-                        state.rules.count_market_redeploy_on_farm_join);
+  const bool allowed =
+      (trigger == ScoringTrigger::kBarnPlaced && state.rules.count_market_redeploy_on_barn) ||
+      (trigger == ScoringTrigger::kJoinedToBarn && state.rules.count_market_redeploy_on_farm_join);
   if (!allowed || state.count.count == Quarter::kMarket) return false;
   // CO-13: from the player left of the active player round to the active one.
   const std::optional<int> first = FirstInRound(state, Quarter::kMarket);
@@ -862,15 +861,13 @@ void CheckCountPieces(const GameState& state, std::vector<Problem>& problems) {
       const Figure& figure = count.from_quarters[i];
       const std::string field = Cat("count.from_quarters[", i, "]");
       if (!state.rules.count_mayor_wagon_count_as_two) {
-        problems.push_back(
-            {field, "only with option count_mayor_wagon_count_as_two (AMB-12)"});
+        problems.push_back({field, "only with option count_mayor_wagon_count_as_two (AMB-12)"});
         break;
       }
       if ((figure.kind != FigureKind::kMayor && figure.kind != FigureKind::kWagon) ||
           std::find(state.figures.begin(), state.figures.end(), figure) == state.figures.end() ||
           std::count(count.from_quarters.begin(), count.from_quarters.end(), figure) > 1) {
-        problems.push_back({field,
-                            "a mayor or wagon of the board, listed once (AMB-12)"});
+        problems.push_back({field, "a mayor or wagon of the board, listed once (AMB-12)"});
       }
     }
   }

@@ -188,16 +188,16 @@ TEST(CountOfCarcassonneTest, TheAbbeyAndMayorOptionsNeedTheirPieces) {
   rules.count_mayor_wagon_count_as_two = true;
   auto result = NewGame({"Red", "Blue"}, rules);
   ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(result));
-  EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(result),
-                         "rules.count_mayor_wagon_count_as_two"));
+  EXPECT_TRUE(
+      HasProblem(std::get<std::vector<Problem>>(result), "rules.count_mayor_wagon_count_as_two"));
   // AMB-08: both market options need the barn.
   rules = CountRules();
   rules.count_market_redeploy_on_barn = false;
   rules.count_market_redeploy_on_farm_join = true;
   result = NewGame({"Red", "Blue"}, rules);
   ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(result));
-  EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(result),
-                         "rules.count_market_redeploy_on_barn"));
+  EXPECT_TRUE(
+      HasProblem(std::get<std::vector<Problem>>(result), "rules.count_market_redeploy_on_barn"));
   EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(result),
                          "rules.count_market_redeploy_on_farm_join"));
   // With the Count and the pieces they are fine.

@@ -32,8 +32,8 @@ namespace {
 constexpr int kGamesPerShard = 100;
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
-    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder, FigureKind::kPig,
-    FigureKind::kMayor,    FigureKind::kWagon};
+    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder,
+    FigureKind::kPig,      FigureKind::kMayor,       FigureKind::kWagon};
 
 // The expansions of a family of shards; with the River, the river part
 // cycles with the seed (River I, River II, both).
@@ -766,19 +766,19 @@ void CheckDragonPhase(const Game& game, const LegalActions& legal) {
 
 // Decisions of the expansions' own phases that the random games reached.
 struct Decisions {
-  int wagon = 0;        // wagon moves (AM-12)
-  int castle = 0;       // castle offers (BC-10)
-  int lord = 0;         // castle lords scoring (BC-13, BC-14)
-  int barn = 0;         // barns placed (AM-15)
-  int barn_end = 0;     // barns scored at the end (AM-20)
-  int joined = 0;       // farmers joined to a barn's field (AM-19)
-  int lost = 0;         // challenges lost by a shrine or monastery (CU-07)
-  int escape = 0;       // escape decisions (SI-10)
-  int abbey = 0;        // abbeys placed (AM-03)
-  int final_abbey = 0;  // decisions of the final abbey round (AM-07)
-  int dragon = 0;       // steps of the dragon (PD-10)
-  int portal = 0;       // followers placed through a magic portal (PD-20)
-  int princess = 0;     // knights sent home by the princess (PD-21)
+  int wagon = 0;            // wagon moves (AM-12)
+  int castle = 0;           // castle offers (BC-10)
+  int lord = 0;             // castle lords scoring (BC-13, BC-14)
+  int barn = 0;             // barns placed (AM-15)
+  int barn_end = 0;         // barns scored at the end (AM-20)
+  int joined = 0;           // farmers joined to a barn's field (AM-19)
+  int lost = 0;             // challenges lost by a shrine or monastery (CU-07)
+  int escape = 0;           // escape decisions (SI-10)
+  int abbey = 0;            // abbeys placed (AM-03)
+  int final_abbey = 0;      // decisions of the final abbey round (AM-07)
+  int dragon = 0;           // steps of the dragon (PD-10)
+  int portal = 0;           // followers placed through a magic portal (PD-20)
+  int princess = 0;         // knights sent home by the princess (PD-21)
   int mayor_wagon_in = 0;   // mayors and wagons put into Carcassonne (CO-09)
   int mayor_wagon_out = 0;  // mayors and wagons redeployed from it (CO-09, CO-46)
   int market_round = 0;     // decisions of a market round before a barn's field scores (CO-45)
