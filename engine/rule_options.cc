@@ -110,30 +110,6 @@ std::span<const RuleOption> RuleOptions() {
        "The River with the Count: the spring is drawn first and goes next to the city, the "
        "river leading away from it (spring_next_to_city); the house rule laying the river first "
        "(river_first_house_rule) is not built and is rejected (RuleSet.count_river_layout)."},
-      {"count.mayor_wagon_count_as_two",
-       {"false", "true"},
-       "false",
-       {"CO-09", "CO-30", "CO-38", "AMB-12"},
-       "The Count with Abbey & Mayor: the mayor (castle quarter) and the wagon (castle, "
-       "blacksmith or cathedral quarter) go into and out of Carcassonne like followers; "
-       "redeployed, they count with their usual strength (false: the mayor the city's coats of "
-       "arms, the wagon 1), or as two followers each (true, the RGG wording) "
-       "(RuleSet.count_mayor_wagon_count_as_two). Needs the Count and am.mayor or am.wagon."},
-      {"count.market_redeploy_on_barn",
-       {"true", "false"},
-       "true",
-       {"CO-45", "AMB-08", "CO-T05b"},
-       "The Count with the barn: right after a barn is placed and before its field scores, a "
-       "redeployment round (from the player after the active one, the active one last) lets "
-       "market-quarter followers join that field (RuleSet.count_market_redeploy_on_barn). Needs "
-       "the Count and am.barn to be set."},
-      {"count.market_redeploy_on_farm_join",
-       {"false", "true"},
-       "false",
-       {"CO-44", "AMB-08", "CO-T05"},
-       "The Count with the barn: the same market round before farmers that a tile joined to a "
-       "barn's field score (1 per completed city, AM-19), Chris O's reading "
-       "(RuleSet.count_market_redeploy_on_farm_join). Needs the Count and am.barn."},
       {"am.abbey",
        {"false", "true"},
        "false",
@@ -255,6 +231,31 @@ std::span<const RuleOption> RuleOptions() {
        "tile's figure step and before the scoring (after_meeple, the second edition's order), or "
        "once the turn's scoring is over (after_scoring; JCloisterZone offers both) "
        "(RuleSet.pd_dragon_move_time)."},
+      // The Count with Abbey & Mayor (appended: the catalogue's indexes stay).
+      {"count.mayor_wagon_count_as_two",
+       {"false", "true"},
+       "false",
+       {"CO-09", "CO-30", "CO-38", "AMB-12"},
+       "The Count with Abbey & Mayor: the mayor (castle quarter) and the wagon (castle, "
+       "blacksmith or cathedral quarter) go into and out of Carcassonne like followers; "
+       "redeployed, they count with their usual strength (false: the mayor the city's coats of "
+       "arms, the wagon 1), or as two followers each (true, the RGG wording) "
+       "(RuleSet.count_mayor_wagon_count_as_two). Needs the Count and am.mayor or am.wagon."},
+      {"count.market_redeploy_on_barn",
+       {"true", "false"},
+       "true",
+       {"CO-45", "AMB-08", "CO-T05b"},
+       "The Count with the barn: right after a barn is placed and before its field scores, a "
+       "redeployment round (from the player after the active one, the active one last) lets "
+       "market-quarter followers join that field (RuleSet.count_market_redeploy_on_barn). Needs "
+       "the Count and am.barn to be set."},
+      {"count.market_redeploy_on_farm_join",
+       {"false", "true"},
+       "false",
+       {"CO-44", "AMB-08", "CO-T05"},
+       "The Count with the barn: the same market round before farmers that a tile joined to a "
+       "barn's field score (1 per completed city, AM-19), Chris O's reading "
+       "(RuleSet.count_market_redeploy_on_farm_join). Needs the Count and am.barn."},
   };
   return options;
 }

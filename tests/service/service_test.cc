@@ -450,6 +450,9 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(catalog.rule_options(29).name(), "mage_witch.magic_tile_choice");
   EXPECT_EQ(catalog.rule_options(30).name(), "count.dragon_enters_city_tiles");
   EXPECT_EQ(catalog.rule_options(31).name(), "pd.dragon_move_time");
+  EXPECT_EQ(catalog.rule_options(32).name(), "count.mayor_wagon_count_as_two");
+  EXPECT_EQ(catalog.rule_options(33).name(), "count.market_redeploy_on_barn");
+  EXPECT_EQ(catalog.rule_options(34).name(), "count.market_redeploy_on_farm_join");
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
