@@ -586,7 +586,11 @@ bool CountOfCarcassonne::ApplyOwnAction(Game& game, const Action& action,
       return true;
     case Phase::kCountRedeploy:
       if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&action)) {
-        MoveOut(state, player, *redeploy, state.pending_scorings.front());
+        // They stand on the segment the player named (one of the feature's,
+        // CheckRedeploy), else on the one the round names: where a wagon
+        // stands decides its move after the scoring (AM-12).
+        MoveOut(state, player, *redeploy,
+                redeploy->target.value_or(state.pending_scorings.front()));
       } else if (!std::holds_alternative<PassAction>(action)) {
         return false;
       }
