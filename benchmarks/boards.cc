@@ -151,7 +151,11 @@ RuleSet AllExpansionsRules() {
                       Expansion::kHillsAndSheep,
                       Expansion::kPrincessAndDragon};
   rules.river_parts = RiverParts::kBoth;
+  // The mayor and the wagon with the Count (CO-09); the barn is not built
+  // with Siege (SI-Q1).
   rules.am_mayor = true;
+  rules.am_wagon = true;
+  rules.count_mayor_wagon_count_as_two = true;
   rules.bc_castles = true;
   return rules;
 }

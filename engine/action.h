@@ -65,6 +65,11 @@ struct RedeployFromQuarterAction {
   int followers = 0;
   int big_followers = 0;
   std::optional<SegmentAddress> target;
+  // Abbey & Mayor's mayor (castle quarter) and wagon (castle, blacksmith or
+  // cathedral quarter) in Carcassonne (CO-09, CO-30).
+  int mayors = 0;
+  int wagons = 0;
+  int Total() const { return followers + big_followers + mayors + wagons; }
 };
 
 // Abbey & Mayor: move the wagon of GameState.wagons_to_move[0] onto a

@@ -5,6 +5,7 @@
 // at each step instead of testing for expansions itself.
 #pragma once
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -132,6 +133,23 @@ class ExpansionModule {
   virtual bool OpenDecisionAfterTurnScoring(Game& /*game*/) const { return false; }
   virtual bool OpenDecisionBeforeEndScoring(Game& /*game*/, int /*last_player*/) const {
     return false;
+  }
+  // A field scored during play (a barn placed in it, AM-17; a field with
+  // farmers joined to a barn's field, AM-19) may wait for a decision of its
+  // own first: GameState.pending_scorings[0] is then the field (the rest, for
+  // a barn's placement, the features the tile completed in scoring order).
+  // - OpenDecisionBeforeFieldScoring: the module may set a phase of its own
+  //   and return true (the Count's market round, CO-44, CO-45); it then
+  //   resumes with Game::ScorePendingField.
+  // - PendingFieldTrigger: how the module scores such a waiting field (the
+  //   barn's, AM-17 or AM-19); nullopt when it is not the module's.
+  virtual bool OpenDecisionBeforeFieldScoring(Game& /*game*/, int /*field*/,
+                                              ScoringTrigger /*trigger*/) const {
+    return false;
+  }
+  virtual std::optional<ScoringTrigger> PendingFieldTrigger(const Game& /*game*/,
+                                                            int /*field*/) const {
+    return std::nullopt;
   }
   // Changes or adds line items to a scoring event (inns, cathedrals, the pig,
   // the mage). The core settles the points from the line items afterwards.

@@ -512,9 +512,15 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
         } else if constexpr (std::is_same_v<T, PlaceBarnAction> ||
                              std::is_same_v<T, RemoveKnightAction> ||
                              std::is_same_v<T, MoveFairyAction>) {
+          const size_t first_event = events.size();
           for (const ExpansionModule* module : modules_) {
             if (module->ApplyOwnAction(*this, action, events)) break;
           }
+          // AMB-07, CO-31: a barn's scoring is part of the turn's scoring.
+          NotifyTurnScoreEvents(events, first_event);
+          // A decision before the barn's scoring (the Count's market round,
+          // CO-45): the turn's scoring waits for it.
+          if (state_.phase != Phase::kPlaceFigure) return;
           FinishTurn(events, action.scoring_order);
         } else {
           for (const ExpansionModule* module : modules_) {
@@ -583,18 +589,65 @@ void Game::ContinueTurn(std::vector<ScoreEvent>& events) {
     }
     ScorePendingFeature(events);
   }
-  AfterTurnScoring(events);
+  if (AfterTurnScoring(events)) return;
   for (const ExpansionModule* module : modules_) {
     if (module->OpenDecisionAfterTurnScoring(*this)) return;
   }
   EndTurnPart(events);
 }
 
-void Game::AfterTurnScoring(std::vector<ScoreEvent>& events) {
+bool Game::AfterTurnScoring(std::vector<ScoreEvent>& events) {
   const size_t first_event = events.size();
-  for (const ExpansionModule* module : modules_) module->AfterTurnScoring(*this, events);
-  for (size_t i = first_event; i < events.size(); ++i) {
+  field_decision_opened_ = false;
+  for (const ExpansionModule* module : modules_) {
+    module->AfterTurnScoring(*this, events);
+    if (field_decision_opened_) break;  // the modules after it, on resumption
+  }
+  NotifyTurnScoreEvents(events, first_event);
+  return field_decision_opened_;
+}
+
+void Game::NotifyTurnScoreEvents(const std::vector<ScoreEvent>& events, size_t first) {
+  for (size_t i = first; i < events.size(); ++i) {
     for (const ExpansionModule* module : modules_) module->OnTurnScoreEvent(*this, events[i]);
+  }
+}
+
+bool Game::OpenDecisionBeforeFieldScoring(int field, ScoringTrigger trigger,
+                                          std::vector<SegmentAddress> then) {
+  if (declining_decisions_) return false;
+  state_.pending_scorings = std::move(then);
+  state_.pending_scorings.insert(state_.pending_scorings.begin(),
+                                 board_.AddressOf(board_.FeatureOf(field)));
+  for (const ExpansionModule* module : modules_) {
+    if (module->OpenDecisionBeforeFieldScoring(*this, field, trigger)) {
+      field_decision_opened_ = true;
+      return true;
+    }
+  }
+  state_.pending_scorings.clear();
+  return false;
+}
+
+void Game::ScorePendingField(std::vector<ScoreEvent>& events) {
+  if (state_.pending_scorings.empty()) return;
+  const int field = board_.FeatureOf(board_.SegmentId(state_.pending_scorings.front()));
+  std::optional<ScoringTrigger> trigger;
+  for (const ExpansionModule* module : modules_) {
+    trigger = module->PendingFieldTrigger(*this, field);
+    if (trigger) break;
+  }
+  state_.phase = Phase::kPlaceFigure;  // until the turn goes on
+  state_.deciding_player = state_.active_player;
+  ScorePendingFeature(events);
+  if (trigger == ScoringTrigger::kBarnPlaced) {
+    // AM-17: the barn was the figure step; the turn's scoring begins, in the
+    // order kept behind the field (AMB-40).
+    std::vector<SegmentAddress> order = std::move(state_.pending_scorings);
+    state_.pending_scorings.clear();
+    FinishTurn(events, order);
+  } else {
+    ContinueTurn(events);  // AM-19: after the turn's features
   }
 }
 
@@ -616,6 +669,18 @@ void Game::ScorePendingFeature(std::vector<ScoreEvent>& events) {
   const int feature = board_.FeatureOf(board_.SegmentId(state_.pending_scorings.front()));
   state_.pending_scorings.erase(state_.pending_scorings.begin());
   const size_t first_event = events.size();
+  if (board_.Feature(feature).kind == SegmentKind::kField) {
+    // A barn's field that waited for a decision (OpenDecisionBeforeFieldScoring).
+    for (const ExpansionModule* module : modules_) {
+      if (const std::optional<ScoringTrigger> trigger =
+              module->PendingFieldTrigger(*this, feature)) {
+        Score(feature, *trigger, events);
+        break;
+      }
+    }
+    NotifyTurnScoreEvents(events, first_event);
+    return;
+  }
   Score(feature, ScoringTrigger::kCompleted, events);
   for (const ExpansionModule* module : modules_) {
     module->AfterFeatureCompleted(*this, feature, events);
@@ -889,8 +954,10 @@ std::vector<ScoreEvent> Game::ScoreEndOfGame() {
       state_.pending_scorings = CompletedByLastTile();
     }
     state_.castle_offers.clear();
+    declining_decisions_ = true;
     while (!state_.pending_scorings.empty()) ScorePendingFeature(events);
     if (scoring_unfinished) AfterTurnScoring(events);
+    declining_decisions_ = false;
     // AMB-48: the end of the game opens its decisions as an emptied bag does.
     // (In a turn of the final abbey round, AM-07, the round goes on after
     // this player.)

@@ -104,6 +104,19 @@ class Game {
   // modules again; goes on with the rest of the turn; ends the turn part
   // (second tile, next player, end of game); scores the end of the game.
   void ScorePendingFeature(std::vector<ScoreEvent>& events);
+  // A field scored during play (a barn's, AM-17, AM-19): asks the modules
+  // for a decision before it (ExpansionModule::OpenDecisionBeforeFieldScoring,
+  // the Count's market round, CO-44, CO-45) with pending_scorings set to the
+  // field then `then` (after a barn's placement, the features the tile
+  // completed, in scoring order, AMB-40); true when one opened. Never during
+  // ScoreEndOfGame, which declines every decision.
+  bool OpenDecisionBeforeFieldScoring(int field, ScoringTrigger trigger,
+                                      std::vector<SegmentAddress> then);
+  // After that decision: scores the field of pending_scorings[0] as its
+  // module says (PendingFieldTrigger), then the turn goes on: after a barn's
+  // placement its scoring of the completed features begins (the rest of
+  // pending_scorings), after a join the turn goes on (ContinueTurn).
+  void ScorePendingField(std::vector<ScoreEvent>& events);
   void ContinueTurn(std::vector<ScoreEvent>& events);
   void EndTurnPart(std::vector<ScoreEvent>& events);
   // A module's decision after the turn's scoring is taken: the decisions of
@@ -168,8 +181,13 @@ class Game {
   void BeginEndGame(int last_player, std::vector<ScoreEvent>& events);
   // Phase::kPlaceCastle: the pending features, which a snapshot omits.
   void RestorePendingScorings();
-  // The modules' scorings that wait for the whole turn (AfterTurnScoring).
-  void AfterTurnScoring(std::vector<ScoreEvent>& events);
+  // The modules' scorings that wait for the whole turn (AfterTurnScoring);
+  // true when one of them opened a decision before its scoring
+  // (OpenDecisionBeforeFieldScoring): the turn waits for it.
+  bool AfterTurnScoring(std::vector<ScoreEvent>& events);
+  // The modules' bookkeeping of the turn's scorings (OnTurnScoreEvent) for
+  // events[first..].
+  void NotifyTurnScoreEvents(const std::vector<ScoreEvent>& events, size_t first);
   // Scores one feature and gives its points and figures back (BG-06).
   void Score(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& events);
 
@@ -178,6 +196,10 @@ class Game {
   std::vector<const ExpansionModule*> modules_;
   std::vector<EndOfGameDecision> end_decisions_;
   std::optional<size_t> final_scoring_begin_;
+  // ScoreEndOfGame finishes the pending turn declining its decisions.
+  bool declining_decisions_ = false;
+  // Set when a module opened a decision before a field's scoring.
+  bool field_decision_opened_ = false;
 };
 
 }  // namespace carcassonne

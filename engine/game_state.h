@@ -138,7 +138,9 @@ inline constexpr int kQuarterCount = 4;
 
 // A follower in a quarter of Carcassonne (off the board, CO-05, CO-14).
 struct QuarterFollower {
-  FigureKind kind = FigureKind::kFollower;  // a follower or a big follower (CO-08)
+  // a follower or a big follower (CO-08); the mayor (castle) or the wagon (not
+  // the market) with Abbey & Mayor (CO-09, CO-30)
+  FigureKind kind = FigureKind::kFollower;
   int owner = 0;
   Quarter quarter = Quarter::kCastle;
   friend bool operator==(const QuarterFollower&, const QuarterFollower&) = default;
@@ -160,6 +162,11 @@ struct CountState {
   // PHASE_COUNT_FINAL_REDEPLOY: the players who passed, and so take no more
   // part in the final redeployment (AMB-45).
   std::vector<int> final_passed;
+  // Option count.mayor_wagon_count_as_two (AMB-12): the mayors and wagons on
+  // the board that were redeployed from Carcassonne and wait for the scoring
+  // of their feature (PHASE_COUNT_REDEPLOY, PHASE_COUNT_FINAL_REDEPLOY); each
+  // counts as two followers in it.
+  std::vector<Figure> from_quarters;
   friend bool operator==(const CountState&, const CountState&) = default;
 };
 

@@ -78,20 +78,6 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
                         "this build does not implement the C1 wagon move (AM-13); use "
                         "c2_nearby_tiles (AM-12)"});
   }
-  // The wagon with the Count of Carcassonne (the wagon's move beside the
-  // Count's deployment, CO-09) is not built.
-  if (rules.am_wagon && rules.Has(Expansion::kCountOfCarcassonne)) {
-    problems.push_back({Cat(prefix, "am_wagon"),
-                        "this build does not implement the wagon together with the Count of "
-                        "Carcassonne (CO-09)"});
-  }
-  // The barn with the Count (the market quarter's redeployment on a barn,
-  // CO-31, CO-44, CO-45) is not built.
-  if (rules.am_barn && rules.Has(Expansion::kCountOfCarcassonne)) {
-    problems.push_back({Cat(prefix, "am_barn"),
-                        "this build does not implement the barn together with the Count of "
-                        "Carcassonne (CO-31, CO-44, CO-45)"});
-  }
   // AMB-13, CO-21: the house rule laying the river before the city is not
   // built (the city's place is fixed by the geometry contract).
   if (rules.count_river_layout == CountRiverLayout::kRiverFirstHouseRule &&
@@ -634,13 +620,15 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
       problems.push_back({"escape_siege.segment", "no such segment on that tile"});
     }
   } else if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&action)) {
-    if (redeploy->followers < 0 || redeploy->big_followers < 0 ||
-        redeploy->followers + redeploy->big_followers == 0) {
+    // (mayors and wagons with Abbey & Mayor, CO-09)
+    if (redeploy->followers < 0 || redeploy->big_followers < 0 || redeploy->mayors < 0 ||
+        redeploy->wagons < 0 || redeploy->Total() == 0) {
       problems.push_back({"redeploy_from_quarter",
-                          "followers and big_followers are counts of 0 or more, at least one "
-                          "in all (to move none, pass)"});
+                          "followers, big_followers, mayors and wagons are counts of 0 or more, "
+                          "at least one in all (to move none, pass)"});
     }
-    if (redeploy->followers > kMaxFigures || redeploy->big_followers > kMaxFigures) {
+    if (redeploy->followers > kMaxFigures || redeploy->big_followers > kMaxFigures ||
+        redeploy->mayors > kMaxFigures || redeploy->wagons > kMaxFigures) {
       problems.push_back({"redeploy_from_quarter", "too many followers"});
     }
     if (redeploy->target) {

@@ -133,8 +133,8 @@ std::span<const RuleOption> RuleOptions() {
        {"AM-11", "AM-12", "AM-13"},
        "Abbey & Mayor: each player has a wagon (RuleSet.am_wagon): a follower of strength 1 on a "
        "road, city or monastery; when the turn scores its feature its owner may move it to a "
-       "nearby feature (am.wagon_move). Needs EXPANSION_ABBEY_AND_MAYOR; not with the Count of "
-       "Carcassonne in this build (known gap CO-09)."},
+       "nearby feature (am.wagon_move). Needs EXPANSION_ABBEY_AND_MAYOR. With the Count it may "
+       "go into the castle, blacksmith or cathedral quarter (CO-09)."},
       {"am.wagon_move",
        {"c2_nearby_tiles", "c1_connected"},
        "c2_nearby_tiles",
@@ -146,8 +146,8 @@ std::span<const RuleOption> RuleOptions() {
        {"false", "true"},
        "false",
        {"AM-15", "AM-16", "AM-17", "AM-18", "AM-19", "AM-20"},
-       "Abbey & Mayor: each player has a barn (RuleSet.am_barn; not with the Count of "
-       "Carcassonne, known gap CO-31)."},
+       "Abbey & Mayor: each player has a barn (RuleSet.am_barn). With the Count its placement "
+       "may earn a deployment (CO-31) and opens a market round (count.market_redeploy_on_barn)."},
       {"am.barn_multi",
        {"each_owner", "majority"},
        "each_owner",
@@ -231,6 +231,31 @@ std::span<const RuleOption> RuleOptions() {
        "tile's figure step and before the scoring (after_meeple, the second edition's order), or "
        "once the turn's scoring is over (after_scoring; JCloisterZone offers both) "
        "(RuleSet.pd_dragon_move_time)."},
+      // The Count with Abbey & Mayor (appended: the catalogue's indexes stay).
+      {"count.mayor_wagon_count_as_two",
+       {"false", "true"},
+       "false",
+       {"CO-09", "CO-30", "CO-38", "AMB-12"},
+       "The Count with Abbey & Mayor: the mayor (castle quarter) and the wagon (castle, "
+       "blacksmith or cathedral quarter) go into and out of Carcassonne like followers; "
+       "redeployed, they count with their usual strength (false: the mayor the city's coats of "
+       "arms, the wagon 1), or as two followers each (true, the RGG wording) "
+       "(RuleSet.count_mayor_wagon_count_as_two). Needs the Count and am.mayor or am.wagon."},
+      {"count.market_redeploy_on_barn",
+       {"true", "false"},
+       "true",
+       {"CO-45", "AMB-08", "CO-T05b"},
+       "The Count with the barn: right after a barn is placed and before its field scores, a "
+       "redeployment round (from the player after the active one, the active one last) lets "
+       "market-quarter followers join that field (RuleSet.count_market_redeploy_on_barn). Needs "
+       "the Count and am.barn to be set."},
+      {"count.market_redeploy_on_farm_join",
+       {"false", "true"},
+       "false",
+       {"CO-44", "AMB-08", "CO-T05"},
+       "The Count with the barn: the same market round before farmers that a tile joined to a "
+       "barn's field score (1 per completed city, AM-19), Chris O's reading "
+       "(RuleSet.count_market_redeploy_on_farm_join). Needs the Count and am.barn."},
   };
   return options;
 }
@@ -262,24 +287,12 @@ std::span<const KnownGap> KnownGaps() {
       {"KR-18",
        "Leipzig (The Markets of Leipzig) for the King: not in this build; option "
        "king_robber.leipzig_counts has no effect."},
-      {"CO-09",
-       "The mayor and the wagon (Abbey & Mayor) in the quarters (CO-09, CO-30, CO-38, AMB-12; "
-       "option count.mayor_wagon_count_as_two): not built; only followers and big followers go "
-       "into Carcassonne, and a deployment of the mayor is illegal. The wagon together with the "
-       "Count (am.wagon with EXPANSION_COUNT_OF_CARCASSONNE) is rejected as malformed."},
       {"CO-25",
        "The plague on the outer parts of the city tiles (CO-25, CO-52, AMB-10; option "
        "count.plague_on_city_tiles): the plague is not built."},
       {"CO-29",
        "Tower ransom (CO-29, CO-T09) and message points (AMB-14) as non-landscape scoring that "
        "never triggers a deployment: The Tower and The Messengers are not built."},
-      {"CO-31",
-       "A barn placement as a trigger, and market followers moving to a farm scored by a barn "
-       "or a farm join (CO-31, CO-44, CO-45, CO-T03, CO-T05, AMB-08; options "
-       "count.market_redeploy_on_barn, count.market_redeploy_on_farm_join): the barn (Abbey & "
-       "Mayor) together with the Count is not built (am.barn with the Count is rejected as "
-       "malformed), so with the Count fields are only scored at the end and market followers "
-       "move only then."},
       {"CO-21",
        "House rule CO-21 (the river first, then the city beside it; option count.river_layout = "
        "river_first_house_rule): the city's place is fixed at (0, 0) by the geometry contract; "
@@ -291,8 +304,7 @@ std::span<const KnownGap> KnownGaps() {
       {"AM-10",
        "The mayor with the tower (AM-10): The Tower is not built. With The Princess & the "
        "Dragon the mayor is a follower like any other: eaten by the dragon (PD-11), placed "
-       "through the portal (PD-20), sent home by the princess (PD-21). The mayor in the Count's "
-       "castle quarter: see CO-09."},
+       "through the portal (PD-20), sent home by the princess (PD-21)."},
       {"BC-03",
        "The bridges of Bridges, Castles & Bazaars (BC-03..BC-09, BC-T01, BC-T08; option "
        "bc.bridges): not built; the option is rejected when true."},

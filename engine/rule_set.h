@@ -122,6 +122,15 @@ struct RuleSet {
   bool count_rgg_block_deploy_into_count_quarter = false;  // CO-54, AMB-11
   CountFinalRedeploy count_final_redeploy = CountFinalRedeploy::kAnyQuarter;
   CountRiverLayout count_river_layout = CountRiverLayout::kSpringNextToCity;
+  // With Abbey & Mayor (CO-09, CO-38, AMB-12): a mayor or wagon redeployed
+  // from Carcassonne counts as two followers in that scoring (RGG wording);
+  // default: its usual strength.
+  bool count_mayor_wagon_count_as_two = false;
+  // With the barn (AMB-08): market followers may join a field scored by a
+  // barn's placement (CO-45, default on) or by a join to a barn's field
+  // (CO-44, Chris O's reading, default off).
+  bool count_market_redeploy_on_barn = true;
+  bool count_market_redeploy_on_farm_join = false;
   // Abbey & Mayor modules (options am.abbey, am.mayor, am.wagon, am.barn; all
   // off by default: with all four off the expansion is its 12 land tiles).
   // Only with Expansion::kAbbeyAndMayor; a module this build does not

@@ -119,8 +119,11 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
         target_ok = target.has_value() || state == nullptr;
       }
       if (quarter && target_ok) {
-        action = RedeployFromQuarterAction{*quarter, redeploy.followers(), redeploy.big_followers(),
-                                           target};
+        RedeployFromQuarterAction chosen{*quarter, redeploy.followers(), redeploy.big_followers(),
+                                         target};
+        chosen.mayors = redeploy.mayors();  // CO-09, CO-30
+        chosen.wagons = redeploy.wagons();
+        action = chosen;
       }
       break;
     }
@@ -306,6 +309,8 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           redeploy->set_quarter(QuarterToProto(chosen.quarter));
           redeploy->set_followers(chosen.followers);
           redeploy->set_big_followers(chosen.big_followers);
+          redeploy->set_mayors(chosen.mayors);
+          redeploy->set_wagons(chosen.wagons);
           if (chosen.target) SegmentRefToProto(*chosen.target, naming, redeploy->mutable_target());
         }
         // Any other engine action has no message in this API version: left unset.

@@ -200,6 +200,15 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
               proto.count_movement());
       break;
   }
+  if (proto.has_count_mayor_wagon_count_as_two()) {
+    rules.count_mayor_wagon_count_as_two = proto.count_mayor_wagon_count_as_two();
+  }
+  if (proto.has_count_market_redeploy_on_barn()) {
+    rules.count_market_redeploy_on_barn = proto.count_market_redeploy_on_barn();
+  }
+  if (proto.has_count_market_redeploy_on_farm_join()) {
+    rules.count_market_redeploy_on_farm_join = proto.count_market_redeploy_on_farm_join();
+  }
   if (proto.has_count_rgg_block_deploy_into_count_quarter()) {
     rules.count_rgg_block_deploy_into_count_quarter =
         proto.count_rgg_block_deploy_into_count_quarter();

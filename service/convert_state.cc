@@ -386,6 +386,26 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     } else {
       for (int player : count.final_passed()) state.count.final_passed.push_back(player);
     }
+    // AMB-12: the mayors and wagons from Carcassonne.
+    auto from_path = [&] { return FieldPath(count_path, "from_quarters"); };
+    if (count.from_quarters_size() > 2 * kMaxPlayers) {
+      Add(problems, from_path(), "at most one mayor and one wagon per player");
+    } else {
+      for (int i = 0; i < count.from_quarters_size(); ++i) {
+        const v1::Figure& figure = count.from_quarters(i);
+        const std::string figure_path = IndexPath(from_path(), i);
+        std::optional<FigureKind> kind = FigureKindFromProto(figure.kind());
+        if (!kind) BadEnum(problems, FieldPath(figure_path, "kind"), "figure kind", figure.kind());
+        std::optional<SegmentAddress> segment;
+        if (!figure.has_segment()) {
+          Add(problems, FieldPath(figure_path, "segment"), "the figure's segment is required");
+        } else {
+          segment = ReadSegment(
+              figure.segment(), tiles, [&] { return FieldPath(figure_path, "segment"); }, problems);
+        }
+        if (kind && segment) state.count.from_quarters.push_back({*kind, figure.owner(), *segment});
+      }
+    }
   }
 
   if (problems.size() != before) return std::nullopt;
@@ -506,6 +526,11 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   }
   if (state.rules.count_rgg_block_deploy_into_count_quarter) {
     rules->set_count_rgg_block_deploy_into_count_quarter(true);
+  }
+  if (state.rules.count_mayor_wagon_count_as_two) rules->set_count_mayor_wagon_count_as_two(true);
+  if (!state.rules.count_market_redeploy_on_barn) rules->set_count_market_redeploy_on_barn(false);
+  if (state.rules.count_market_redeploy_on_farm_join) {
+    rules->set_count_market_redeploy_on_farm_join(true);
   }
   if (state.rules.count_final_redeploy == CountFinalRedeploy::kMarketOnly) {
     rules->set_count_final_redeploy(v1::COUNT_FINAL_REDEPLOY_MARKET_ONLY);
@@ -651,6 +676,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     count->set_others_scored(state.count.others_scored);
     count->set_others_scored_on_completion(state.count.others_scored_on_completion);
     for (int player : state.count.final_passed) count->add_final_passed(player);
+    for (const Figure& figure : state.count.from_quarters) {
+      FigureToProto(figure, state, count->add_from_quarters());
+    }
   }
 }
 

@@ -232,9 +232,29 @@ void AbbeyAndMayor::AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events
   // 1 per completed city (ModifyScore), and go back.
   for (int field : BarnFieldRoots(game.board(), game.state())) {
     if (HasFollowerIn(game.board(), game.state(), field)) {
+      // A decision may come first (the Count's market round, CO-44): the
+      // turn resumes through Game::ScorePendingField.
+      if (game.OpenDecisionBeforeFieldScoring(field, ScoringTrigger::kJoinedToBarn, {})) return;
       game.ScoreNow(field, ScoringTrigger::kJoinedToBarn, events);
     }
   }
+}
+
+std::optional<ScoringTrigger> AbbeyAndMayor::PendingFieldTrigger(const Game& game,
+                                                                 int field) const {
+  // A barn on a corner of the tile just placed was placed in this turn part
+  // (AM-15): its field scores as at the barn's placement (AM-17); another
+  // barn's field holds farmers joined to it (AM-19).
+  const Board& board = game.board();
+  const Position last = board.tile(board.tile_count() - 1).cell();
+  bool barn_field = false;
+  for (const Barn& barn : game.state().barns) {
+    if (board.FieldAtCorner(barn.cell, barn.corner) != board.FeatureOf(field)) continue;
+    if (barn.cell == last) return ScoringTrigger::kBarnPlaced;
+    barn_field = true;
+  }
+  if (barn_field) return ScoringTrigger::kJoinedToBarn;
+  return std::nullopt;
 }
 
 void AbbeyAndMayor::ModifyScore(const Game& /*game*/, int /*feature*/, ScoreEvent& event) const {
@@ -385,8 +405,16 @@ bool AbbeyAndMayor::ApplyOwnAction(Game& game, const Action& action,
     const Position cell = game.board().tile(game.board().tile_count() - 1).cell();
     state.barns.push_back({state.deciding_player, cell, barn->corner});
     state.players[state.deciding_player].barns -= 1;
-    game.ScoreNow(game.board().FieldAtCorner(cell, barn->corner), ScoringTrigger::kBarnPlaced,
-                  events);
+    const int field = game.board().FieldAtCorner(cell, barn->corner);
+    // A decision may come before the farmers score (the Count's market
+    // round, CO-45); the features the tile completed wait behind the field
+    // in the order the player chose (AMB-40).
+    if (game.OpenDecisionBeforeFieldScoring(
+            field, ScoringTrigger::kBarnPlaced,
+            action.scoring_order.empty() ? game.CompletedByLastTile() : action.scoring_order)) {
+      return true;
+    }
+    game.ScoreNow(field, ScoringTrigger::kBarnPlaced, events);
     return true;
   }
   if (state.phase == Phase::kFinalAbbey) {
@@ -509,7 +537,9 @@ void CheckAbbeyAndMayor(const GameState& state, const Board& board,
   const bool scoring_pending =
       state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure ||
       state.phase == Phase::kPlaceCastle || state.phase == Phase::kCountRedeploy ||
-      DragonFliesBeforeScoring(state);
+      DragonFliesBeforeScoring(state) ||
+      // CO-44: a market follower may join a barn's field at the end.
+      state.phase == Phase::kCountFinalRedeploy;
   if (!scoring_pending) {
     for (int field : BarnFieldRoots(board, state)) {
       if (HasFollowerIn(board, state, field)) {
@@ -518,12 +548,19 @@ void CheckAbbeyAndMayor(const GameState& state, const Board& board,
       }
     }
   }
-  if ((state.phase == Phase::kWagonMove) == state.wagons_to_move.empty()) {
+  // With the Count, wagons scored earlier in the turn wait through the
+  // redeployment round before a later feature (CO-10) or a barn's field
+  // (CO-44) until the turn's scoring is over.
+  const bool waiting_in_round = state.phase == Phase::kCountRedeploy;
+  if (state.phase == Phase::kWagonMove ? state.wagons_to_move.empty()
+                                       : !state.wagons_to_move.empty() && !waiting_in_round) {
     problems.push_back({"wagons_to_move",
-                        "wagons wait to move exactly in PHASE_WAGON_MOVE, at least one (AM-12)"});
+                        "wagons wait to move in PHASE_WAGON_MOVE, at least one, or through a "
+                        "redeployment round of the Count before the turn's scoring is over "
+                        "(AM-12, CO-10)"});
     return;
   }
-  if (state.wagons_to_move.empty()) return;
+  if (state.wagons_to_move.empty() || waiting_in_round) return;
   if (!state.pending_scorings.empty()) {
     problems.push_back(
         {"pending_scorings", "wagons move once everything the tile completed is scored (AM-12)"});

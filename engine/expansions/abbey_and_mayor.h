@@ -54,9 +54,17 @@
 //   scoring); that redeployment starts, as without abbeys, with the player
 //   after the one who placed the last land tile.
 //
+// - With the Count (count_of_carcassonne.h): the mayor and the wagon go into
+//   the quarters (CO-09); the barn's placement asks the modules for a
+//   decision before its field scores, and so does the scoring of farmers
+//   joined to a barn's field (Game::OpenDecisionBeforeFieldScoring: the
+//   Count's market round, CO-44, CO-45); PendingFieldTrigger says how such a
+//   waiting field scores. The barn's points are part of the turn's scoring
+//   (CO-31, Game::Apply).
+//
 // Not built (known gaps, engine/rule_options.cc): the C1 wagon move (AM-13, option am.wagon_move =
-// c1_connected, rejected), the wagon, the mayor and the barn with the Count (CO-09, CO-31, CO-44,
-// CO-45), and the pieces of unbuilt expansions (AM-10).
+// c1_connected, rejected: the catalogue has no connection data), and the pieces of unbuilt
+// expansions (AM-10).
 #pragma once
 
 #include <vector>
@@ -82,6 +90,8 @@ class AbbeyAndMayor : public ExpansionModule {
   void AfterTilePlaced(Game& game) const override;
   void ListOwnFigurePlacements(const Game& game, std::vector<Action>& actions) const override;
   void AfterTurnScoring(Game& game, std::vector<ScoreEvent>& events) const override;
+  // AM-17, AM-19: how a barn's field that waited for a decision scores.
+  std::optional<ScoringTrigger> PendingFieldTrigger(const Game& game, int field) const override;
   void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;
   void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
   void AfterScoring(Game& game, const ScoreEvent& event) const override;

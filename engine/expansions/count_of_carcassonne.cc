@@ -1,7 +1,8 @@
 // The Count of Carcassonne: set-up, the redeployment round, the deployment,
-// the final redeployment (see count_of_carcassonne.h).
-// (Over 600 lines: the Count's rounds — redeployment, deployment, final redeployment — and its
-// snapshot checks read the same quarter bookkeeping; a split by round is a debt.)
+// the final redeployment (see count_of_carcassonne.h); its snapshot checks are
+// in count_of_carcassonne_checks.cc.
+// (Over 600 lines: the Count's three rounds — redeployment, deployment, final redeployment — share
+// the quarter bookkeeping of this file; a split by round is a debt.)
 #include "engine/expansions/count_of_carcassonne.h"
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <limits>
 #include <optional>
 
+#include "engine/expansions/count_quarters.h"
 #include "engine/figures.h"
 #include "engine/game.h"
 #include "engine/problem.h"
@@ -17,6 +19,14 @@
 #include "engine/text.h"
 
 namespace carcassonne {
+
+using count_rules::CanDeploy;
+using count_rules::IsQuarterKind;
+using count_rules::MayEnter;
+using count_rules::MayRedeployAtEnd;
+using count_rules::MayRedeployFrom;
+using count_rules::QuarterFor;
+
 namespace {
 
 constexpr std::array kQuarters = {Quarter::kCastle, Quarter::kMarket, Quarter::kBlacksmith,
@@ -37,6 +47,10 @@ SegmentKind FeatureKindOf(Quarter quarter) {
   return SegmentKind::kField;
 }
 
+}  // namespace
+
+namespace count_rules {
+
 std::optional<Quarter> QuarterFor(SegmentKind kind) {
   for (Quarter quarter : kQuarters) {
     if (FeatureKindOf(quarter) == kind) return quarter;
@@ -44,12 +58,82 @@ std::optional<Quarter> QuarterFor(SegmentKind kind) {
   return std::nullopt;
 }
 
+}  // namespace count_rules
+
+namespace {
+
 // CO-19: castle -> market -> blacksmith -> cathedral -> castle.
 Quarter Clockwise(Quarter quarter) {
   return static_cast<Quarter>((static_cast<int>(quarter) + 1) % kQuarterCount);
 }
 
 int PlayerCount(const GameState& state) { return static_cast<int>(state.players.size()); }
+
+// The figures that go into Carcassonne: followers and big followers (CO-05,
+// CO-08), and with Abbey & Mayor the mayor and the wagon (CO-09, CO-30).
+constexpr std::array kQuarterKinds = {FigureKind::kFollower, FigureKind::kBigFollower,
+                                      FigureKind::kMayor, FigureKind::kWagon};
+
+}  // namespace
+
+namespace count_rules {
+
+bool IsQuarterKind(FigureKind kind) {
+  return std::find(kQuarterKinds.begin(), kQuarterKinds.end(), kind) != kQuarterKinds.end();
+}
+
+}  // namespace count_rules
+
+namespace {
+
+// CO-09, CO-30: the mayor goes only into the castle quarter (it stands only
+// in cities, AM-08); the wagon into the castle, blacksmith or cathedral
+// quarter (never a field, AM-11); followers anywhere.
+}  // namespace
+
+namespace count_rules {
+
+bool MayEnter(FigureKind kind, Quarter quarter) {
+  switch (kind) {
+    case FigureKind::kMayor:
+      return quarter == Quarter::kCastle;
+    case FigureKind::kWagon:
+      return quarter != Quarter::kMarket;
+    default:
+      return IsQuarterKind(kind);
+  }
+}
+
+}  // namespace count_rules
+
+namespace {
+
+// How many of `redeploy`'s figures are of `kind`.
+int CountOf(const RedeployFromQuarterAction& redeploy, FigureKind kind) {
+  switch (kind) {
+    case FigureKind::kFollower:
+      return redeploy.followers;
+    case FigureKind::kBigFollower:
+      return redeploy.big_followers;
+    case FigureKind::kMayor:
+      return redeploy.mayors;
+    case FigureKind::kWagon:
+      return redeploy.wagons;
+    default:
+      return 0;
+  }
+}
+
+// A redeployment of one figure of `kind` from `quarter` onto `target`.
+RedeployFromQuarterAction RedeployOne(Quarter quarter, FigureKind kind,
+                                      std::optional<SegmentAddress> target) {
+  RedeployFromQuarterAction redeploy{quarter, 0, 0, target};
+  redeploy.followers = kind == FigureKind::kFollower;
+  redeploy.big_followers = kind == FigureKind::kBigFollower;
+  redeploy.mayors = kind == FigureKind::kMayor;
+  redeploy.wagons = kind == FigureKind::kWagon;
+  return redeploy;
+}
 
 // How many followers of `kind` `player` has in `quarter`.
 int InQuarter(const GameState& state, int player, Quarter quarter, FigureKind kind) {
@@ -61,9 +145,35 @@ int InQuarter(const GameState& state, int player, Quarter quarter, FigureKind ki
 }
 
 int InQuarter(const GameState& state, int player, Quarter quarter) {
-  return InQuarter(state, player, quarter, FigureKind::kFollower) +
-         InQuarter(state, player, quarter, FigureKind::kBigFollower);
+  int count = 0;
+  for (FigureKind kind : kQuarterKinds) count += InQuarter(state, player, quarter, kind);
+  return count;
 }
+
+// CO-05, CO-09, AMB-11: whether `player` may put `kind` into `quarter` now.
+bool MayDeploy(const GameState& state, int player, FigureKind kind, Quarter quarter) {
+  if (!IsQuarterKind(kind) || FiguresOwned(state.rules, kind) == 0) return false;
+  if (SupplyOf(state.players[player], kind) <= 0 || !MayEnter(kind, quarter)) return false;
+  return !(state.rules.count_rgg_block_deploy_into_count_quarter && quarter == state.count.count);
+}
+
+// Whether `player` has a figure in supply that may go into some quarter.
+}  // namespace
+
+namespace count_rules {
+
+bool CanDeploy(const GameState& state, int player) {
+  for (FigureKind kind : kQuarterKinds) {
+    for (Quarter quarter : kQuarters) {
+      if (MayDeploy(state, player, kind, quarter)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace count_rules
+
+namespace {
 
 void TakeFromQuarter(GameState& state, int player, Quarter quarter, FigureKind kind, int count) {
   for (int i = 0; i < count; ++i) {
@@ -88,9 +198,17 @@ int PendingFeature(const Game& game) {
 }
 
 // CO-10, CO-17: may `player` move followers from `quarter` during play?
+}  // namespace
+
+namespace count_rules {
+
 bool MayRedeployFrom(const GameState& state, int player, Quarter quarter) {
   return quarter != state.count.count && InQuarter(state, player, quarter) > 0;
 }
+
+}  // namespace count_rules
+
+namespace {
 
 // CO-13: the next player of the round after `after` who has something to
 // move, the active player last; nothing when the round is over.
@@ -144,6 +262,10 @@ bool HasPassed(const GameState& state, int player) {
 }
 
 // CO-46: `player` may still move a follower at the end.
+}  // namespace
+
+namespace count_rules {
+
 bool MayRedeployAtEnd(const GameState& state, const Board& board, int player) {
   if (HasPassed(state, player)) return false;
   for (Quarter quarter : kQuarters) {
@@ -153,6 +275,10 @@ bool MayRedeployAtEnd(const GameState& state, const Board& board, int player) {
   }
   return false;
 }
+
+}  // namespace count_rules
+
+namespace {
 
 // CO-46: the next player after `after` (going round, `after` itself last)
 // who may still move a follower.
@@ -183,6 +309,11 @@ void AdvanceRound(Game& game, std::vector<ScoreEvent>& events) {
   }
   state.deciding_player = state.active_player;
   state.phase = Phase::kPlaceFigure;  // until the turn goes on
+  // CO-45, CO-44: a barn's field; its module scores it and the turn goes on.
+  if (game.board().Feature(feature).kind == SegmentKind::kField) {
+    game.ScorePendingField(events);
+    return;
+  }
   game.ScorePendingFeature(events);
   game.ContinueTurn(events);
 }
@@ -209,14 +340,22 @@ void CheckDeploy(const Game& game, const DeployToQuarterAction& deploy,
                  std::vector<Violation>& violations) {
   const GameState& state = game.state();
   const int player = state.deciding_player;
-  // AMB-17: a follower or a big follower (CO-08); the mayor's entry into the
-  // castle quarter (CO-09, CO-30) is not built (known gap CO-09).
-  if ((deploy.kind != FigureKind::kFollower && deploy.kind != FigureKind::kBigFollower) ||
-      FiguresOwned(state.rules, deploy.kind) == 0) {
+  // AMB-17: one figure: a follower or a big follower (CO-08), the mayor or
+  // the wagon (CO-09, CO-30).
+  if (!IsQuarterKind(deploy.kind) || FiguresOwned(state.rules, deploy.kind) == 0) {
     Add(violations, ViolationCode::kFigureNotAllowed,
         Cat("A ", FigureKindName(deploy.kind), " cannot go into Carcassonne in this game."),
         "CO-05");
     return;
+  }
+  if (!MayEnter(deploy.kind, deploy.quarter)) {
+    Add(violations, ViolationCode::kFigureNotAllowed,
+        deploy.kind == FigureKind::kMayor
+            ? Cat("The mayor goes only into the castle quarter, not the ",
+                  QuarterName(deploy.quarter), ".")
+            : Cat("The wagon goes into the castle, blacksmith or cathedral quarter, not the ",
+                  QuarterName(deploy.quarter), "."),
+        deploy.kind == FigureKind::kMayor ? "CO-30" : "CO-09");
   }
   if (SupplyOf(state.players[player], deploy.kind) <= 0) {
     Add(violations, ViolationCode::kNoFigureInSupply,
@@ -265,8 +404,9 @@ void CheckRedeploy(const Game& game, const RedeployFromQuarterAction& redeploy,
   const Board& board = game.board();
   const int player = state.deciding_player;
   const bool at_end = state.phase == Phase::kCountFinalRedeploy;
-  const int moved = redeploy.followers + redeploy.big_followers;
-  if (redeploy.followers < 0 || redeploy.big_followers < 0 || moved == 0) {
+  const int moved = redeploy.Total();
+  if (redeploy.followers < 0 || redeploy.big_followers < 0 || redeploy.mayors < 0 ||
+      redeploy.wagons < 0 || moved == 0) {
     Add(violations, ViolationCode::kNoFollowerInQuarter,
         "A redeployment moves at least one follower; to move none, pass.", "CO-13");
     return;
@@ -329,14 +469,13 @@ void CheckRedeploy(const Game& game, const RedeployFromQuarterAction& redeploy,
             " quarter: no follower may leave it."),
         "CO-17", redeploy.target);
   }
-  if (InQuarter(state, player, redeploy.quarter, FigureKind::kFollower) < redeploy.followers ||
-      InQuarter(state, player, redeploy.quarter, FigureKind::kBigFollower) <
-          redeploy.big_followers) {
-    Add(violations, ViolationCode::kNoFollowerInQuarter,
-        Cat("Player ", player, " has not ", redeploy.followers, " follower(s) and ",
-            redeploy.big_followers, " big follower(s) in the ", QuarterName(redeploy.quarter),
-            " quarter."),
-        at_end ? "CO-46" : "CO-10", redeploy.target);
+  for (FigureKind figure : kQuarterKinds) {
+    if (InQuarter(state, player, redeploy.quarter, figure) < CountOf(redeploy, figure)) {
+      Add(violations, ViolationCode::kNoFollowerInQuarter,
+          Cat("Player ", player, " has not ", CountOf(redeploy, figure), " ",
+              FigureKindName(figure), "(s) in the ", QuarterName(redeploy.quarter), " quarter."),
+          at_end ? "CO-46" : "CO-10", redeploy.target);
+    }
   }
   // BG-20, CO-46: at the end only what the final scoring scores.
   if (at_end && IsComplete(board, feature)) {
@@ -352,14 +491,18 @@ void CheckRedeploy(const Game& game, const RedeployFromQuarterAction& redeploy,
 // notes, count.md section 7).
 void MoveOut(GameState& state, int player, const RedeployFromQuarterAction& redeploy,
              SegmentAddress where) {
-  TakeFromQuarter(state, player, redeploy.quarter, FigureKind::kFollower, redeploy.followers);
-  TakeFromQuarter(state, player, redeploy.quarter, FigureKind::kBigFollower,
-                  redeploy.big_followers);
-  for (int i = 0; i < redeploy.followers; ++i) {
-    state.figures.push_back({FigureKind::kFollower, player, where});
-  }
-  for (int i = 0; i < redeploy.big_followers; ++i) {
-    state.figures.push_back({FigureKind::kBigFollower, player, where});
+  for (FigureKind kind : kQuarterKinds) {
+    const int count = CountOf(redeploy, kind);
+    TakeFromQuarter(state, player, redeploy.quarter, kind, count);
+    for (int i = 0; i < count; ++i) {
+      state.figures.push_back({kind, player, where});
+      // AMB-12: with count.mayor_wagon_count_as_two the mayor and the wagon
+      // count two in the scoring they were redeployed for.
+      if (state.rules.count_mayor_wagon_count_as_two &&
+          (kind == FigureKind::kMayor || kind == FigureKind::kWagon)) {
+        state.count.from_quarters.push_back({kind, player, where});
+      }
+    }
   }
 }
 
@@ -443,7 +586,11 @@ bool CountOfCarcassonne::ApplyOwnAction(Game& game, const Action& action,
       return true;
     case Phase::kCountRedeploy:
       if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&action)) {
-        MoveOut(state, player, *redeploy, state.pending_scorings.front());
+        // They stand on the segment the player named (one of the feature's,
+        // CheckRedeploy), else on the one the round names: where a wagon
+        // stands decides its move after the scoring (AM-12).
+        MoveOut(state, player, *redeploy,
+                redeploy->target.value_or(state.pending_scorings.front()));
       } else if (!std::holds_alternative<PassAction>(action)) {
         return false;
       }
@@ -473,13 +620,9 @@ void CountOfCarcassonne::ListOwnActions(const Game& game, std::vector<Action>& a
   const int player = state.deciding_player;
   switch (state.phase) {
     case Phase::kCountDeploy:
-      for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower}) {
-        if (SupplyOf(state.players[player], kind) <= 0) continue;
+      for (FigureKind kind : kQuarterKinds) {
         for (Quarter quarter : kQuarters) {
-          if (state.rules.count_rgg_block_deploy_into_count_quarter &&
-              quarter == state.count.count) {
-            continue;
-          }
+          if (!MayDeploy(state, player, kind, quarter)) continue;
           actions.push_back(DeployToQuarterAction{kind, quarter, std::nullopt});
           if (state.rules.count_movement != CountMovement::kFree) continue;
           for (Quarter to : kQuarters) {
@@ -494,11 +637,22 @@ void CountOfCarcassonne::ListOwnActions(const Game& game, std::vector<Action>& a
       if (feature < 0) break;
       const std::optional<Quarter> quarter = QuarterFor(game.board().Feature(feature).kind);
       if (!quarter || *quarter == state.count.count) break;
+      // Every combination of the figures the player has there (CO-13).
       const int followers = InQuarter(state, player, *quarter, FigureKind::kFollower);
       const int big = InQuarter(state, player, *quarter, FigureKind::kBigFollower);
+      const int mayors = InQuarter(state, player, *quarter, FigureKind::kMayor);
+      const int wagons = InQuarter(state, player, *quarter, FigureKind::kWagon);
       for (int i = 0; i <= followers; ++i) {
         for (int j = 0; j <= big; ++j) {
-          if (i + j > 0) actions.push_back(RedeployFromQuarterAction{*quarter, i, j, std::nullopt});
+          for (int m = 0; m <= mayors; ++m) {
+            for (int w = 0; w <= wagons; ++w) {
+              if (i + j + m + w == 0) continue;
+              RedeployFromQuarterAction redeploy{*quarter, i, j, std::nullopt};
+              redeploy.mayors = m;
+              redeploy.wagons = w;
+              actions.push_back(redeploy);
+            }
+          }
         }
       }
       break;
@@ -506,12 +660,13 @@ void CountOfCarcassonne::ListOwnActions(const Game& game, std::vector<Action>& a
     case Phase::kCountFinalRedeploy:
       for (Quarter quarter : kQuarters) {
         if (quarter == state.count.count || !FinalQuarterAllowed(state.rules, quarter)) continue;
-        const int followers = InQuarter(state, player, quarter, FigureKind::kFollower);
-        const int big = InQuarter(state, player, quarter, FigureKind::kBigFollower);
-        if (followers + big == 0) continue;
+        if (InQuarter(state, player, quarter) == 0) continue;
         for (const SegmentAddress& target : FinalTargets(game.board(), quarter)) {
-          if (followers > 0) actions.push_back(RedeployFromQuarterAction{quarter, 1, 0, target});
-          if (big > 0) actions.push_back(RedeployFromQuarterAction{quarter, 0, 1, target});
+          for (FigureKind kind : kQuarterKinds) {
+            if (InQuarter(state, player, quarter, kind) > 0) {
+              actions.push_back(RedeployOne(quarter, kind, target));
+            }
+          }
         }
       }
       break;
@@ -521,8 +676,39 @@ void CountOfCarcassonne::ListOwnActions(const Game& game, std::vector<Action>& a
   actions.push_back(PassAction{});
 }
 
-void CountOfCarcassonne::BeforeTurnScoring(Game& game) const {
+void CountOfCarcassonne::AfterTilePlaced(Game& game) const {
+  // AMB-07: the turn part's bookkeeping starts with its tile (a barn's
+  // scoring in the figure step counts too, CO-31).
   ResetTurnBookkeeping(game.mutable_state());
+}
+
+bool CountOfCarcassonne::OpenDecisionBeforeFieldScoring(Game& game, int /*field*/,
+                                                        ScoringTrigger trigger) const {
+  GameState& state = game.mutable_state();
+  // AMB-08: the market's followers may join a field scored during play by a
+  // barn's placement (CO-45, option count.market_redeploy_on_barn) or by a
+  // join to a barn's field (CO-44, option count.market_redeploy_on_farm_join);
+  // CO-17: not while the Count stands in the market.
+  const bool allowed =
+      (trigger == ScoringTrigger::kBarnPlaced && state.rules.count_market_redeploy_on_barn) ||
+      (trigger == ScoringTrigger::kJoinedToBarn && state.rules.count_market_redeploy_on_farm_join);
+  if (!allowed || state.count.count == Quarter::kMarket) return false;
+  // CO-13: from the player left of the active player round to the active one.
+  const std::optional<int> first = FirstInRound(state, Quarter::kMarket);
+  if (!first) return false;
+  state.phase = Phase::kCountRedeploy;
+  state.deciding_player = *first;
+  return true;
+}
+
+void CountOfCarcassonne::AfterScoring(Game& game, const ScoreEvent& event) const {
+  // AMB-12: a mayor or wagon from Carcassonne counts two only in the scoring
+  // it was redeployed for.
+  std::vector<Figure>& from = game.mutable_state().count.from_quarters;
+  for (const Figure& figure : event.returned_figures) {
+    const auto it = std::find(from.begin(), from.end(), figure);
+    if (it != from.end()) from.erase(it);
+  }
 }
 
 bool CountOfCarcassonne::OpenDecisionBeforeScoring(Game& game, int feature) const {
@@ -579,11 +765,18 @@ bool CountOfCarcassonne::ExplainMissingDecision(const Game& game, const Action& 
       reason.message = Cat("The Count stands in the ", QuarterName(redeploy->quarter),
                            ": no follower leaves that quarter (CO-17).");
       reason.rule_id = "CO-17";
-    } else if (redeploy->quarter == Quarter::kMarket) {
+    } else if (redeploy->quarter == Quarter::kMarket && !state.rules.am_barn) {
       reason.message =
           "The market's followers cannot move during play: they leave only at the end of "
           "the game (CO-12).";
       reason.rule_id = "CO-12";
+    } else if (redeploy->quarter == Quarter::kMarket) {
+      reason.message =
+          "The market's followers move during play only onto a field that a barn's placement "
+          "scores (option count.market_redeploy_on_barn) or a join to a barn's field scores "
+          "(option count.market_redeploy_on_farm_join), before it scores; else only at the "
+          "end of the game (CO-12, CO-44, CO-45, AMB-08).";
+      reason.rule_id = "AMB-08";
     } else {
       reason.message =
           Cat("No redeployment round is open: one opens only before a feature that the tile "
@@ -630,8 +823,7 @@ bool CountOfCarcassonne::OpenDecisionAfterTurnScoring(Game& game) const {
   const bool earned = others && !count.active_scored;
   ResetTurnBookkeeping(state);
   if (!earned) return false;
-  const Player& active = state.players[state.active_player];
-  if (active.followers + active.big_followers == 0) return false;  // nothing to put in
+  if (!CanDeploy(state, state.active_player)) return false;  // nothing to put in
   state.phase = Phase::kCountDeploy;
   state.deciding_player = state.active_player;
   return true;
@@ -657,145 +849,8 @@ void CountOfCarcassonne::AtEndOfGame(Game& game, std::vector<ScoreEvent>& /*even
   }
   state.count.followers.clear();
   state.count.final_passed.clear();
+  state.count.from_quarters.clear();
   ResetTurnBookkeeping(state);
-}
-
-}  // namespace carcassonne
-
-namespace carcassonne {
-
-void CheckCountPieces(const GameState& state, std::vector<Problem>& problems) {
-  if (!state.rules.Has(Expansion::kCountOfCarcassonne)) {
-    if (!(state.count == CountState{}) || state.phase == Phase::kCountRedeploy ||
-        state.phase == Phase::kCountDeploy || state.phase == Phase::kCountFinalRedeploy) {
-      problems.push_back(
-          {"count", "the Count and his quarters are only in games with The Count of Carcassonne"});
-    }
-    return;
-  }
-  const int player_count = PlayerCount(state);
-  const CountState& count = state.count;
-  if (static_cast<unsigned>(count.count) >= static_cast<unsigned>(kQuarterCount)) {
-    problems.push_back({"count.count_quarter", "no such quarter"});
-  }
-  if (static_cast<int>(count.followers.size()) > kMaxFigures) {
-    problems.push_back({"count.followers", Cat("at most ", kMaxFigures, " followers")});
-  } else {
-    for (int i = 0; i < static_cast<int>(count.followers.size()); ++i) {
-      const QuarterFollower& follower = count.followers[i];
-      const std::string field = Cat("count.followers[", i, "]");
-      if (follower.owner < 0 || follower.owner >= player_count) {
-        problems.push_back({field + ".owner", "no such player"});
-      }
-      if (follower.kind != FigureKind::kFollower && follower.kind != FigureKind::kBigFollower) {
-        problems.push_back(
-            {field + ".kind", "only followers and big followers go into Carcassonne"});
-      }
-      if (static_cast<unsigned>(follower.quarter) >= static_cast<unsigned>(kQuarterCount)) {
-        problems.push_back({field + ".quarter", "no such quarter"});
-      }
-    }
-  }
-  if (static_cast<int>(count.final_passed.size()) > player_count) {
-    problems.push_back({"count.final_passed", "more players than the game has"});
-    return;
-  }
-  for (int i = 0; i < static_cast<int>(count.final_passed.size()); ++i) {
-    const int player = count.final_passed[i];
-    if (player < 0 || player >= player_count ||
-        std::count(count.final_passed.begin(), count.final_passed.end(), player) > 1) {
-      problems.push_back({Cat("count.final_passed[", i, "]"), "no such player, or listed twice"});
-    }
-  }
-}
-
-void CheckCountOfCarcassonne(const GameState& state, const Board& board,
-                             std::vector<Problem>& problems) {
-  if (state.phase != Phase::kCountRedeploy && state.phase != Phase::kPlaceCastle &&
-      !state.pending_scorings.empty()) {
-    problems.push_back({"count.pending_features",
-                        "features wait for their scoring only during a redeployment round "
-                        "(PHASE_COUNT_REDEPLOY) or a castle decision (PHASE_PLACE_CASTLE)"});
-  }
-  if (!state.rules.Has(Expansion::kCountOfCarcassonne)) return;  // (CheckCountPieces)
-  const CountState& count = state.count;
-  if ((count.active_scored || count.others_scored || count.others_scored_on_completion) &&
-      state.phase != Phase::kCountRedeploy) {
-    problems.push_back({"count.turn_scoring",
-                        "who scored in the turn part is kept only while its scoring is under way "
-                        "(PHASE_COUNT_REDEPLOY)"});
-  }
-  if (!count.final_passed.empty() && state.phase != Phase::kCountFinalRedeploy) {
-    problems.push_back({"count.final_passed",
-                        "players pass out of the final redeployment only in "
-                        "PHASE_COUNT_FINAL_REDEPLOY"});
-  }
-  const int decider = state.deciding_player;
-  switch (state.phase) {
-    case Phase::kCountRedeploy: {
-      if (state.pending_scorings.empty()) {
-        problems.push_back({"count.pending_features",
-                            "a redeployment round needs the feature about to be scored"});
-        break;
-      }
-      for (int i = 0; i < static_cast<int>(state.pending_scorings.size()); ++i) {
-        const std::string field = Cat("count.pending_features[", i, "]");
-        const int segment = board.SegmentId(state.pending_scorings[i]);
-        const SegmentKind kind = board.SegmentTypeOf(segment).kind;
-        if ((kind != SegmentKind::kRoad && kind != SegmentKind::kCity &&
-             kind != SegmentKind::kMonastery) ||
-            !IsComplete(board, segment)) {
-          problems.push_back({field,
-                              "only a completed road, city or monastery waits for its "
-                              "scoring"});
-          continue;
-        }
-        if (i == 0) {
-          const std::optional<Quarter> quarter = QuarterFor(kind);
-          if (!quarter || !MayRedeployFrom(state, decider, *quarter)) {
-            problems.push_back(
-                {"deciding_player",
-                 "in a redeployment round the deciding player has a follower in the matching "
-                 "quarter, and the Count is not there (CO-13, CO-17)"});
-          }
-        }
-      }
-      break;
-    }
-    case Phase::kCountDeploy: {
-      const Player& player = state.players[decider];
-      if (decider != state.active_player || player.followers + player.big_followers == 0) {
-        problems.push_back({"deciding_player",
-                            "the active player deploys into Carcassonne, with a follower in "
-                            "supply (CO-05)"});
-      }
-      break;
-    }
-    case Phase::kCountFinalRedeploy:
-      if (state.bag && state.bag->Total() > 0) {
-        problems.push_back({"phase", "the final redeployment comes when the bag is empty"});
-      }
-      if (!MayRedeployAtEnd(state, board, decider)) {
-        problems.push_back({"deciding_player",
-                            "in the final redeployment the deciding player has not passed and "
-                            "has a follower that can leave Carcassonne (CO-46, AMB-45)"});
-      }
-      break;
-    default:
-      break;
-  }
-}
-
-// ----- The snapshot check (expansion_module.h) -----
-
-void CountOfCarcassonne::CheckOwnPieces(const GameState& state, const Board& /*board*/,
-                                        std::vector<Problem>& problems) const {
-  CheckCountPieces(state, problems);
-}
-
-void CountOfCarcassonne::CheckPiecesTogether(const GameState& state, const Board& board,
-                                             std::vector<Problem>& problems) const {
-  CheckCountOfCarcassonne(state, board, problems);
 }
 
 }  // namespace carcassonne

@@ -5,6 +5,11 @@
 // Set-up (CO-01..CO-04): the 12 city tiles are laid as one 4x3 block in place
 // of the start tile, count:1 at (0, 0), rotation 0 (StartLayout); the Count
 // stands in the castle quarter, the quarters are empty (GameState.count).
+// With Abbey & Mayor (CO-09, CO-30, AMB-17) the mayor (castle quarter only) and
+// the wagon (castle, blacksmith or cathedral quarter) go in and out like
+// followers; redeployed they keep their usual strength, or count as two
+// followers with option count.mayor_wagon_count_as_two (AMB-12,
+// CountState.from_quarters, engine/rules/scoring.cc).
 // Quarter followers are off the board: they never occupy a feature and never
 // score there (CO-48).
 //
@@ -20,16 +25,23 @@
 //    follower in that quarter are skipped; when the Count stands in it, or
 //    nobody has a follower there, there is no round. Redeployed followers
 //    stand on the feature like placed ones (big followers count 2, CO-08),
-//    and score and go back to the supply with it. Market followers never move
-//    during play: fields are only scored at the end in this build (no barn,
-//    CO-12, AMB-08).
+//    and score and go back to the supply with it. Market followers move
+//    during play only in the same round before a barn's field scores
+//    (OpenDecisionBeforeFieldScoring): right after the barn is placed (CO-45,
+//    option count.market_redeploy_on_barn, default on) or before farmers
+//    joined to a barn's field score (CO-44, option
+//    count.market_redeploy_on_farm_join, default off) (AMB-08); the field is
+//    then pending_scorings[0] and Game::ScorePendingField resumes the turn.
+//    Otherwise only at the end (CO-12).
 // 2. Deployment (CO-05..CO-08, CO-16, CO-34, AMB-07, AMB-17): once everything
 //    the tile completed is scored, if another player scored points in this
 //    turn part and the active player scored none (option count.trigger =
 //    completion, CO-28: another player scored for a completed road, city or
 //    monastery), the active player may put one follower or big follower from
 //    the supply into any quarter and move the Count (DeployToQuarterAction),
-//    or pass. Goods tokens are not points (CO-31). One per turn part, so twice
+//    or pass. Goods tokens are not points (CO-31); a barn's farmers' points
+//    are (CO-31, CO-T03; the bookkeeping starts with the tile, AfterTilePlaced).
+//    The mayor and the wagon may be the one figure (CO-09). One per turn part, so twice
 //    in a builder's double turn (CO-07). Skipped when the player has no
 //    follower in supply. Option count.rgg_block_deploy_into_count_quarter
 //    forbids the Count's quarter (CO-54, AMB-11); option count.movement: free
@@ -73,6 +85,9 @@ class CountOfCarcassonne : public ExpansionModule {
                       std::vector<Problem>& problems) const override;
   void CheckPiecesTogether(const GameState& state, const Board& board,
                            std::vector<Problem>& problems) const override;
+  // The options of the Count with Abbey & Mayor (AMB-08, AMB-12) need both.
+  void CheckRuleOptions(const RuleSet& rules, std::string_view prefix,
+                        std::vector<Problem>& problems) const override;
   // CO-02: the 12 tiles of the city in place of the start tile.
   std::vector<PlacedTile> StartLayout(const RuleSet& rules) const override;
   // CO-04: the Count in the castle quarter, the quarters empty.
@@ -84,7 +99,12 @@ class CountOfCarcassonne : public ExpansionModule {
   void ListOwnActions(const Game& game, std::vector<Action>& actions) const override;
   bool ExplainMissingDecision(const Game& game, const Action& action,
                               Violation& reason) const override;
-  void BeforeTurnScoring(Game& game) const override;
+  // AMB-07: the bookkeeping of a turn part starts with its tile.
+  void AfterTilePlaced(Game& game) const override;
+  // CO-45, CO-44, AMB-08: the market round before a barn's field scores.
+  bool OpenDecisionBeforeFieldScoring(Game& game, int field, ScoringTrigger trigger) const override;
+  // AMB-12: the mayors and wagons from Carcassonne, once scored.
+  void AfterScoring(Game& game, const ScoreEvent& event) const override;
   // CO-10, CO-13: the redeployment round.
   bool OpenDecisionBeforeScoring(Game& game, int feature) const override;
   // AMB-07: the bookkeeping of who scored.

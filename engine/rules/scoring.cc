@@ -181,6 +181,13 @@ std::optional<ScoreEvent> ScoreFeature(const Board& board, const GameState& stat
     const int segment = board.SegmentId(figure.segment);
     if (segment < 0 || board.FeatureOf(segment) != root) continue;
     strength[figure.owner] += FigureStrength(board, root, figure.kind);
+    // AMB-12, CO-38 (option count.mayor_wagon_count_as_two): a mayor or wagon
+    // redeployed from Carcassonne counts as two followers in this scoring.
+    if (state.rules.count_mayor_wagon_count_as_two &&
+        std::find(state.count.from_quarters.begin(), state.count.from_quarters.end(), figure) !=
+            state.count.from_quarters.end()) {
+      strength[figure.owner] += 2 - FigureStrength(board, root, figure.kind);
+    }
     event.returned_figures.push_back(figure);
   }
   const Majority majority = FindMajority(strength);

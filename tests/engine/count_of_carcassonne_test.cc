@@ -1,7 +1,9 @@
 // The Count of Carcassonne: set-up (CO-02..CO-04), the snapshot checks of the
 // quarters and the pending decisions (CheckCountOfCarcassonne), malformed
-// actions and rule sets. The turn's decisions and their scores are in the
-// scenario files tests/scenarios/count_*.json.
+// actions and rule sets; with Abbey & Mayor: the mayor and the wagon in the
+// quarters (CO-09, CO-30, AMB-12), the barn's market round (CO-45, AMB-08).
+// The turn's decisions and their scores are in the scenario files
+// tests/scenarios/count_*.json.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -143,6 +145,144 @@ TEST(CountOfCarcassonneTest, ScoreGameDeclinesThePendingDecisions) {
   const FinalScoring what_if = ScoreGame(round);
   EXPECT_TRUE(what_if.events.empty());
   EXPECT_EQ(what_if.final_scores, (std::vector<int>{0, 0}));
+}
+
+// ----- With Abbey & Mayor -----
+
+RuleSet CountAbbeyMayorRules() {
+  RuleSet rules = CountRules();
+  rules.expansions.push_back(Expansion::kAbbeyAndMayor);
+  rules.am_mayor = true;
+  rules.am_wagon = true;
+  rules.am_barn = true;
+  return rules;
+}
+
+TEST(CountOfCarcassonneTest, TheMayorAndTheWagonStandOnlyInTheirQuarters) {
+  GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, CountAbbeyMayorRules()));
+  // CO-09, CO-30: the mayor in the castle, the wagon in the cathedral.
+  state.count.followers.push_back({FigureKind::kMayor, 0, Quarter::kCastle});
+  state.count.followers.push_back({FigureKind::kWagon, 1, Quarter::kCathedral});
+  state.players[0].mayors = 0;
+  state.players[1].wagons = 0;
+  EXPECT_TRUE(CheckSnapshot(state).empty()) << Fields(CheckSnapshot(state));
+  // The mayor never in the market (it stands only in cities), nor the wagon
+  // (never on fields).
+  GameState mayor = state;
+  mayor.count.followers[0].quarter = Quarter::kBlacksmith;
+  EXPECT_TRUE(HasProblem(CheckSnapshot(mayor), "count.followers[0].quarter"));
+  GameState wagon = state;
+  wagon.count.followers[1].quarter = Quarter::kMarket;
+  EXPECT_TRUE(HasProblem(CheckSnapshot(wagon), "count.followers[1].quarter"));
+  // Without am.mayor there is no mayor to put in.
+  RuleSet no_mayor = CountAbbeyMayorRules();
+  no_mayor.am_mayor = false;
+  GameState without = std::get<GameState>(NewGame({"Red", "Blue"}, no_mayor));
+  without.count.followers.push_back({FigureKind::kMayor, 0, Quarter::kCastle});
+  EXPECT_TRUE(HasProblem(CheckSnapshot(without), "count.followers[0].kind"));
+}
+
+TEST(CountOfCarcassonneTest, TheAbbeyAndMayorOptionsNeedTheirPieces) {
+  // AMB-12: count.mayor_wagon_count_as_two needs the mayor or the wagon.
+  RuleSet rules = CountRules();
+  rules.count_mayor_wagon_count_as_two = true;
+  auto result = NewGame({"Red", "Blue"}, rules);
+  ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(result));
+  EXPECT_TRUE(
+      HasProblem(std::get<std::vector<Problem>>(result), "rules.count_mayor_wagon_count_as_two"));
+  // AMB-08: both market options need the barn.
+  rules = CountRules();
+  rules.count_market_redeploy_on_barn = false;
+  rules.count_market_redeploy_on_farm_join = true;
+  result = NewGame({"Red", "Blue"}, rules);
+  ASSERT_TRUE(std::holds_alternative<std::vector<Problem>>(result));
+  EXPECT_TRUE(
+      HasProblem(std::get<std::vector<Problem>>(result), "rules.count_market_redeploy_on_barn"));
+  EXPECT_TRUE(HasProblem(std::get<std::vector<Problem>>(result),
+                         "rules.count_market_redeploy_on_farm_join"));
+  // With the Count and the pieces they are fine.
+  rules = CountAbbeyMayorRules();
+  rules.count_mayor_wagon_count_as_two = true;
+  rules.count_market_redeploy_on_barn = false;
+  rules.count_market_redeploy_on_farm_join = true;
+  EXPECT_TRUE(std::holds_alternative<GameState>(NewGame({"Red", "Blue"}, rules)));
+}
+
+// The board of count_t05b_market_round_before_barn_scores.json: seating Blue,
+// Green, Red; Green's farmer on base:B r0 at (1,3), a field that borders the
+// City of Carcassonne (CO-22); Red has a market follower; Blue places base:U
+// turned 90 at (2,3) and the barn on its NW corner (four tiles meet there, all
+// one field: AM-15).
+GameState BarnRoundBoard(const RuleSet& rules) {
+  GameState state = std::get<GameState>(NewGame({"Blue", "Green", "Red"}, rules));
+  state.bag.reset();
+  state.tiles.push_back({Tile("base:B"), {1, 3}, Rotation{0}});
+  state.figures.push_back({FigureKind::kFollower, 1, {{1, 3}, 1}});  // base:B f1
+  state.players[1].followers = 6;
+  state.count.followers.push_back({FigureKind::kFollower, 2, Quarter::kMarket});
+  state.players[2].followers = 6;
+  return state;
+}
+
+TEST(CountOfCarcassonneTest, TheBarnOpensAMarketRoundThatScoreGameDeclines) {
+  const GameState state = BarnRoundBoard(CountAbbeyMayorRules());
+  ASSERT_TRUE(CheckSnapshot(state).empty()) << Fields(CheckSnapshot(state));
+  const GameState placed =
+      *ApplyAction(state, PlaceTileAction{Tile("base:U"), {2, 3}, Rotation{1}}).next;
+  const Outcome barn = ApplyAction(placed, PlaceBarnAction{Corner::kNorthWest});
+  ASSERT_TRUE(barn.verdict.legal());
+  // CO-45: the round comes before the farmers score: nothing scored yet, Red
+  // (the only market follower) decides, the field waits.
+  EXPECT_TRUE(barn.events.empty());
+  const GameState& round = *barn.next;
+  EXPECT_EQ(round.phase, Phase::kCountRedeploy);
+  EXPECT_EQ(round.deciding_player, 2);
+  ASSERT_EQ(round.pending_scorings.size(), 1u);
+  EXPECT_TRUE(CheckSnapshot(round).empty()) << Fields(CheckSnapshot(round));
+  // A pending field without a barn is refused.
+  GameState no_barn = round;
+  no_barn.barns.clear();
+  no_barn.players[0].barns = 1;
+  EXPECT_TRUE(HasProblem(CheckSnapshot(no_barn), "count.pending_features[0]"));
+  // ScoreGame declines the round: the barn's field scores for Green alone,
+  // 1 completed city x 3 = 3 (AM-17, CO-22); then the final scoring: the
+  // barn 1 x 4 = 4 for Blue (AM-20); Red's market follower scores nothing
+  // (CO-48). [4, 3, 0].
+  const FinalScoring what_if = ScoreGame(round);
+  EXPECT_EQ(what_if.final_scores, (std::vector<int>{4, 3, 0}));
+  ASSERT_FALSE(what_if.events.empty());
+  EXPECT_EQ(what_if.events[0].trigger, ScoringTrigger::kBarnPlaced);
+  // With option count.market_redeploy_on_barn off there is no round: Green
+  // scores 3 at once and Blue, who scored nothing, may deploy (CO-05, CO-31).
+  RuleSet off = CountAbbeyMayorRules();
+  off.count_market_redeploy_on_barn = false;
+  const GameState placed_off =
+      *ApplyAction(BarnRoundBoard(off), PlaceTileAction{Tile("base:U"), {2, 3}, Rotation{1}}).next;
+  const Outcome barn_off = ApplyAction(placed_off, PlaceBarnAction{Corner::kNorthWest});
+  ASSERT_TRUE(barn_off.verdict.legal());
+  EXPECT_EQ(barn_off.next->phase, Phase::kCountDeploy);
+  EXPECT_EQ(barn_off.next->players[1].score, 3);
+  // With the Count in the market no round either (CO-17).
+  GameState blocked = BarnRoundBoard(CountAbbeyMayorRules());
+  blocked.count.count = Quarter::kMarket;
+  const GameState placed_blocked =
+      *ApplyAction(blocked, PlaceTileAction{Tile("base:U"), {2, 3}, Rotation{1}}).next;
+  EXPECT_EQ(ApplyAction(placed_blocked, PlaceBarnAction{Corner::kNorthWest}).next->phase,
+            Phase::kCountDeploy);
+}
+
+TEST(CountOfCarcassonneTest, MayorsAndWagonsFromCarcassonneAreTrackedOnlyWithTheOption) {
+  GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, CountAbbeyMayorRules()));
+  // AMB-12: without the option nothing is tracked.
+  state.count.from_quarters.push_back({FigureKind::kMayor, 0, {{0, 2}, 0}});
+  EXPECT_TRUE(HasProblem(CheckSnapshot(state), "count.from_quarters[0]"));
+  // A redeployment with mayors and wagons is well formed; none at all is not.
+  RedeployFromQuarterAction redeploy{Quarter::kCastle, 0, 0, std::nullopt};
+  redeploy.mayors = 1;
+  EXPECT_TRUE(CheckAction(state, redeploy).empty());
+  redeploy.mayors = -1;
+  redeploy.wagons = 1;
+  EXPECT_TRUE(HasProblem(CheckAction(state, redeploy), "redeploy_from_quarter"));
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // Fuzz target for the rules engine alone: a game from a real start
 // (engine NewGame) with every expansion this build plays switched on, and
-// every module that may go with the others (the Count of Carcassonne excludes
-// Abbey & Mayor's wagon and barn, CO-09, CO-31: the first input byte chooses
-// the Count, or the wagon and the barn), the rule options chosen by the next
+// every module that may go with the others (the first input byte chooses
+// whether the Count of Carcassonne plays; Abbey & Mayor's mayor, wagon and
+// barn go with it, CO-09, CO-31), the rule options chosen by the next
 // bytes, then driven by the input: at each step the bytes pick the drawn tile
 // among those the rules let be drawn, and one of the legal actions the engine
 // lists, or now and then an arbitrary (likely illegal) action.
@@ -58,8 +58,8 @@ RuleSet RulesFrom(FuzzedDataProvider& input) {
   // Every module built (bc.bridges, bc.bazaars and am.abbey are not: rejected).
   rules.tb_goods = rules.tb_builder = rules.tb_pig = true;
   rules.am_mayor = true;
-  rules.am_wagon = !count;
-  rules.am_barn = !count;
+  rules.am_wagon = true;
+  rules.am_barn = true;
   rules.bc_castles = true;
   // The options.
   rules.tiny_city_points = PickEnum<TinyCityPoints>(input, 2);

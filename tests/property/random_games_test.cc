@@ -32,8 +32,8 @@ namespace {
 constexpr int kGamesPerShard = 100;
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
-    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder, FigureKind::kPig,
-    FigureKind::kMayor};
+    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder,
+    FigureKind::kPig,      FigureKind::kMayor,       FigureKind::kWagon};
 
 // The expansions of a family of shards; with the River, the river part
 // cycles with the seed (River I, River II, both).
@@ -74,6 +74,13 @@ const std::vector<Config>& Configs() {
         Expansion::kKingAndRobberBaron},
        1},
       {"AbbeyMayorAndCount", {Expansion::kAbbeyAndMayor, Expansion::kCountOfCarcassonne}, 1},
+      // The Count with the mayor, the wagon and the barn in every game
+      // (RulesFor): the mayor and the wagon into and out of the quarters
+      // (CO-09, CO-30, AMB-12), the barn's deployment and market rounds
+      // (CO-31, CO-44, CO-45); with the builder's double turns.
+      {"CountMayorWagonBarn",
+       {Expansion::kCountOfCarcassonne, Expansion::kAbbeyAndMayor, Expansion::kTradersAndBuilders},
+       3},
       {"AbbeyMayorCastlesAndTraders",
        {Expansion::kAbbeyAndMayor, Expansion::kBridgesCastlesAndBazaars,
         Expansion::kTradersAndBuilders},
@@ -178,14 +185,25 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   rules.count_final_redeploy =
       (seed / 24) % 2 == 0 ? CountFinalRedeploy::kAnyQuarter : CountFinalRedeploy::kMarketOnly;
   // Abbey & Mayor: its built modules on in every other game.
-  // (The wagon is not built together with the Count: CO-09.)
   if (rules.Has(Expansion::kAbbeyAndMayor)) {
     rules.am_mayor = seed % 2 == 0;
-    rules.am_wagon = seed % 4 < 2 && !rules.Has(Expansion::kCountOfCarcassonne);
-    // (Nor the barn: CO-31.) Both readings of AM-20 with several owners.
-    rules.am_barn = seed % 3 != 1 && !rules.Has(Expansion::kCountOfCarcassonne);
+    rules.am_wagon = seed % 4 < 2;
+    // Both readings of AM-20 with several owners.
+    rules.am_barn = seed % 3 != 1;
     rules.am_barn_multi = seed % 6 < 3 ? BarnMulti::kEachOwner : BarnMulti::kMajority;
     rules.am_abbey = seed % 2 == 1;  // AM-03..AM-06
+  }
+  // The Count with the mayor, the wagon and the barn: all three in every
+  // game, each option of AMB-08 and AMB-12 in turn.
+  if (config.name == "CountMayorWagonBarn") {
+    rules.am_mayor = rules.am_wagon = rules.am_barn = true;
+  }
+  if (rules.Has(Expansion::kCountOfCarcassonne)) {
+    rules.count_mayor_wagon_count_as_two = (rules.am_mayor || rules.am_wagon) && seed % 5 >= 3;
+    if (rules.am_barn) {
+      rules.count_market_redeploy_on_barn = seed % 7 != 3;
+      rules.count_market_redeploy_on_farm_join = seed % 2 == 1;
+    }
   }
   // Bridges, Castles & Bazaars: the castles in every other game.
   rules.bc_castles = rules.Has(Expansion::kBridgesCastlesAndBazaars) && seed % 2 == 0;
@@ -277,7 +295,7 @@ void ExpectFiguresConserved(const GameState& state) {
   }
   // The Count: followers in the quarters (CO-05, CO-14).
   for (const QuarterFollower& follower : state.count.followers) {
-    EXPECT_TRUE(IsFollower(follower.kind));
+    EXPECT_TRUE(IsFollower(follower.kind));  // followers, the mayor, the wagon (CO-09)
     on_board[follower.owner][static_cast<int>(follower.kind)] += 1;
   }
   for (size_t player = 0; player < state.players.size(); ++player) {
@@ -631,7 +649,8 @@ bool SameCountAction(const Action& a, const Action& b) {
     const auto* other = std::get_if<RedeployFromQuarterAction>(&b);
     return other != nullptr && other->quarter == redeploy->quarter &&
            other->followers == redeploy->followers &&
-           other->big_followers == redeploy->big_followers && other->target == redeploy->target;
+           other->big_followers == redeploy->big_followers && other->mayors == redeploy->mayors &&
+           other->wagons == redeploy->wagons && other->target == redeploy->target;
   }
   return std::holds_alternative<PassAction>(a) && std::holds_alternative<PassAction>(b);
 }
@@ -662,7 +681,14 @@ void CheckCountPhase(const Game& game, const LegalActions& legal) {
     if (state.phase == Phase::kCountRedeploy) {
       for (int followers = 0; followers <= 2; ++followers) {
         for (int big = 0; big <= 1; ++big) {
-          expect_listed_iff_legal(RedeployFromQuarterAction{quarter, followers, big, std::nullopt});
+          for (int mayors = 0; mayors <= 1; ++mayors) {  // CO-09, CO-30
+            for (int wagons = 0; wagons <= 1; ++wagons) {
+              RedeployFromQuarterAction redeploy{quarter, followers, big, std::nullopt};
+              redeploy.mayors = mayors;
+              redeploy.wagons = wagons;
+              expect_listed_iff_legal(redeploy);
+            }
+          }
         }
       }
     }
@@ -670,9 +696,12 @@ void CheckCountPhase(const Game& game, const LegalActions& legal) {
       expect_listed_iff_legal(RedeployFromQuarterAction{quarter, 1, 0, std::nullopt});
       for (const PlacedTile& tile : state.tiles) {
         for (int segment = 0; segment < static_cast<int>(tile.type->segments.size()); ++segment) {
-          for (const auto& [followers, big] : {std::pair{1, 0}, std::pair{0, 1}}) {
-            expect_listed_iff_legal(RedeployFromQuarterAction{quarter, followers, big,
-                                                              SegmentAddress{tile.cell, segment}});
+          for (int kind = 0; kind < 4; ++kind) {
+            RedeployFromQuarterAction redeploy{quarter, kind == 0, kind == 1,
+                                               SegmentAddress{tile.cell, segment}};
+            redeploy.mayors = kind == 2;
+            redeploy.wagons = kind == 3;
+            expect_listed_iff_legal(redeploy);
           }
         }
       }
@@ -737,19 +766,23 @@ void CheckDragonPhase(const Game& game, const LegalActions& legal) {
 
 // Decisions of the expansions' own phases that the random games reached.
 struct Decisions {
-  int wagon = 0;        // wagon moves (AM-12)
-  int castle = 0;       // castle offers (BC-10)
-  int lord = 0;         // castle lords scoring (BC-13, BC-14)
-  int barn = 0;         // barns placed (AM-15)
-  int barn_end = 0;     // barns scored at the end (AM-20)
-  int joined = 0;       // farmers joined to a barn's field (AM-19)
-  int lost = 0;         // challenges lost by a shrine or monastery (CU-07)
-  int escape = 0;       // escape decisions (SI-10)
-  int abbey = 0;        // abbeys placed (AM-03)
-  int final_abbey = 0;  // decisions of the final abbey round (AM-07)
-  int dragon = 0;       // steps of the dragon (PD-10)
-  int portal = 0;       // followers placed through a magic portal (PD-20)
-  int princess = 0;     // knights sent home by the princess (PD-21)
+  int wagon = 0;            // wagon moves (AM-12)
+  int castle = 0;           // castle offers (BC-10)
+  int lord = 0;             // castle lords scoring (BC-13, BC-14)
+  int barn = 0;             // barns placed (AM-15)
+  int barn_end = 0;         // barns scored at the end (AM-20)
+  int joined = 0;           // farmers joined to a barn's field (AM-19)
+  int lost = 0;             // challenges lost by a shrine or monastery (CU-07)
+  int escape = 0;           // escape decisions (SI-10)
+  int abbey = 0;            // abbeys placed (AM-03)
+  int final_abbey = 0;      // decisions of the final abbey round (AM-07)
+  int dragon = 0;           // steps of the dragon (PD-10)
+  int portal = 0;           // followers placed through a magic portal (PD-20)
+  int princess = 0;         // knights sent home by the princess (PD-21)
+  int mayor_wagon_in = 0;   // mayors and wagons put into Carcassonne (CO-09)
+  int mayor_wagon_out = 0;  // mayors and wagons redeployed from it (CO-09, CO-46)
+  int market_round = 0;     // decisions of a market round before a barn's field scores (CO-45)
+  int market_moved = 0;     // market followers moved onto such a field (CO-44, CO-45)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -819,6 +852,21 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     }
     ExpectFiguresConserved(next);
     if (std::holds_alternative<PlaceBarnAction>(action)) ++decisions.barn;
+    if (const auto* deploy = std::get_if<DeployToQuarterAction>(&action)) {
+      if (deploy->kind == FigureKind::kMayor || deploy->kind == FigureKind::kWagon) {
+        ++decisions.mayor_wagon_in;
+      }
+    }
+    if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&action)) {
+      if (redeploy->mayors + redeploy->wagons > 0) ++decisions.mayor_wagon_out;
+    }
+    // CO-44, CO-45: the round's feature is a barn's field.
+    if (state.phase == Phase::kCountRedeploy && !state.pending_scorings.empty() &&
+        game.board().Feature(game.board().SegmentId(state.pending_scorings.front())).kind ==
+            SegmentKind::kField) {
+      ++decisions.market_round;
+      if (std::holds_alternative<RedeployFromQuarterAction>(action)) ++decisions.market_moved;
+    }
     if (const auto* place = std::get_if<PlaceTileAction>(&action); place && place->tile->abbey) {
       ++decisions.abbey;
     }
@@ -963,6 +1011,15 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
     EXPECT_GT(decisions.barn, 0);
     EXPECT_GT(decisions.barn_end, 0);
     EXPECT_GT(decisions.joined, 0);
+  }
+  // The Count with the mayor, the wagon and the barn: the mayor and the
+  // wagon go into Carcassonne and out of it, and market rounds come before
+  // barns' fields score, with market followers moving (CO-09, CO-45).
+  if (Configs()[config].name == "CountMayorWagonBarn") {
+    EXPECT_GT(decisions.mayor_wagon_in, 0);
+    EXPECT_GT(decisions.mayor_wagon_out, 0);
+    EXPECT_GT(decisions.market_round, 0);
+    EXPECT_GT(decisions.market_moved, 0);
   }
 }
 

@@ -245,6 +245,14 @@ RuleSet WithOptions(RuleSet rules, uint32_t seed) {
   rules.count_final_redeploy =
       seed % 3 == 1 ? CountFinalRedeploy::kMarketOnly : CountFinalRedeploy::kAnyQuarter;
   rules.am_barn_multi = seed % 2 == 0 ? BarnMulti::kEachOwner : BarnMulti::kMajority;
+  // The Count with Abbey & Mayor (AMB-08, AMB-12).
+  if (rules.Has(Expansion::kCountOfCarcassonne) && rules.am_barn) {
+    rules.count_market_redeploy_on_barn = seed % 5 != 1;
+    rules.count_market_redeploy_on_farm_join = seed % 2 == 1;
+  }
+  if (rules.Has(Expansion::kCountOfCarcassonne) && (rules.am_mayor || rules.am_wagon)) {
+    rules.count_mayor_wagon_count_as_two = seed % 3 != 0;
+  }
   rules.mage_witch_magic_tile_choice =
       seed % 3 == 0 ? MagicTileChoice::kEither : MagicTileChoice::kPlaceSetAsideFirst;
   return rules;
@@ -274,8 +282,7 @@ std::vector<Config> EveryModuleConfigs() {
   add("AbbeyAndMayor", {Expansion::kAbbeyAndMayor}, abbey_mayor);
   add("Castles", {Expansion::kBridgesCastlesAndBazaars},
       [](RuleSet& rules) { rules.bc_castles = true; });
-  // Every expansion, with every module that can go with the others (the
-  // wagon and the barn are not built with the Count: CO-09, CO-31).
+  // Every expansion, with every module that can go with the others.
   add("AllButTheCount",
       {Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders, Expansion::kRiver,
        Expansion::kKingAndRobberBaron, Expansion::kMageAndWitch, Expansion::kAbbeyAndMayor,
@@ -288,9 +295,14 @@ std::vector<Config> EveryModuleConfigs() {
       {Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders, Expansion::kRiver,
        Expansion::kKingAndRobberBaron, Expansion::kMageAndWitch, Expansion::kCountOfCarcassonne,
        Expansion::kAbbeyAndMayor, Expansion::kBridgesCastlesAndBazaars},
-      [](RuleSet& rules) {
-        rules.am_mayor = true;
+      [&](RuleSet& rules) {
+        abbey_mayor(rules);
         rules.bc_castles = true;
+        // The Count with the mayor, the wagon and the barn (CO-09, AMB-08,
+        // AMB-12): the market rounds on a barn and on a join, and the
+        // mayors and wagons counted from Carcassonne.
+        rules.count_mayor_wagon_count_as_two = true;
+        rules.count_market_redeploy_on_farm_join = true;
       });
   return configs;
 }

@@ -346,13 +346,14 @@ TEST_F(ServiceTest, AbbeyAndMayorOptionsAreCheckedWithTheirPaths) {
   abbey_alone.mutable_rules()->clear_expansions();
   ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, abbey_alone, &response),
                  "rules.am_abbey");
-  // The barn is built, but not with the Count (CO-31).
+  // The Count's market round on a farm join (CO-44, AMB-08) needs the
+  // Count and the barn.
   ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, new_game([](v1::RuleSet& rules) {
                    rules.set_am_barn(true);
-                   rules.add_expansions(v1::EXPANSION_COUNT_OF_CARCASSONNE);
+                   rules.set_count_market_redeploy_on_farm_join(true);
                  }),
                       &response),
-                 "rules.am_barn");
+                 "rules.count_market_redeploy_on_farm_join");
   ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, new_game([](v1::RuleSet& rules) {
                    rules.set_am_wagon(true);
                    rules.set_am_wagon_move(v1::AM_WAGON_MOVE_C1_CONNECTED);
@@ -442,13 +443,16 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 32);
+  ASSERT_EQ(catalog.rule_options_size(), 35);
   EXPECT_EQ(catalog.rule_options(25).name(), "cult.tile_set");
   EXPECT_EQ(catalog.rule_options(26).name(), "siege.pig_besieged_value");
   EXPECT_EQ(catalog.rule_options(28).name(), "hs.hill_tiebreak");
   EXPECT_EQ(catalog.rule_options(29).name(), "mage_witch.magic_tile_choice");
   EXPECT_EQ(catalog.rule_options(30).name(), "count.dragon_enters_city_tiles");
   EXPECT_EQ(catalog.rule_options(31).name(), "pd.dragon_move_time");
+  EXPECT_EQ(catalog.rule_options(32).name(), "count.mayor_wagon_count_as_two");
+  EXPECT_EQ(catalog.rule_options(33).name(), "count.market_redeploy_on_barn");
+  EXPECT_EQ(catalog.rule_options(34).name(), "count.market_redeploy_on_farm_join");
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
