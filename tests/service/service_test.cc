@@ -1315,6 +1315,21 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
           break;  // not a hill, or no such draw
         }
       }
+      // Under the Big Top (BT-04): a circus tile is listed with the animal
+      // token drawn with it; the supply's first.
+      if (legal.actions_size() == 0 && state.has_big_top()) {
+        const v1::AnimalTokens& supply = state.big_top().supply();
+        const int counts[] = {supply.flea(), supply.monkey(), supply.seal(),
+                              supply.bear(), supply.tiger(),  supply.elephant()};
+        for (int i = 0; i < 6; ++i) {
+          if (counts[i] <= 0) continue;
+          list.clear_hidden_tile_type();
+          list.set_animal_token(static_cast<v1::AnimalToken>(v1::ANIMAL_TOKEN_FLEA + i));
+          status = Call(&v1::RefereeService::Stub::ListLegalActions, list, &legal);
+          if (!status.ok()) legal.Clear();
+          break;
+        }
+      }
       if (legal.actions_size() > 0) {
         tile = entry.tile_type();
         break;
