@@ -278,6 +278,39 @@ TEST(UnderTheBigTopTest, BT07_BigFollowerCountsOnceBuilderNever) {
   EXPECT_EQ(circuses[0]->majority_players, std::vector<int>{0});
 }
 
+// BT-06 with Bridges, Castles & Bazaars: a castle's follower counts at the
+// big top when either of the castle's two tiles is among the 9.
+TEST(UnderTheBigTopTest, BT06_CastleFollowerCountsFromEitherCastleTile) {
+  RuleSet rules = BigTopRules({Expansion::kBridgesCastlesAndBazaars});
+  rules.bc_castles = true;
+  Game game(Start(rules));
+  // Red: bt:10 r180 at (0, -1) (city S closes the start tile's city: two
+  // segments), a knight in it (segment 0), a seal (4).
+  game.Apply(Place("bt:10", {0, -1}, 2, Animal::kSeal));
+  game.Apply(PlaceFigureAction{FigureKind::kFollower, {{0, -1}, 0}});
+  // BC-10: Red makes it a castle; its lord stands on (0, -1); the castle's
+  // tiles are (0, 0) and (0, -1). The big top goes onto (0, -1) (BT-04).
+  ASSERT_EQ(game.state().phase, Phase::kPlaceCastle);
+  game.Apply(BuildCastleAction{});
+  ASSERT_EQ(game.state().castles.size(), 1u);
+  EXPECT_EQ(game.state().big_top.cell, (Position{0, -1}));
+  // Blue: bt:06 at (0, 1) (road S; field N against the start tile's field),
+  // a tiger (6). The circus at (0, -1) (seal 4): the lord on its own tile,
+  // 1 × 4 = 4.
+  std::vector<ScoreEvent> events = Turn(game, "bt:06", {0, 1}, 0, Animal::kTiger);
+  ASSERT_EQ(Circuses(events).size(), 1u);
+  EXPECT_EQ(PointsOf(*Circuses(events)[0], 0), 4);
+  // Red: bt:08 at (1, 0) (road W meets the start road, which stays open
+  // west), a monkey. The circus at (0, 1) (tiger 6): x -1..1, y 0..2 holds
+  // the castle tile (0, 0) but not (0, -1) where the lord stands: it counts
+  // (BT-06): 1 × 6 = 6.
+  events = Turn(game, "bt:08", {1, 0}, 0, Animal::kMonkey);
+  ASSERT_EQ(Circuses(events).size(), 1u);
+  EXPECT_EQ(PointsOf(*Circuses(events)[0], 0), 6);
+  EXPECT_EQ(game.state().players[0].score, 4 + 6);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+}
+
 // ----- BT-08: the last circus at the end (BT-T04's big-top part) -------------
 
 TEST(UnderTheBigTopTest, BT_T04_TheBigTopScoresOnceMoreAtTheEnd) {

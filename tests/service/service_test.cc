@@ -1385,8 +1385,11 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
         v1::Action* figure = turn.add_actions();
         // The offered segments are for any follower kind in supply.
         const v1::Player& player = state.players(state.deciding_player());
-        figure->mutable_place_figure()->set_kind(
-            player.followers() > 0 ? v1::FIGURE_KIND_FOLLOWER : v1::FIGURE_KIND_BIG_FOLLOWER);
+        // (Under the Big Top: the ringmaster once the others are out, BT-16.)
+        figure->mutable_place_figure()->set_kind(player.followers() > 0 ? v1::FIGURE_KIND_FOLLOWER
+                                                 : player.big_followers() > 0
+                                                     ? v1::FIGURE_KIND_BIG_FOLLOWER
+                                                     : v1::FIGURE_KIND_RINGMASTER);
         *figure->mutable_place_figure()->mutable_segment() = placement.figure_segments(0);
       } else {
         *turn.add_actions() = Pass();
