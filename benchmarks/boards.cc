@@ -149,7 +149,8 @@ RuleSet AllExpansionsRules() {
                       Expansion::kCult,
                       Expansion::kSiege,
                       Expansion::kHillsAndSheep,
-                      Expansion::kPrincessAndDragon};
+                      Expansion::kPrincessAndDragon,
+                      Expansion::kUnderTheBigTop};
   rules.river_parts = RiverParts::kBoth;
   // The mayor and the wagon with the Count (CO-09); the barn is not built
   // with Siege (SI-Q1).
@@ -158,6 +159,19 @@ RuleSet AllExpansionsRules() {
   rules.count_mayor_wagon_count_as_two = true;
   rules.bc_castles = true;
   return rules;
+}
+
+std::optional<Animal> AnimalDrawnWith(const GameState& state, const TileType* drawn) {
+  if (drawn == nullptr ||
+      std::none_of(drawn->segments.begin(), drawn->segments.end(), [](const SegmentType& segment) {
+        return segment.kind == SegmentKind::kCircusSpace;
+      })) {
+    return std::nullopt;
+  }
+  for (int animal = 0; animal < kAnimalCount; ++animal) {
+    if (state.big_top.supply[animal] > 0) return static_cast<Animal>(animal);
+  }
+  return std::nullopt;
 }
 
 const TileType* PeekDrawableTile(const Game& game, const TileBag& bag, std::mt19937& random) {
@@ -212,7 +226,8 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rule
       rest.Remove(drawn);
       hidden = PeekRandomTile(rest, random);
     }
-    const LegalActions placements = game.ListLegalActions(drawn, hidden);
+    const LegalActions placements =
+        game.ListLegalActions(drawn, hidden, AnimalDrawnWith(game.state(), drawn));
     if (placements.placements.empty()) {  // BG-03: set aside
       if (deck) {
         deck->Remove(drawn);

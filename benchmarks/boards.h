@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <random>
 
 #include "engine/game.h"
@@ -80,6 +81,11 @@ int RandomIndex(std::mt19937& random, int n);
 // almost every tile: the supplies run dry early and most boards would leave no
 // follower to place.)
 const Action& ChooseRandomAction(const LegalActions& legal, std::mt19937& random);
+
+// Under the Big Top (BT-04): the animal token the caller draws with `drawn`
+// when it is a circus tile: the first left in the supply (the choice does not
+// change the work measured); none for other tiles or when none is left.
+std::optional<Animal> AnimalDrawnWith(const GameState& state, const TileType* drawn);
 
 // A tile drawn at random from a non-empty bag, weighted by the counts; the bag
 // is left as it is (the engine removes the tile when it is placed).

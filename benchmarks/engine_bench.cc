@@ -117,7 +117,8 @@ std::unique_ptr<Fixture> MakeFixture(int tiles, bool expansions) {
 
   // The turn: a random placement among those that allow a follower, if any.
   const Game game(fixture->state);
-  const LegalActions legal = game.ListLegalActions(fixture->drawn);
+  const LegalActions legal =
+      game.ListLegalActions(fixture->drawn, nullptr, AnimalDrawnWith(game.state(), fixture->drawn));
   std::vector<int> with_follower;
   for (int i = 0; i < static_cast<int>(legal.placements.size()); ++i) {
     if (!legal.placements[i].follower_segments.empty()) with_follower.push_back(i);
@@ -307,7 +308,7 @@ void BM_ValidateApplyTurn(benchmark::State& state) {
 // The legal actions of the drawn tile on a built Game. (Not inlined: a
 // profiler can single it out, e.g. valgrind --toggle-collect='*ListForTile*'.)
 [[gnu::noinline]] LegalActions ListForTile(const Game& game, const TileType* drawn) {
-  return game.ListLegalActions(drawn);
+  return game.ListLegalActions(drawn, nullptr, AnimalDrawnWith(game.state(), drawn));
 }
 
 template <bool kExpansions>
@@ -517,7 +518,8 @@ int PlayWholeGame(uint32_t seed) {
     const TileType* drawn = game.state().phase == Phase::kPlaceTile
                                 ? DrawNext<kExpansions>(game.state(), &game, random)
                                 : nullptr;
-    const LegalActions legal = game.ListLegalActions(drawn);
+    const LegalActions legal =
+        game.ListLegalActions(drawn, nullptr, AnimalDrawnWith(game.state(), drawn));
     const Action& action = ChooseRandomAction(legal, random);
     std::vector<ScoreEvent> events = game.Apply(action);
     benchmark::DoNotOptimize(events);
@@ -539,7 +541,8 @@ int PlayWholeGameStateless(uint32_t seed) {
   while (state.phase != Phase::kGameOver) {
     const TileType* drawn =
         state.phase == Phase::kPlaceTile ? DrawNext<kExpansions>(state, nullptr, random) : nullptr;
-    const LegalActions legal = ListLegalActions(state, drawn);
+    const LegalActions legal =
+        ListLegalActions(state, drawn, nullptr, AnimalDrawnWith(state, drawn));
     const Action& action = ChooseRandomAction(legal, random);
     Outcome outcome = ApplyAction(state, action);
     if (!outcome.next) Fail("a listed action is illegal");

@@ -16,6 +16,10 @@ struct PlaceTileAction {
   // Hills & Sheep (HS-03): the tile the caller drew and put face down under a
   // hill tile; it leaves the game. nullptr: none.
   const TileType* hidden_tile = nullptr;
+  // Under the Big Top (BT-04, BT-05): the animal token the caller drew at
+  // random from GameState.big_top.supply for a circus tile; it goes face down
+  // under the big top in step 3. Set exactly when the tile is a circus tile.
+  std::optional<Animal> animal_token = std::nullopt;
 };
 
 struct PlaceFigureAction {

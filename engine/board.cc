@@ -295,7 +295,9 @@ std::optional<int> SegmentAt(const BoardTile& tile, Location location) {
   // CENTER: a monastery, garden or the like, touching no side.
   const auto& segments = tile.type().segments;
   for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
-    if (segments[i].kind == SegmentKind::kMonastery || segments[i].kind == SegmentKind::kGarden) {
+    if (segments[i].kind == SegmentKind::kMonastery || segments[i].kind == SegmentKind::kGarden ||
+        segments[i].kind == SegmentKind::kCircusSpace ||
+        segments[i].kind == SegmentKind::kAcrobatSpace) {
       return i;
     }
   }

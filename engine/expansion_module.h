@@ -59,6 +59,16 @@ class ExpansionModule {
   virtual void CheckHiddenTile(const Game& /*game*/, const TileType& /*drawn*/,
                                const TileType* /*hidden*/, std::optional<Position> /*cell*/,
                                std::vector<Violation>& /*violations*/) const {}
+  // Whether `animal`, the animal token the caller drew with this placement
+  // (Under the Big Top, BT-04, BT-05; nullopt: none), goes with placing
+  // `drawn`: judged for each placement and, for the listing, once per draw.
+  virtual void CheckTileChance(const Game& /*game*/, const TileType& /*drawn*/,
+                               std::optional<Animal> /*animal*/, std::optional<Position> /*cell*/,
+                               std::vector<Violation>& /*violations*/) const {}
+  // A legal tile placement is applied: the module takes what the caller drew
+  // with it (the animal token out of the supply, BT-05); before
+  // AfterTilePlaced.
+  virtual void TakeTileChance(Game& /*game*/, const PlaceTileAction& /*action*/) const {}
   // Extra conditions on a tile placement (e.g. the River's course).
   virtual void CheckTilePlacement(const Game& /*game*/, const PlaceTileAction& /*action*/,
                                   std::vector<Violation>& /*violations*/) const {}
@@ -163,6 +173,10 @@ class ExpansionModule {
   // Whether `feature` (a representative segment id) is the module's own and
   // never scored as a road, city, monastery or field (a castle, BC-11).
   virtual bool IsOwnFeature(const Game& /*game*/, int /*feature*/) const { return false; }
+  // The game is over: before the final scoring of the features returns any
+  // figure, a scoring that counts the figures as they stand at the end (the
+  // big top's last circus, BT-08).
+  virtual void BeforeEndOfGameScoring(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {}
   // After the features of the end of game are scored (the King, goods, ...).
   virtual void AtEndOfGame(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {}
   // An action of the module's own kind came while its decision is not

@@ -17,6 +17,8 @@ std::string_view FigureKindName(FigureKind kind) {
       return "mayor";
     case FigureKind::kWagon:
       return "wagon";
+    case FigureKind::kRingmaster:
+      return "ringmaster";
   }
   return "?";
 }
@@ -35,6 +37,9 @@ int FiguresOwned(const RuleSet& rules, FigureKind kind) {
       return rules.Has(Expansion::kAbbeyAndMayor) && rules.am_mayor ? 1 : 0;
     case FigureKind::kWagon:
       return rules.Has(Expansion::kAbbeyAndMayor) && rules.am_wagon ? 1 : 0;
+    case FigureKind::kRingmaster:
+      // BT-01, BT-02: one ringmaster per colour, in each player's supply.
+      return rules.Has(Expansion::kUnderTheBigTop) ? 1 : 0;
   }
   return 0;
 }
@@ -53,6 +58,8 @@ int& SupplyOf(Player& player, FigureKind kind) {
       return player.mayors;
     case FigureKind::kWagon:
       return player.wagons;
+    case FigureKind::kRingmaster:
+      return player.ringmasters;
   }
   return player.followers;
 }
@@ -61,6 +68,7 @@ bool FollowerKindMayStandOn(FigureKind kind, SegmentKind segment) {
   switch (kind) {
     case FigureKind::kFollower:
     case FigureKind::kBigFollower:
+    case FigureKind::kRingmaster:  // BT-16: as a thief, knight, monk or farmer
       // BG-05.
       return segment == SegmentKind::kRoad || segment == SegmentKind::kCity ||
              segment == SegmentKind::kMonastery || segment == SegmentKind::kField;

@@ -15,17 +15,19 @@ std::string_view FigureKindName(FigureKind kind);
 // (AM-10).
 constexpr bool IsFollower(FigureKind kind) {
   return kind == FigureKind::kFollower || kind == FigureKind::kBigFollower ||
-         kind == FigureKind::kMayor || kind == FigureKind::kWagon;
+         kind == FigureKind::kMayor || kind == FigureKind::kWagon ||
+         kind == FigureKind::kRingmaster;
 }
 
 // IC-10: a big follower counts 2 in every majority, a follower 1, the wagon 1
-// (AM-11). The mayor's
+// (AM-11), the ringmaster 1 (BT-16). The mayor's
 // strength depends on its city (AM-09: engine/rules/scoring.cc,
 // FigureStrength); it is 0 here.
 constexpr int MajorityStrength(FigureKind kind) {
   switch (kind) {
     case FigureKind::kFollower:
     case FigureKind::kWagon:
+    case FigureKind::kRingmaster:  // BT-16: strength 1
       return 1;
     case FigureKind::kBigFollower:
       return 2;

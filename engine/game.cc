@@ -400,6 +400,8 @@ Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
     verdict.violations = CheckTilePlacement(board_, *action.tile, action.cell, action.rotation);
     for (const ExpansionModule* module : modules_) {
       module->CheckTilePlacement(*this, action, verdict.violations);
+      module->CheckTileChance(*this, *action.tile, action.animal_token, action.cell,
+                              verdict.violations);
     }
     return verdict;
   }
@@ -411,6 +413,9 @@ Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
   // A tile drawn to go under the drawn one (a hill, HS-03).
   for (const ExpansionModule* module : modules_) {
     module->CheckHiddenTile(*this, *action.tile, action.hidden_tile, action.cell,
+                            verdict.violations);
+    // The animal token drawn with a circus tile (BT-04, BT-05).
+    module->CheckTileChance(*this, *action.tile, action.animal_token, action.cell,
                             verdict.violations);
   }
   std::vector<Violation> placement =
@@ -543,6 +548,7 @@ void Game::PlaceTile(const PlaceTileAction& action) {
   // BG-01 step 2: the same player may now place a follower on it.
   state_.phase = Phase::kPlaceFigure;
   state_.deciding_player = state_.active_player;
+  for (const ExpansionModule* module : modules_) module->TakeTileChance(*this, action);
   for (const ExpansionModule* module : modules_) module->AfterTilePlaced(*this);
 }
 
@@ -786,6 +792,7 @@ std::vector<SegmentAddress> Game::CompletedByLastTile() const {
 
 void Game::EndGame(std::vector<ScoreEvent>& events) {
   final_scoring_begin_ = events.size();
+  for (const ExpansionModule* module : modules_) module->BeforeEndOfGameScoring(*this, events);
   // BG-20..22: every feature that still holds figures scores, fields included.
   for (int feature : OccupiedFeatures(board_, state_)) {
     // A castle's lord that never scored gets nothing (BC-15).
@@ -827,7 +834,7 @@ void Game::Score(int feature, ScoringTrigger trigger, std::vector<ScoreEvent>& e
 }
 
 void Game::ListDrawnTilePlacements(const TileType* drawn, const TileType* hidden,
-                                   LegalActions& legal) const {
+                                   std::optional<Animal> animal, LegalActions& legal) const {
   // (The abbey is never drawn, AM-03: its placements are the player's own.)
   if (drawn == nullptr || drawn->abbey) return;
   if (state_.bag && state_.bag->CountOf(drawn) == 0) return;
@@ -839,6 +846,7 @@ void Game::ListDrawnTilePlacements(const TileType* drawn, const TileType* hidden
   // draw: without a possible one, nothing is listed.
   for (const ExpansionModule* module : modules_) {
     module->CheckHiddenTile(*this, *drawn, hidden, std::nullopt, not_drawable);
+    module->CheckTileChance(*this, *drawn, animal, std::nullopt, not_drawable);
   }
   if (!not_drawable.empty()) return;
   const int player = state_.deciding_player;
@@ -851,7 +859,8 @@ void Game::ListDrawnTilePlacements(const TileType* drawn, const TileType* hidden
   legal.actions.reserve(placements.size() + 1);
   legal.placements.reserve(placements.size());
   for (const TilePlacement& placement : placements) {
-    legal.actions.push_back(PlaceTileAction{drawn, placement.cell, placement.rotation, hidden});
+    legal.actions.push_back(
+        PlaceTileAction{drawn, placement.cell, placement.rotation, hidden, animal});
     legal.placements.push_back(
         {placement.cell, placement.rotation,
          figures_forbidden ? SegmentIndexes{}
@@ -878,14 +887,15 @@ void Game::ListAbbeyPlacements(LegalActions& legal) const {
   }
 }
 
-LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidden) const {
+LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidden,
+                                    std::optional<Animal> animal) const {
   LegalActions legal;
   const int player = state_.deciding_player;
   switch (state_.phase) {
     case Phase::kGameOver:
       break;
     case Phase::kPlaceTile: {
-      ListDrawnTilePlacements(drawn, hidden, legal);
+      ListDrawnTilePlacements(drawn, hidden, animal, legal);
       // AM-03: the abbey instead of the drawn tile (whatever was drawn).
       ListAbbeyPlacements(legal);
       break;
@@ -901,7 +911,7 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
       const std::vector<int> segments = FollowerSegments(board_, state_, player, placed_index);
       const TileType& placed_type = board_.tile(placed_index).type();
       for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kMayor,
-                              FigureKind::kWagon}) {
+                              FigureKind::kWagon, FigureKind::kRingmaster}) {
         if (SupplyOf(state_.players[player], kind) <= 0) continue;
         for (int segment : segments) {
           if (!FollowerKindMayStandOn(kind, placed_type.segments[segment].kind)) continue;

@@ -65,7 +65,9 @@ class Game {
   // nothing is listed.
   // `hidden`: the tile drawn to lay under the drawn one (a hill, HS-03), if
   // any; the listed placements carry it.
-  LegalActions ListLegalActions(const TileType* drawn, const TileType* hidden = nullptr) const;
+  // `animal`: the animal token drawn with a circus tile (BT-04, BT-05), if any.
+  LegalActions ListLegalActions(const TileType* drawn, const TileType* hidden = nullptr,
+                                std::optional<Animal> animal = std::nullopt) const;
 
   // What the end-of-game scoring (BG-20..22) gives if the game ended now. In the
   // figure phase (and the magic-figure phase, with the magic figures where they
@@ -165,7 +167,7 @@ class Game {
   // The tile phase's listing: the drawn tile's placements (or its discard,
   // BG-03), and the deciding player's abbey placements (AM-03).
   void ListDrawnTilePlacements(const TileType* drawn, const TileType* hidden,
-                               LegalActions& legal) const;
+                               std::optional<Animal> animal, LegalActions& legal) const;
   void ListAbbeyPlacements(LegalActions& legal) const;
 
   void PlaceTile(const PlaceTileAction& action);

@@ -3,6 +3,7 @@
 // the engine reads one and returns the next.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,9 +22,10 @@ inline constexpr int kMaxPlayers = 6;
 // The figures a player can place. Followers, big followers (Inns &
 // Cathedrals), the mayor (Abbey & Mayor, AM-10) and the wagon (AM-11) are
 // followers: they occupy features and count for majority. The builder and the
-// pig (Traders & Builders) are not (TB-10, TB-20).
-enum class FigureKind { kFollower, kBigFollower, kBuilder, kPig, kMayor, kWagon };
-inline constexpr int kFigureKindCount = 6;
+// pig (Traders & Builders) are not (TB-10, TB-20). The ringmaster (Under the
+// Big Top, BT-16) is a follower of strength 1, placed like a follower.
+enum class FigureKind { kFollower, kBigFollower, kBuilder, kPig, kMayor, kWagon, kRingmaster };
+inline constexpr int kFigureKindCount = 7;
 
 // A segment on the board: the tile at `cell`, and the index of the segment in
 // that tile type's catalogue list.
@@ -57,10 +59,11 @@ struct Player {
   int pigs = 0;                         // Traders & Builders: 1 at the start (TB-19)
   int mayors = 0;                       // Abbey & Mayor: 1 at the start with am.mayor (AM-01)
   int wagons = 0;                       // Abbey & Mayor: 1 at the start with am.wagon (AM-01)
-  int castles = 0;   // Bridges, Castles & Bazaars: castle tokens in supply (BC-02, bc.castles)
-  int barns = 0;     // Abbey & Mayor: 1 at the start with am.barn (AM-01)
-  int abbeys = 0;    // Abbey & Mayor: the abbey tile held, 1 at the start with am.abbey (AM-01)
-  TradeGoods goods;  // Traders & Builders (TB-04)
+  int castles = 0;      // Bridges, Castles & Bazaars: castle tokens in supply (BC-02, bc.castles)
+  int barns = 0;        // Abbey & Mayor: 1 at the start with am.barn (AM-01)
+  int abbeys = 0;       // Abbey & Mayor: the abbey tile held, 1 at the start with am.abbey (AM-01)
+  int ringmasters = 0;  // Under the Big Top: 1 at the start (BT-01, BT-02)
+  TradeGoods goods;     // Traders & Builders (TB-04)
 };
 
 struct PlacedTile {
@@ -221,6 +224,31 @@ struct Castle {
   friend bool operator==(const Castle&, const Castle&) = default;
 };
 
+// Under the Big Top: the animal tokens (BT-01), in the order of their values
+// (AnimalValue in engine/expansions/under_the_big_top.h).
+enum class Animal { kFlea, kMonkey, kSeal, kBear, kTiger, kElephant };
+inline constexpr int kAnimalCount = 6;
+
+// Under the Big Top: the big top and the animal tokens. Which token is drawn
+// is chance: the caller draws it and names it in the action that places a
+// circus tile (PlaceTileAction.animal_token); the referee checks that the
+// supply still holds one.
+struct BigTopState {
+  // The face-down tokens not yet drawn, per animal (index: Animal). 16 at
+  // the start (BT-01, BT-02); a revealed token leaves the game (BT-05).
+  std::array<int, kAnimalCount> supply{};
+  // The circus tile the big top stands on; nullopt = beside the board until
+  // the first circus tile's turn is scored (BT-02, BT-04).
+  std::optional<Position> cell;
+  // The face-down token under the big top (set with `cell`).
+  std::optional<Animal> token;
+  // The token drawn for the circus tile placed in this turn part, out of the
+  // supply, waiting for step 3 to go under the big top (BT-04, BT-05); nullopt
+  // otherwise.
+  std::optional<Animal> drawn;
+  friend bool operator==(const BigTopState&, const BigTopState&) = default;
+};
+
 struct GameState {
   RuleSet rules;
   std::vector<Player> players;
@@ -289,6 +317,8 @@ struct GameState {
   // nullopt once that follower left the board: the fairy stays where it is,
   // attached to nobody (PD-19).
   std::optional<Figure> fairy_follower;
+  // Under the Big Top (engine/expansions/under_the_big_top.h).
+  BigTopState big_top;
 };
 
 // How many seats after the active player `player` sits (0 for the active

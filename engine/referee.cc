@@ -107,8 +107,8 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
 }
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
-    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder,
-    FigureKind::kPig,      FigureKind::kMayor,       FigureKind::kWagon};
+    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder,   FigureKind::kPig,
+    FigureKind::kMayor,    FigureKind::kWagon,       FigureKind::kRingmaster};
 
 std::string_view SupplyField(FigureKind kind) {
   switch (kind) {
@@ -124,6 +124,8 @@ std::string_view SupplyField(FigureKind kind) {
       return "mayors";
     case FigureKind::kWagon:
       return "wagons";
+    case FigureKind::kRingmaster:
+      return "ringmasters";
   }
   return "?";
 }
@@ -136,6 +138,7 @@ bool MayStandOn(FigureKind kind, SegmentKind segment) {
     case FigureKind::kBigFollower:
     case FigureKind::kMayor:
     case FigureKind::kWagon:
+    case FigureKind::kRingmaster:
       return FollowerKindMayStandOn(kind, segment);
     case FigureKind::kBuilder:
       return segment == SegmentKind::kRoad || segment == SegmentKind::kCity;
@@ -587,6 +590,10 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
                !TileSetInPlay(state.rules, place->hidden_tile->set)) {
       problems.push_back({"place_tile.hidden_tile_type", "this tile's set is not in this game"});
     }
+    if (place->animal_token && !state.rules.Has(Expansion::kUnderTheBigTop)) {
+      problems.push_back({"place_tile.animal_token",
+                          "an animal token is drawn only with EXPANSION_UNDER_THE_BIG_TOP"});
+    }
   } else if (const auto* figure = std::get_if<PlaceFigureAction>(&action)) {
     const PlacedTile* tile = TileOn(state, figure->segment.cell);
     if (tile == nullptr) {
@@ -670,8 +677,14 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
 }
 
 std::vector<Problem> CheckDrawnTile(const GameState& state, const TileType* tile,
-                                    const TileType* hidden) {
+                                    const TileType* hidden, std::optional<Animal> animal) {
   std::vector<Problem> problems;
+  // BT-04: an animal token is drawn only with Under the Big Top (whether
+  // one goes with this tile is the rules' verdict).
+  if (animal && !state.rules.Has(Expansion::kUnderTheBigTop)) {
+    problems.push_back(
+        {"animal_token", "an animal token is drawn only with EXPANSION_UNDER_THE_BIG_TOP"});
+  }
   if (tile != nullptr && !TileSetInPlay(state.rules, tile->set)) {
     problems.push_back({"", "this tile's set is not in this game"});
   }
@@ -763,9 +776,9 @@ TurnOutcome PlayTurn(Game game, std::span<const Action> actions) {
   return outcome;
 }
 
-LegalActions ListLegalActions(const GameState& state, const TileType* drawn,
-                              const TileType* hidden) {
-  return Game(state).ListLegalActions(drawn, hidden);
+LegalActions ListLegalActions(const GameState& state, const TileType* drawn, const TileType* hidden,
+                              std::optional<Animal> animal) {
+  return Game(state).ListLegalActions(drawn, hidden, animal);
 }
 
 FinalScoring ScoreGame(const GameState& state) { return ScoreGame(Game(state)); }

@@ -54,8 +54,11 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action);
 // Problems with a drawn tile named in a request: its set must be in the game.
 // With Hills & Sheep, `hidden` is the tile drawn to lay under a hill tile
 // (HS-03): it needs the expansion, a hill tile and a set in the game.
+// With Under the Big Top, `animal` is the animal token drawn with a circus
+// tile (BT-04): it needs the expansion.
 std::vector<Problem> CheckDrawnTile(const GameState& state, const TileType* tile,
-                                    const TileType* hidden = nullptr);
+                                    const TileType* hidden = nullptr,
+                                    std::optional<Animal> animal = std::nullopt);
 
 // The opening snapshot: start tile base:D at (0, 0), 7 followers each, the rest
 // of the set in the bag, player 0 to place a tile.
@@ -88,8 +91,11 @@ struct TurnOutcome {
 TurnOutcome PlayTurn(const GameState& state, std::span<const Action> actions);
 TurnOutcome PlayTurn(Game game, std::span<const Action> actions);
 
+// `animal`: the animal token the caller drew with a circus tile (Under the
+// Big Top, BT-04, BT-05).
 LegalActions ListLegalActions(const GameState& state, const TileType* drawn,
-                              const TileType* hidden = nullptr);
+                              const TileType* hidden = nullptr,
+                              std::optional<Animal> animal = std::nullopt);
 
 struct FinalScoring {
   std::vector<ScoreEvent> events;

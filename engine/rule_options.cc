@@ -427,6 +427,60 @@ std::span<const KnownGap> KnownGaps() {
       {"PD-Q4",
        "Open question PD-Q4 (the tunnel tile pd:25: one field or two on each side): the "
        "catalogue follows the facts file (two fields, f1 and f2, each bordering the city)."},
+      {"BT-11",
+       "The acrobats (BT-11..BT-13, [unconfirmed]: only JCloisterZone and a retailer summary "
+       "of the C3.1 successor support them; BT-T03, BT-T06 b..d) and their final scoring "
+       "(BT-14, engine practice that needs them; BT-T04's acrobat part): not built. The "
+       "acrobat tiles are laid as land tiles; no figure may be placed on their acrobat space "
+       "(VIOLATION_CODE_FIGURE_NOT_ALLOWED citing BT-11), so BT-15 never applies."},
+      {"BT-17",
+       "The ringmaster's bonus (BT-17, [unconfirmed]; BT-18, engine practice on it; BT-T05's "
+       "+2 +2): not built. The ringmaster is placed and scored as a follower of strength 1 "
+       "(BT-16) and counts at the big top (BT-06)."},
+      {"BT-05",
+       "[inferred] part of BT-05 (the revealed token is not reused): built as the only "
+       "reading the supply allows (a revealed token leaves the game; GameState.big_top.supply "
+       "holds only face-down tokens not yet drawn); no rule text confirms it."},
+      {"BT-09",
+       "A second animal token set when more circus tiles are in play (BT-09, engine "
+       "practice): not built; one copy has 12 circus tiles and 16 tokens, and a circus tile "
+       "with no token left in the supply cannot be placed (VIOLATION_CODE_ANIMAL_TOKEN_NOT_IN_"
+       "SUPPLY)."},
+      {"BT-Q1",
+       "Open question BT-Q1 (one or two acrobat spaces per acrobat tile): the catalogue "
+       "follows the facts file (one, a1); acrobats are not built (BT-11)."},
+      {"BT-Q2",
+       "Open question BT-Q2 (the C2 text for the acrobats and the end of the game): the big "
+       "top's final scoring (BT-08, engine practice) is built; the acrobats' are not (BT-11)."},
+      {"BT-Q3",
+       "Open question BT-Q3 (a shepherd at the big top): no shepherd exists in this build "
+       "(the flock of Hills & Sheep is not built, HS-13)."},
+      {"BT-Q4",
+       "Open question BT-Q4 (circus points and the Count's deployment): built as engine "
+       "practice BT-10 and README AMB-07 read it (non-landscape points never trigger CO-05); "
+       "acrobat and ringmaster-bonus points are not built."},
+      {"BT-Q5",
+       "Open question BT-Q5 (the ringmaster's bonus without the majority, several in one "
+       "feature, in a castle): the bonus is not built (BT-17). A ringmaster alone in a city of "
+       "two segments may make it a castle like any knight (BC-10: BT-16 makes it a knight)."},
+      {"BT-T07",
+       "Under the Big Top with the Count: the ringmaster may not go into Carcassonne (the "
+       "quarters take followers and big followers, CO-08; JCloisterZone's deployment of the "
+       "ringmaster, engine practice, is not built). A follower in a quarter is on no tile and "
+       "never counts at the big top ([inferred], follows from BT-06's 9 tiles)."},
+      {"BT-12",
+       "Under the Big Top with the Princess & the Dragon: the dragon eating acrobats "
+       "([inferred]) and the portal onto an acrobat space (engine practice) need the acrobats "
+       "(not built, BT-11). The dragon eats a ringmaster as any follower (PD-11); the portal "
+       "may take the ringmaster as any follower (PD-20; BT-16 makes it one)."},
+      {"BT-01",
+       "Under the Big Top with the Tower, the Plague, the Abbot: those expansions are not "
+       "built ([inferred] flea removing acrobats and ringmasters, tower-top meeples at the big "
+       "top, the garden twins bt:01g and bt:07g)."},
+      {"CA-01",
+       "C3.1 Ext 10 Circus & Artists (CA-01.., c31-circus-artists.md): its rules are not "
+       "published or confirmed (status: rules not found; no point value confirmed): no "
+       "edition option; not built."},
   };
   return gaps;
 }

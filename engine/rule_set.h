@@ -21,6 +21,7 @@ enum class Expansion {
   kSiege,
   kHillsAndSheep,
   kPrincessAndDragon,
+  kUnderTheBigTop,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores

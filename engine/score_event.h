@@ -14,7 +14,8 @@ namespace carcassonne {
 
 // What scored: a feature, or (Traders & Builders) the goods majorities, or
 // (King & Robber Baron) the King and the Robber Baron, or (Bridges, Castles &
-// Bazaars) a castle's lord.
+// Bazaars) a castle's lord, or (Under the Big Top) the circus under the big
+// top (BT-06, no landscape feature).
 enum class FeatureKind {
   kRoad,
   kCity,
@@ -23,7 +24,8 @@ enum class FeatureKind {
   kTradeGoods,
   kKing,
   kRobberBaron,
-  kCastle
+  kCastle,
+  kCircus
 };
 std::string_view FeatureKindName(FeatureKind kind);
 

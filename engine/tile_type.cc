@@ -20,6 +20,10 @@ std::string_view SegmentKindName(SegmentKind kind) {
       return "river";
     case SegmentKind::kGarden:
       return "garden";
+    case SegmentKind::kCircusSpace:
+      return "circus_space";
+    case SegmentKind::kAcrobatSpace:
+      return "acrobat_space";
   }
   return "unknown";
 }
@@ -100,7 +104,8 @@ Catalogue::Catalogue()
             &CultTileSet(),
             &SiegeTileSet(),
             &HillsAndSheepTileSet(),
-            &PrincessAndDragonTileSet()} {
+            &PrincessAndDragonTileSet(),
+            &UnderTheBigTopTileSet()} {
   size_t tile_count = 0;
   for (const TileSet* set : sets_) {
     if (!set->tiles.empty()) {

@@ -27,7 +27,19 @@ namespace carcassonne {
 enum class Terrain : uint8_t { kField = 0, kRoad, kCity, kRiver, kPartial, kNone, kAbbey };
 
 // What a segment is.
-enum class SegmentKind : uint8_t { kRoad = 0, kCity, kField, kMonastery, kRiver, kGarden };
+// kCircusSpace and kAcrobatSpace (Under the Big Top, BT-01): spaces in the
+// tile's middle that join no feature and have no edges; no follower stands on
+// a circus space (BT-03); acrobats are not built (BT-11, known gaps).
+enum class SegmentKind : uint8_t {
+  kRoad = 0,
+  kCity,
+  kField,
+  kMonastery,
+  kRiver,
+  kGarden,
+  kCircusSpace,
+  kAcrobatSpace
+};
 std::string_view SegmentKindName(SegmentKind kind);
 
 // The trade good printed in a city (Traders & Builders).
@@ -203,6 +215,7 @@ const TileSet& CultTileSet();                   // the 6 shrine tiles, cult:1..c
 const TileSet& SiegeTileSet();  // siege:ca1..ca4 (The Cathars), siege:be1..be6 (The Besiegers)
 const TileSet& HillsAndSheepTileSet();      // hs:01..hs:16 (18 tiles)
 const TileSet& PrincessAndDragonTileSet();  // the 30 land tiles, pd:01..pd:29
+const TileSet& UnderTheBigTopTileSet();     // bt:01..bt:16 (20 tiles)
 
 // All tile types this build knows, looked up by id.
 class Catalogue {

@@ -112,6 +112,14 @@ enum class ViolationCode {
   // ... the princess sends home only a knight of the city her segment is part
   // of, and only in the figure step of the tile that shows her (PD-21).
   kPrincessNotAllowed = 142,
+  // Under the Big Top (numbers from its proto range): the placement of a
+  // circus tile names no animal token, or a placement of another tile names
+  // one (BT-04, BT-05: a token goes under the big top only with a circus
+  // tile); or the game has no Under the Big Top.
+  kAnimalTokenNotAllowed = 250,
+  // ... the token named is not left in the supply (BT-01, BT-05); with all 16
+  // drawn no circus tile can be placed (BT-09: one copy has 12 circus tiles).
+  kAnimalTokenNotInSupply = 251,
 };
 
 struct Violation {

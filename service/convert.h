@@ -55,6 +55,10 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
 const TileType* TileTypeFromProto(std::string_view id, std::string_view path,
                                   FieldProblems& problems);
 
+// Under the Big Top: an animal token; ANIMAL_TOKEN_UNSPECIFIED reads as none
+// (nullopt). An unknown value is a problem at `field`.
+std::optional<Animal> AnimalFromProto(int value, std::string field, FieldProblems& problems);
+
 // A snapshot: every field translated (tile types known, rotations 0/90/180/270,
 // enums in range and not UNSPECIFIED where required, every figure's segment
 // (and the mage's and the witch's) naming a segment of the tile on its cell,

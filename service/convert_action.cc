@@ -29,7 +29,10 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
                                    FieldPath(path, "place_tile.hidden_tile_type"), problems);
         if (hidden == nullptr) break;
       }
-      if (tile) action = PlaceTileAction{tile->type, tile->cell, tile->rotation, hidden};
+      // BT-04, BT-05: the animal token the caller drew with a circus tile.
+      const std::optional<Animal> animal = AnimalFromProto(
+          proto.place_tile().animal_token(), FieldPath(path, "place_tile.animal_token"), problems);
+      if (tile) action = PlaceTileAction{tile->type, tile->cell, tile->rotation, hidden, animal};
       break;
     }
     case v1::Action::kPlaceFigure: {
@@ -266,6 +269,7 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           if (chosen.hidden_tile != nullptr) {
             place->set_hidden_tile_type(ToString(chosen.hidden_tile->id));
           }
+          place->set_animal_token(AnimalToProto(chosen.animal_token));
         } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
           v1::PlaceFigure* place = proto->mutable_place_figure();
           place->set_kind(FigureKindToProto(chosen.kind));

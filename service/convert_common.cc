@@ -72,6 +72,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kHillsAndSheep;
     case v1::EXPANSION_PRINCESS_AND_DRAGON:
       return Expansion::kPrincessAndDragon;
+    case v1::EXPANSION_UNDER_THE_BIG_TOP:
+      return Expansion::kUnderTheBigTop;
     default:
       return std::nullopt;
   }
@@ -176,6 +178,16 @@ std::optional<MagicFigure> MagicFigureFromProto(int value) {
   }
 }
 
+std::optional<Animal> AnimalFromProto(int value, std::string field, FieldProblems& problems) {
+  if (value == v1::ANIMAL_TOKEN_UNSPECIFIED) return std::nullopt;
+  if (!v1::AnimalToken_IsValid(value)) {
+    BadEnum(problems, std::move(field), "animal token", value);
+    return std::nullopt;
+  }
+  // ANIMAL_TOKEN_FLEA .. ANIMAL_TOKEN_ELEPHANT follow Animal's order from 1.
+  return static_cast<Animal>(value - v1::ANIMAL_TOKEN_FLEA);
+}
+
 std::optional<FigureKind> FigureKindFromProto(int value) {
   switch (value) {
     case v1::FIGURE_KIND_FOLLOWER:
@@ -190,6 +202,8 @@ std::optional<FigureKind> FigureKindFromProto(int value) {
       return FigureKind::kMayor;
     case v1::FIGURE_KIND_WAGON:
       return FigureKind::kWagon;
+    case v1::FIGURE_KIND_RINGMASTER:
+      return FigureKind::kRingmaster;
     default:
       return std::nullopt;
   }
@@ -227,6 +241,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_HILLS_AND_SHEEP;
     case Expansion::kPrincessAndDragon:
       return v1::EXPANSION_PRINCESS_AND_DRAGON;
+    case Expansion::kUnderTheBigTop:
+      return v1::EXPANSION_UNDER_THE_BIG_TOP;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -295,6 +311,11 @@ v1::MagicFigure MagicFigureToProto(MagicFigure figure) {
   return figure == MagicFigure::kMage ? v1::MAGIC_FIGURE_MAGE : v1::MAGIC_FIGURE_WITCH;
 }
 
+v1::AnimalToken AnimalToProto(std::optional<Animal> animal) {
+  if (!animal) return v1::ANIMAL_TOKEN_UNSPECIFIED;
+  return static_cast<v1::AnimalToken>(static_cast<int>(*animal) + v1::ANIMAL_TOKEN_FLEA);
+}
+
 v1::FigureKind FigureKindToProto(FigureKind kind) {
   switch (kind) {
     case FigureKind::kFollower:
@@ -309,6 +330,8 @@ v1::FigureKind FigureKindToProto(FigureKind kind) {
       return v1::FIGURE_KIND_MAYOR;
     case FigureKind::kWagon:
       return v1::FIGURE_KIND_WAGON;
+    case FigureKind::kRingmaster:
+      return v1::FIGURE_KIND_RINGMASTER;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -369,6 +392,10 @@ v1::SegmentKind SegmentKindToProto(SegmentKind kind) {
       return v1::SEGMENT_KIND_RIVER;
     case SegmentKind::kGarden:
       return v1::SEGMENT_KIND_GARDEN;
+    case SegmentKind::kCircusSpace:
+      return v1::SEGMENT_KIND_CIRCUS_SPACE;
+    case SegmentKind::kAcrobatSpace:
+      return v1::SEGMENT_KIND_ACROBAT_SPACE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -490,6 +517,8 @@ v1::FeatureKind FeatureKindToProto(FeatureKind kind) {
       return v1::FEATURE_KIND_ROBBER_BARON;
     case FeatureKind::kCastle:
       return v1::FEATURE_KIND_CASTLE;
+    case FeatureKind::kCircus:
+      return v1::FEATURE_KIND_CIRCUS;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

@@ -49,6 +49,7 @@ v1::Phase PhaseToProto(Phase phase);
 v1::Quarter QuarterToProto(Quarter quarter);
 v1::MagicStep MagicStepToProto(MagicStep step);
 v1::MagicFigure MagicFigureToProto(MagicFigure figure);
+v1::AnimalToken AnimalToProto(std::optional<Animal> animal);
 v1::FigureKind FigureKindToProto(FigureKind kind);
 v1::ScoringTrigger TriggerToProto(ScoringTrigger trigger);
 v1::Terrain TerrainToProto(Terrain terrain);

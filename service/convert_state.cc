@@ -56,6 +56,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       player.castles = player_proto.castles();
       player.barns = player_proto.barns();
       player.abbeys = player_proto.abbeys();
+      player.ringmasters = player_proto.ringmasters();
       player.goods.wine = player_proto.goods().wine();
       player.goods.grain = player_proto.goods().grain();
       player.goods.cloth = player_proto.goods().cloth();
@@ -306,6 +307,20 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       segment = ReadSegment(follower.segment(), tiles, segment_path, problems);
     }
     if (kind && segment) state.fairy_follower = Figure{*kind, follower.owner(), *segment};
+  }
+
+  // Under the Big Top: the big top and the tokens (BT-01, BT-04, BT-05); the
+  // engine's check bounds the counts and finds the big top's tile.
+  if (proto.has_big_top()) {
+    const v1::BigTop& big_top = proto.big_top();
+    const v1::AnimalTokens& supply = big_top.supply();
+    state.big_top.supply = {supply.flea(), supply.monkey(), supply.seal(),
+                            supply.bear(), supply.tiger(),  supply.elephant()};
+    if (big_top.has_cell()) state.big_top.cell = Position{big_top.cell().x(), big_top.cell().y()};
+    state.big_top.token =
+        AnimalFromProto(big_top.token(), FieldPath(path, "big_top.token"), problems);
+    state.big_top.drawn =
+        AnimalFromProto(big_top.drawn(), FieldPath(path, "big_top.drawn"), problems);
   }
 
   std::optional<Phase> phase = PhaseFromProto(proto.phase());
@@ -572,6 +587,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     player_proto->set_castles(player.castles);
     player_proto->set_barns(player.barns);
     player_proto->set_abbeys(player.abbeys);
+    player_proto->set_ringmasters(player.ringmasters);
     if (!(player.goods == TradeGoods{}))
       TradeGoodsToProto(player.goods, player_proto->mutable_goods());
   }
@@ -638,6 +654,19 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.fairy) CellToProto(*state.fairy, proto->mutable_fairy());
   if (state.fairy_follower) {
     FigureToProto(*state.fairy_follower, state, proto->mutable_fairy_follower());
+  }
+  if (!(state.big_top == BigTopState{})) {
+    v1::BigTop* big_top = proto->mutable_big_top();
+    v1::AnimalTokens* supply = big_top->mutable_supply();
+    supply->set_flea(state.big_top.supply[static_cast<int>(Animal::kFlea)]);
+    supply->set_monkey(state.big_top.supply[static_cast<int>(Animal::kMonkey)]);
+    supply->set_seal(state.big_top.supply[static_cast<int>(Animal::kSeal)]);
+    supply->set_bear(state.big_top.supply[static_cast<int>(Animal::kBear)]);
+    supply->set_tiger(state.big_top.supply[static_cast<int>(Animal::kTiger)]);
+    supply->set_elephant(state.big_top.supply[static_cast<int>(Animal::kElephant)]);
+    if (state.big_top.cell) CellToProto(*state.big_top.cell, big_top->mutable_cell());
+    big_top->set_token(AnimalToProto(state.big_top.token));
+    big_top->set_drawn(AnimalToProto(state.big_top.drawn));
   }
   if (!(state.king == AwardToken{}) || !(state.robber_baron == AwardToken{})) {
     v1::KingAndRobberBaron* tokens = proto->mutable_king_and_robber_baron();

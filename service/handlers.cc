@@ -237,19 +237,22 @@ grpc::Status HandleListLegalActions(const v1::ListLegalActionsRequest& request,
     const TileType* drawn = nullptr;
     // HS-03: the tile drawn to go under a hill tile, if any.
     const TileType* hidden = nullptr;
+    // BT-04: the animal token drawn with a circus tile, if any.
+    std::optional<Animal> animal;
     if (request.has_state() && request.state().phase() == v1::PHASE_PLACE_TILE) {
       drawn = TileTypeFromProto(request.tile_type(), "tile_type", problems);
       if (!request.hidden_tile_type().empty()) {
         hidden = TileTypeFromProto(request.hidden_tile_type(), "hidden_tile_type", problems);
       }
+      animal = AnimalFromProto(request.animal_token(), "animal_token", problems);
     }
     if (game && drawn != nullptr) {
-      for (const Problem& problem : CheckDrawnTile(game->state(), drawn, hidden)) {
+      for (const Problem& problem : CheckDrawnTile(game->state(), drawn, hidden, animal)) {
         problems.push_back({problem.field.empty() ? "tile_type" : problem.field, problem.message});
       }
     }
     if (!problems.empty() || !game) return InvalidArgument(problems);
-    const LegalActions legal = game->ListLegalActions(drawn, hidden);
+    const LegalActions legal = game->ListLegalActions(drawn, hidden, animal);
     LegalActionsToProto(legal, game->state(), drawn, response);
     return grpc::Status::OK;
   });

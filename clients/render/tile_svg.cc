@@ -248,6 +248,8 @@ std::string_view OutlineColour(SegmentKind kind) {
       return "#0b4f9c";
     case SegmentKind::kMonastery:
     case SegmentKind::kGarden:
+    case SegmentKind::kCircusSpace:   // Under the Big Top (BT-01): outlined,
+    case SegmentKind::kAcrobatSpace:  // labelled with their ids, no symbol
       return "#8b0000";
   }
   return "#000000";
@@ -336,6 +338,8 @@ Point SegmentAnchor(const TurnedTile& tile, int index) {
     }
     case SegmentKind::kMonastery:
     case SegmentKind::kGarden:
+    case SegmentKind::kCircusSpace:
+    case SegmentKind::kAcrobatSpace:
       return NoSideAnchor(tile, index);
   }
   return kCentre;

@@ -11,6 +11,7 @@
 //   Field(id, {half-edges it touches}, {ids of the cities on this tile it borders})
 //   EnclosedField(id, {ids of the cities it borders})  (touches no side)
 //   Monastery(id)                                 (touches no side)
+//   CircusSpace(id)   AcrobatSpace(id)            (Under the Big Top; no side)
 // Symbols follow the segment they are printed on:
 //   City(...).WithCathedral()   City(...).WithGoods(Goods::kWine)
 //   City(...).NoCastleBase()    Road(...).WithInn()   Field(...).WithPigHerd()
@@ -302,6 +303,15 @@ constexpr SegmentSpec EnclosedField(std::string_view id,
 
 constexpr SegmentSpec Monastery(std::string_view id) {
   return {.id = id, .kind = SegmentKind::kMonastery};
+}
+
+// Under the Big Top (BT-01): the circus space (where the big top stands,
+// BT-03) and the acrobat space; neither touches a side.
+constexpr SegmentSpec CircusSpace(std::string_view id) {
+  return {.id = id, .kind = SegmentKind::kCircusSpace};
+}
+constexpr SegmentSpec AcrobatSpace(std::string_view id) {
+  return {.id = id, .kind = SegmentKind::kAcrobatSpace};
 }
 
 constexpr TileSpec Tile(std::string_view id, int count, std::array<Terrain, 4> sides,

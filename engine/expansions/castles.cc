@@ -88,7 +88,9 @@ std::optional<int> CastleCandidate(const Board& board, const GameState& state, i
     if (!IsFollower(figure.kind) || FeatureOfAddress(board, figure.segment) != root) continue;
     followers += 1;
     // BC-10: a knight; the mayor goes into no castle (AM-08), nor the wagon.
-    if (figure.kind == FigureKind::kFollower || figure.kind == FigureKind::kBigFollower) {
+    // The ringmaster is a knight in a city (BT-16).
+    if (figure.kind == FigureKind::kFollower || figure.kind == FigureKind::kBigFollower ||
+        figure.kind == FigureKind::kRingmaster) {
       knight_owner = figure.owner;
     }
   }
@@ -471,7 +473,8 @@ void CheckCastles(const GameState& state, const Board& board, std::vector<Proble
     for (const Figure& figure : state.figures) {
       if (FeatureOfAddress(board, figure.segment) != root) continue;
       const bool lord = figure.owner == castle.owner && (figure.kind == FigureKind::kFollower ||
-                                                         figure.kind == FigureKind::kBigFollower);
+                                                         figure.kind == FigureKind::kBigFollower ||
+                                                         figure.kind == FigureKind::kRingmaster);
       lords += lord ? 1 : 0;
       other_figure = other_figure || !lord;
     }

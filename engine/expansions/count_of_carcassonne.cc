@@ -795,7 +795,9 @@ void CountOfCarcassonne::OnTurnScoreEvent(Game& game, const ScoreEvent& event) c
   // scoring of a completed road, city or monastery.
   // AMB-07: the King's and the Robber Baron's live points (KR-27) are not
   // landscape scoring: they never open or block a deployment.
-  if (event.feature_kind == FeatureKind::kKing || event.feature_kind == FeatureKind::kRobberBaron) {
+  // BT-10: neither are the circus's points under the big top (BT-06).
+  if (event.feature_kind == FeatureKind::kKing || event.feature_kind == FeatureKind::kRobberBaron ||
+      event.feature_kind == FeatureKind::kCircus) {
     return;
   }
   GameState& state = game.mutable_state();

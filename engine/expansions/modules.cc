@@ -12,6 +12,7 @@
 #include "engine/expansions/river.h"
 #include "engine/expansions/siege.h"
 #include "engine/expansions/traders_and_builders.h"
+#include "engine/expansions/under_the_big_top.h"
 
 namespace carcassonne {
 
@@ -34,6 +35,7 @@ struct Registry {
   HillsAndSheep hills_and_sheep;
   PrincessAndDragon princess_and_dragon;
   DragonFlightAfterScoring dragon_flight_after_scoring;
+  UnderTheBigTop under_the_big_top;
 };
 
 const Registry& Modules() {
@@ -76,6 +78,11 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // After Inns & Cathedrals: its score modifiers apply to the inn or cathedral
   // rate (MW-14, AMB-23). It lists no figure placement for the River to filter.
   if (rules.Has(Expansion::kMageAndWitch)) modules.push_back(&all.mage_and_witch);
+  // Under the Big Top: its circus scores in AfterTurnScoring, after every
+  // module that scores the tile's features there (the castles' lords): BT-05
+  // scores the tile's features first. It reads no other module's lines and
+  // lists no figure placement (the ringmaster is listed by the core).
+  if (rules.Has(Expansion::kUnderTheBigTop)) modules.push_back(&all.under_the_big_top);
   // After the modules that score: its wagons move once the turn is scored
   // (AM-12), before the other decisions after the scoring (its resumption
   // asks them again). It lists no figure placement.
@@ -111,6 +118,7 @@ const std::vector<const ExpansionModule*>& AllModules() {
                                                               &all.siege_scoring,
                                                               &all.hills_and_sheep,
                                                               &all.mage_and_witch,
+                                                              &all.under_the_big_top,
                                                               &all.abbey_and_mayor,
                                                               &all.count_of_carcassonne,
                                                               &all.dragon_flight_after_scoring,

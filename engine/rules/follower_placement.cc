@@ -52,7 +52,8 @@ std::string_view PlacementRule(FigureKind kind, std::string_view base_rule) {
 }  // namespace
 
 bool HasAnyFollower(const Player& player) {
-  return player.followers > 0 || player.big_followers > 0 || player.mayors > 0 || player.wagons > 0;
+  return player.followers > 0 || player.big_followers > 0 || player.mayors > 0 ||
+         player.wagons > 0 || player.ringmasters > 0;
 }
 
 bool FollowerMayStandOn(SegmentKind kind) {
@@ -78,6 +79,17 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
     violations.push_back({ViolationCode::kFigureNotAllowed,
                           "This road stub cannot be occupied (AMB-42).", segment.cell,
                           segment.segment_index, "AMB-42"});
+  } else if (type.kind == SegmentKind::kCircusSpace) {
+    // BT-03: no figure ever stands on a circus space.
+    violations.push_back({ViolationCode::kFigureNotAllowed,
+                          "No figure may ever stand on a circus space.", segment.cell,
+                          segment.segment_index, "BT-03"});
+  } else if (type.kind == SegmentKind::kAcrobatSpace) {
+    // BT-11 is [unconfirmed] and not built (known gaps): no acrobats.
+    violations.push_back({ViolationCode::kFigureNotAllowed,
+                          "This build places no acrobats: the acrobat rules are not confirmed "
+                          "(BT-11, known gaps).",
+                          segment.cell, segment.segment_index, "BT-11"});
   } else if (!FollowerKindMayStandOn(kind, type.kind)) {
     // AM-08: the mayor goes only into a city.
     violations.push_back({ViolationCode::kFigureNotAllowed,
@@ -123,7 +135,9 @@ FollowerOptionsIfPlaced::FollowerOptionsIfPlaced(const Board& board, const GameS
       has_follower_(HasAnyFollower(state.players[player])),
       // BG-05 for a follower or a big follower; AM-08 for the mayor, AM-11
       // for the wagon: the kinds the player still has decide the segments.
-      has_plain_(state.players[player].followers > 0 || state.players[player].big_followers > 0),
+      // The ringmaster stands where a follower does (BT-16).
+      has_plain_(state.players[player].followers > 0 || state.players[player].big_followers > 0 ||
+                 state.players[player].ringmasters > 0),
       has_mayor_(state.players[player].mayors > 0),
       has_wagon_(state.players[player].wagons > 0) {
   for (const Figure& figure : state.figures) {

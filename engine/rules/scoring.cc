@@ -22,6 +22,8 @@ std::optional<FeatureKind> KindOf(SegmentKind kind) {
       return FeatureKind::kField;
     case SegmentKind::kRiver:
     case SegmentKind::kGarden:
+    case SegmentKind::kCircusSpace:
+    case SegmentKind::kAcrobatSpace:
       return std::nullopt;
   }
   return std::nullopt;
@@ -92,6 +94,7 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
     case FeatureKind::kKing:
     case FeatureKind::kRobberBaron:
     case FeatureKind::kCastle:
+    case FeatureKind::kCircus:
       break;
     case FeatureKind::kField:
       // BG-22: 3 per completed city bordered.
@@ -160,6 +163,8 @@ bool IsComplete(const Board& board, int feature) {
       return board.SurroundingTileCount(board.AddressOf(feature).cell) == 8;
     case SegmentKind::kField:
     case SegmentKind::kGarden:
+    case SegmentKind::kCircusSpace:
+    case SegmentKind::kAcrobatSpace:
       return false;
   }
   return false;

@@ -53,6 +53,7 @@ const SetCase kSetCases[] = {
     {"siege.yaml", "siege", &SiegeTileSet},
     {"hills-and-sheep.yaml", "hs", &HillsAndSheepTileSet},
     {"princess-and-dragon.yaml", "pd", &PrincessAndDragonTileSet},
+    {"under-the-big-top.yaml", "bt", &UnderTheBigTopTileSet},
 };
 
 std::ostream& operator<<(std::ostream& out, const SetCase& set_case) {
@@ -918,7 +919,7 @@ TEST(CatalogueTest, EveryIdIsUniqueAndFound) {
       EXPECT_EQ(Catalogue::Get().Find(std::string(tile.id)), &tile) << tile.id;
     }
   }
-  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 1 + 11 + 6 + 10 + 16 + 29);
+  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 1 + 11 + 6 + 10 + 16 + 29 + 16);
 }
 
 // AM-01, AM-03: the abbey tile, built as the facts file's note says: set
@@ -1217,6 +1218,37 @@ TEST(CatalogueTest, HillsVineyardsAndTheSharedSide) {
     EXPECT_EQ(layout.segment_at_side[SideIndex(RotateSide(Side::kEast, rotation))], 1);
   }
   EXPECT_EQ(catalogue.Find("hs:14g"), nullptr);
+}
+
+// BT-01: 12 circus tiles with one circus space each and 8 acrobat tiles with
+// one acrobat space each (BT-Q1: the facts follow JCloisterZone), all in the
+// "bt" set; neither space touches a side. The garden twins are left out (the
+// Abbot is not built).
+TEST(CatalogueTest, CircusAndAcrobatSpaces) {
+  int circus = 0, acrobat = 0;
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    for (const TileType& tile : set->tiles) {
+      int spaces = 0;
+      for (const SegmentType& segment : tile.segments) {
+        const bool circus_space = segment.kind == SegmentKind::kCircusSpace;
+        const bool acrobat_space = segment.kind == SegmentKind::kAcrobatSpace;
+        if (!circus_space && !acrobat_space) continue;
+        EXPECT_EQ(set->name, "bt") << tile.id;
+        EXPECT_EQ(segment.edges, 0) << tile.id;
+        EXPECT_EQ(segment.half_edges, 0) << tile.id;
+        circus += circus_space ? tile.count : 0;
+        acrobat += acrobat_space ? tile.count : 0;
+        ++spaces;
+      }
+      EXPECT_EQ(spaces, set->name == "bt" ? 1 : 0) << tile.id;
+    }
+  }
+  EXPECT_EQ(circus, 12);
+  EXPECT_EQ(acrobat, 8);
+  EXPECT_EQ(SegmentKindName(SegmentKind::kCircusSpace), "circus_space");
+  EXPECT_EQ(SegmentKindName(SegmentKind::kAcrobatSpace), "acrobat_space");
+  EXPECT_EQ(Catalogue::Get().Find("bt:01g"), nullptr);
+  EXPECT_EQ(Catalogue::Get().Find("bt:07g"), nullptr);
 }
 
 // KR-20, AMB-42: the catalogue's road stubs are the two roads of ic:05, which

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <ostream>
 #include <random>
 #include <set>
@@ -32,8 +33,8 @@ namespace {
 constexpr int kGamesPerShard = 100;
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
-    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder,
-    FigureKind::kPig,      FigureKind::kMayor,       FigureKind::kWagon};
+    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder,   FigureKind::kPig,
+    FigureKind::kMayor,    FigureKind::kWagon,       FigureKind::kRingmaster};
 
 // The expansions of a family of shards; with the River, the river part
 // cycles with the seed (River I, River II, both).
@@ -143,6 +144,20 @@ const std::vector<Config>& Configs() {
        1},
       {"PrincessDragonCountAndCult",
        {Expansion::kPrincessAndDragon, Expansion::kCountOfCarcassonne, Expansion::kCult},
+       1},
+      // Under the Big Top: the animal tokens drawn with circus tiles, the
+      // circus scorings and the ringmaster; with big followers, builders,
+      // pigs, castles (their followers at the big top) and the Count (no
+      // deployment from circus points, BT-10); with the dragon eating
+      // ringmasters, the portal, the abbey and the wagon.
+      {"UnderTheBigTop", {Expansion::kUnderTheBigTop}, 2},
+      {"BigTopInnsTradersCastlesCount",
+       {Expansion::kUnderTheBigTop, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
+        Expansion::kBridgesCastlesAndBazaars, Expansion::kCountOfCarcassonne},
+       1},
+      {"BigTopDragonAbbeyAndHills",
+       {Expansion::kUnderTheBigTop, Expansion::kPrincessAndDragon, Expansion::kAbbeyAndMayor,
+        Expansion::kHillsAndSheep},
        1},
   };
   return configs;
@@ -281,6 +296,26 @@ const TileType* DrawHiddenTile(const Game& game, const TileType& drawn, std::mt1
   return nullptr;
 }
 
+// BT-04, BT-05: the animal token drawn with a circus tile, at random from
+// the face-down supply (each token equally likely); none with other tiles.
+std::optional<Animal> DrawAnimal(const Game& game, const TileType& drawn, std::mt19937& random) {
+  const bool circus = std::any_of(
+      drawn.segments.begin(), drawn.segments.end(),
+      [](const SegmentType& segment) { return segment.kind == SegmentKind::kCircusSpace; });
+  if (!circus) return std::nullopt;
+  const auto& supply = game.state().big_top.supply;
+  int total = 0;
+  for (int count : supply) total += count;
+  if (total <= 0) return std::nullopt;
+  std::uniform_int_distribution<int> pick(0, total - 1);
+  int index = pick(random);
+  for (int animal = 0; animal < kAnimalCount; ++animal) {
+    if (index < supply[animal]) return static_cast<Animal>(animal);
+    index -= supply[animal];
+  }
+  return std::nullopt;
+}
+
 // Every figure kind: supply + board = what each player owns (BG-04, IC-07,
 // TB-09, TB-19).
 void ExpectFiguresConserved(const GameState& state) {
@@ -407,7 +442,7 @@ using PlacementKey = std::tuple<int, int, int>;
 
 // Random placements that are not listed must be illegal; listed ones legal.
 void CheckTilePhase(const Game& game, const TileType* tile, const TileType* hidden,
-                    const LegalActions& legal, std::mt19937& random) {
+                    std::optional<Animal> animal, const LegalActions& legal, std::mt19937& random) {
   std::set<PlacementKey> listed;
   for (const Action& action : legal.actions) {
     EXPECT_TRUE(game.Validate(action).legal());
@@ -426,7 +461,7 @@ void CheckTilePhase(const Game& game, const TileType* tile, const TileType* hidd
     const Position cell = probe % 2 == 0 ? frontier[frontier_cell(random)]
                                          : Position{coordinate(random), coordinate(random)};
     const PlaceTileAction action{tile, cell, Rotation{static_cast<uint8_t>(quarter(random))},
-                                 hidden};
+                                 hidden, animal};
     const bool is_listed =
         listed.contains({action.cell.x, action.cell.y, action.rotation.quarter_turns});
     EXPECT_EQ(game.Validate(action).legal(), is_listed)
@@ -437,9 +472,11 @@ void CheckTilePhase(const Game& game, const TileType* tile, const TileType* hidd
   if (!legal.placements.empty()) {
     std::uniform_int_distribution<size_t> pick(0, legal.placements.size() - 1);
     const LegalPlacement& placement = legal.placements[pick(random)];
+    // (The abbey draws no animal token.)
+    if (placement.tile != tile) animal.reset();
     tile = placement.tile;  // the drawn tile or the abbey (AM-03)
     Game after = game;
-    after.Apply(PlaceTileAction{tile, placement.cell, placement.rotation, hidden});
+    after.Apply(PlaceTileAction{tile, placement.cell, placement.rotation, hidden, animal});
     // Mage & Witch: the magic-figure decisions come first (MW-04, MW-09); the
     // magic figures occupy nothing, so they change no follower option.
     while (after.state().phase == Phase::kPlaceMagicFigure) {
@@ -449,12 +486,12 @@ void CheckTilePhase(const Game& game, const TileType* tile, const TileType* hidd
     }
     // The options are the segments some follower kind the player has left
     // may take: a follower or big follower, the mayor (AM-08), the wagon
-    // (AM-11).
+    // (AM-11), the ringmaster (BT-16).
     const Player& placer = game.state().players[game.state().deciding_player];
     for (int segment = 0; segment < static_cast<int>(tile->segments.size()); ++segment) {
       bool is_legal = false;
       for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kMayor,
-                              FigureKind::kWagon}) {
+                              FigureKind::kWagon, FigureKind::kRingmaster}) {
         if (SupplyOf(placer, kind) <= 0) continue;
         is_legal =
             is_legal || after.Validate(PlaceFigureAction{kind, {placement.cell, segment}}).legal();
@@ -783,6 +820,9 @@ struct Decisions {
   int mayor_wagon_out = 0;  // mayors and wagons redeployed from it (CO-09, CO-46)
   int market_round = 0;     // decisions of a market round before a barn's field scores (CO-45)
   int market_moved = 0;     // market followers moved onto such a field (CO-44, CO-45)
+  int ringmaster = 0;       // ringmasters placed (BT-16)
+  int circus = 0;           // circuses scored during play, with points (BT-05, BT-06)
+  int circus_end = 0;       // the big top's circus scored at the end (BT-08)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -798,6 +838,7 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
   std::vector<int> scores_from_events(player_count, 0);
   const TileType* drawn = nullptr;
   const TileType* hidden = nullptr;  // under a hill (HS-03)
+  std::optional<Animal> animal;      // drawn with a circus tile (BT-04)
   for (int step = 0; step < 1000 && state.phase != Phase::kGameOver; ++step) {
     SCOPED_TRACE("seed " + std::to_string(seed) + " step " + std::to_string(step));
     const Game game(state);
@@ -806,11 +847,12 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
       ASSERT_NE(drawn, nullptr) << "no tile of the bag may be drawn";
       if (river) ExpectRiverOrder(*state.bag, *drawn);
       hidden = DrawHiddenTile(game, *drawn, random);
+      animal = DrawAnimal(game, *drawn, random);
     }
-    const LegalActions legal = game.ListLegalActions(drawn, hidden);
+    const LegalActions legal = game.ListLegalActions(drawn, hidden, animal);
     ASSERT_FALSE(legal.actions.empty());
     if (state.phase == Phase::kPlaceTile) {
-      CheckTilePhase(game, drawn, hidden, legal, random);
+      CheckTilePhase(game, drawn, hidden, animal, legal, random);
       CheckUndrawableTiles(game);
     } else if (state.phase == Phase::kPlaceMagicFigure) {
       CheckMagicFigurePhase(game, legal);
@@ -871,10 +913,31 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
       ++decisions.abbey;
     }
     if (std::holds_alternative<RemoveKnightAction>(action)) ++decisions.princess;
+    if (const auto* figure = std::get_if<PlaceFigureAction>(&action);
+        figure && figure->kind == FigureKind::kRingmaster) {
+      ++decisions.ringmaster;
+    }
     if (const auto* figure = std::get_if<PlaceFigureAction>(&action)) {
       if (!(figure->segment.cell == state.tiles.back().cell)) ++decisions.portal;
     }
     for (const ScoreEvent& event : outcome.events) {
+      // BT-06: a circus pays each player with followers near the big top
+      // the token's value per follower, in own line items; no figure goes
+      // back.
+      if (event.feature_kind == FeatureKind::kCircus) {
+        EXPECT_TRUE(event.returned_figures.empty());
+        EXPECT_EQ(event.Total(), 0);
+        EXPECT_EQ(event.line_items.size(), event.majority_players.size());
+        for (const LineItem& item : event.line_items) {
+          EXPECT_EQ(item.points, item.count * item.points_each);
+          EXPECT_GT(item.count, 0);
+        }
+        if (event.trigger == ScoringTrigger::kEndOfGame) {
+          ++decisions.circus_end;
+        } else if (!event.majority_players.empty()) {
+          ++decisions.circus;
+        }
+      }
       if (event.feature_kind == FeatureKind::kField &&
           event.trigger == ScoringTrigger::kEndOfGame && event.returned_figures.empty()) {
         ++decisions.barn_end;
@@ -1006,6 +1069,13 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
     if (shard == 0) {
       EXPECT_GT(decisions.final_abbey, 0);
     }
+  }
+  // Under the Big Top: ringmasters are placed, circuses score with points
+  // during play and at the end (BT-05, BT-06, BT-08, BT-16).
+  if (rules.Has(Expansion::kUnderTheBigTop)) {
+    EXPECT_GT(decisions.ringmaster, 0);
+    EXPECT_GT(decisions.circus, 0);
+    EXPECT_GT(decisions.circus_end, 0);
   }
   if (rules.am_barn) {
     EXPECT_GT(decisions.barn, 0);

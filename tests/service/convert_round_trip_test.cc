@@ -103,6 +103,12 @@ std::vector<Config> Configs() {
       [](RuleSet& rules) { rules.pd_dragon_move_time = DragonMoveTime::kAfterScoring; });
   add("PrincessDragonCount", {Expansion::kPrincessAndDragon, Expansion::kCountOfCarcassonne},
       [](RuleSet& rules) { rules.count_dragon_enters_city_tiles = false; });
+  // Under the Big Top (the big top, the tokens drawn and waiting, the
+  // ringmaster) with big followers, the castles and the Count's decisions.
+  add("BigTopInnsCastlesCount",
+      {Expansion::kUnderTheBigTop, Expansion::kInnsAndCathedrals,
+       Expansion::kBridgesCastlesAndBazaars, Expansion::kCountOfCarcassonne},
+      [](RuleSet& rules) { rules.bc_castles = true; });
   return configs;
 }
 
@@ -130,6 +136,21 @@ const TileType* HiddenUnder(const Game& game, const TileType& drawn) {
   return nullptr;
 }
 
+// BT-04: the animal token drawn with a circus tile: the supply's first
+// (any token left will do for a round trip); none for other tiles.
+std::optional<Animal> AnimalFor(const Game& game, const TileType* drawn) {
+  if (drawn == nullptr ||
+      std::none_of(drawn->segments.begin(), drawn->segments.end(), [](const SegmentType& segment) {
+        return segment.kind == SegmentKind::kCircusSpace;
+      })) {
+    return std::nullopt;
+  }
+  for (int animal = 0; animal < kAnimalCount; ++animal) {
+    if (game.state().big_top.supply[animal] > 0) return static_cast<Animal>(animal);
+  }
+  return std::nullopt;
+}
+
 const TileType* Draw(const Game& game, std::mt19937& random) {
   std::vector<const TileType*> types;
   for (const TileCount& entry : game.state().bag->tiles) {
@@ -137,7 +158,10 @@ const TileType* Draw(const Game& game, std::mt19937& random) {
   }
   std::shuffle(types.begin(), types.end(), random);
   for (const TileType* type : types) {
-    if (!game.ListLegalActions(type, HiddenUnder(game, *type)).actions.empty()) return type;
+    if (!game.ListLegalActions(type, HiddenUnder(game, *type), AnimalFor(game, type))
+             .actions.empty()) {
+      return type;
+    }
   }
   return nullptr;
 }
@@ -169,8 +193,8 @@ TEST_P(RoundTrip, EveryStateReadBackPlaysOnTheSame) {
         drawn = Draw(game, random);
         ASSERT_NE(drawn, nullptr);
       }
-      const LegalActions legal =
-          game.ListLegalActions(drawn, drawn != nullptr ? HiddenUnder(game, *drawn) : nullptr);
+      const LegalActions legal = game.ListLegalActions(
+          drawn, drawn != nullptr ? HiddenUnder(game, *drawn) : nullptr, AnimalFor(game, drawn));
       ASSERT_FALSE(legal.actions.empty());
       if (state.phase != Phase::kPlaceTile && state.phase != Phase::kPlaceFigure) {
         ++decisions_of_modules;
@@ -304,6 +328,10 @@ std::vector<Config> EveryModuleConfigs() {
         rules.count_mayor_wagon_count_as_two = true;
         rules.count_market_redeploy_on_farm_join = true;
       });
+  // Under the Big Top through the service: every snapshot with the big top,
+  // the animal tokens and the ringmasters passes the service's check.
+  add("UnderTheBigTopAndTraders", {Expansion::kUnderTheBigTop, Expansion::kTradersAndBuilders},
+      none);
   return configs;
 }
 
@@ -347,7 +375,7 @@ TEST_P(ServiceSnapshots, EveryReturnedSnapshotPassesTheServiceCheck) {
         drawn = Draw(*game, random);
         ASSERT_NE(drawn, nullptr);
       }
-      const LegalActions legal = game->ListLegalActions(drawn);
+      const LegalActions legal = game->ListLegalActions(drawn, nullptr, AnimalFor(*game, drawn));
       ASSERT_FALSE(legal.actions.empty());
       std::uniform_int_distribution<size_t> pick(0, legal.actions.size() - 1);
       const Action action = legal.actions[pick(random)];

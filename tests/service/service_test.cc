@@ -1319,6 +1319,21 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
           break;  // not a hill, or no such draw
         }
       }
+      // Under the Big Top (BT-04): a circus tile is listed with the animal
+      // token drawn with it; the supply's first.
+      if (legal.actions_size() == 0 && state.has_big_top()) {
+        const v1::AnimalTokens& supply = state.big_top().supply();
+        const int counts[] = {supply.flea(), supply.monkey(), supply.seal(),
+                              supply.bear(), supply.tiger(),  supply.elephant()};
+        for (int i = 0; i < 6; ++i) {
+          if (counts[i] <= 0) continue;
+          list.clear_hidden_tile_type();
+          list.set_animal_token(static_cast<v1::AnimalToken>(v1::ANIMAL_TOKEN_FLEA + i));
+          status = Call(&v1::RefereeService::Stub::ListLegalActions, list, &legal);
+          if (!status.ok()) legal.Clear();
+          break;
+        }
+      }
       if (legal.actions_size() > 0) {
         tile = entry.tile_type();
         break;
@@ -1374,8 +1389,11 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
         v1::Action* figure = turn.add_actions();
         // The offered segments are for any follower kind in supply.
         const v1::Player& player = state.players(state.deciding_player());
-        figure->mutable_place_figure()->set_kind(
-            player.followers() > 0 ? v1::FIGURE_KIND_FOLLOWER : v1::FIGURE_KIND_BIG_FOLLOWER);
+        // (Under the Big Top: the ringmaster once the others are out, BT-16.)
+        figure->mutable_place_figure()->set_kind(player.followers() > 0 ? v1::FIGURE_KIND_FOLLOWER
+                                                 : player.big_followers() > 0
+                                                     ? v1::FIGURE_KIND_BIG_FOLLOWER
+                                                     : v1::FIGURE_KIND_RINGMASTER);
         *figure->mutable_place_figure()->mutable_segment() = placement.figure_segments(0);
       } else {
         *turn.add_actions() = Pass();
