@@ -112,6 +112,10 @@ enum class ViolationCode {
   // ... the princess sends home only a knight of the city her segment is part
   // of, and only in the figure step of the tile that shows her (PD-21).
   kPrincessNotAllowed = 142,
+  // ... with option pd.princess = must (PD-23), a player whose princess's
+  // city holds a knight sends one home: no other figure step (a figure, the
+  // fairy, a barn, a pass) is allowed.
+  kPrincessRemovalRequired = 342,
 };
 
 struct Violation {

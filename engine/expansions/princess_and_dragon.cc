@@ -100,16 +100,41 @@ void LeaveFairyAlone(GameState& state) {
   if (state.fairy_follower && FairyFollower(state) == nullptr) state.fairy_follower.reset();
 }
 
+bool FairyOnTile(const GameState& state) {
+  return state.rules.pd_fairy_placement == FairyPlacement::kOnTile;
+}
+
 // PD-15: the followers of `player` the fairy may move next to (not the one
-// it stands by already).
+// it stands by already); with pd.fairy_placement = on_tile, those on another
+// tile than the fairy's (each names its tile).
 std::vector<Figure> FairyTargets(const GameState& state, int player) {
   std::vector<Figure> targets;
   for (const Figure& figure : state.figures) {
     if (!IsFollower(figure.kind) || figure.owner != player) continue;
-    if (state.fairy_follower && *state.fairy_follower == figure) continue;
+    if (FairyOnTile(state)) {
+      if (state.fairy && figure.segment.cell == *state.fairy) continue;
+    } else if (state.fairy_follower && *state.fairy_follower == figure) {
+      continue;
+    }
     targets.push_back(figure);
   }
   return targets;
+}
+
+// PD-17: the follower of `player` the fairy is with: the one it stands next
+// to; with pd.fairy_placement = on_tile, the first of theirs on its tile.
+const Figure* FairyWith(const GameState& state, int player) {
+  if (!state.fairy) return nullptr;
+  if (!FairyOnTile(state)) {
+    const Figure* follower = FairyFollower(state);
+    return follower != nullptr && follower->owner == player ? follower : nullptr;
+  }
+  for (const Figure& figure : state.figures) {
+    if (IsFollower(figure.kind) && figure.owner == player && figure.segment.cell == *state.fairy) {
+      return &figure;
+    }
+  }
+  return nullptr;
 }
 
 // PD-11, PD-12: the dragon enters `cell`: every figure there goes back.
@@ -280,10 +305,14 @@ bool PrincessAndDragon::CheckOwnAction(const Game& game, const Action& action,
     // (The core admits it only in Phase::kPlaceFigure.)
     const std::vector<Figure> targets = FairyTargets(state, state.deciding_player);
     if (std::find(targets.begin(), targets.end(), fairy->follower) == targets.end()) {
-      const bool already = state.fairy_follower && *state.fairy_follower == fairy->follower;
+      const bool already = FairyOnTile(state)
+                               ? state.fairy && fairy->follower.segment.cell == *state.fairy
+                               : state.fairy_follower && *state.fairy_follower == fairy->follower;
       violations.push_back(
           {ViolationCode::kFigureNotAllowed,
-           already ? std::string("The fairy already stands next to that follower.")
+           already ? std::string(FairyOnTile(state)
+                                     ? "The fairy already stands on that follower's tile."
+                                     : "The fairy already stands next to that follower.")
                    : std::string("The fairy moves only next to one of your own followers on the "
                                  "board, and no such follower stands there."),
            fairy->follower.segment.cell, fairy->follower.segment.segment_index, "PD-15"});
@@ -330,9 +359,14 @@ bool PrincessAndDragon::ApplyOwnAction(Game& game, const Action& action,
     return true;
   }
   if (const auto* fairy = std::get_if<MoveFairyAction>(&action)) {
-    // PD-15; the core then ends the figure step.
+    // PD-15; the core then ends the figure step. With pd.fairy_placement =
+    // on_tile the fairy stays with the tile, not with the follower.
     state.fairy = fairy->follower.segment.cell;
-    state.fairy_follower = fairy->follower;
+    if (FairyOnTile(state)) {
+      state.fairy_follower.reset();
+    } else {
+      state.fairy_follower = fairy->follower;
+    }
     return true;
   }
   const auto* step = std::get_if<MoveDragonAction>(&action);
@@ -429,7 +463,25 @@ void PrincessAndDragon::ModifyScore(const Game& game, int /*feature*/, ScoreEven
   // PD-18: the fairy's follower's feature scores: its owner gets 3 points,
   // even without the majority; also in the final scoring (engine practice).
   if (event.trigger == ScoringTrigger::kLostChallenge) return;
-  const Figure* follower = FairyFollower(game.state());
+  const GameState& state = game.state();
+  if (FairyOnTile(state)) {
+    // pd.fairy_placement = on_tile: each owner of a follower of the feature
+    // on the fairy's tile, once.
+    if (!state.fairy) return;
+    std::vector<int> owners;
+    for (const Figure& figure : state.figures) {
+      if (!IsFollower(figure.kind) || !(figure.segment.cell == *state.fairy)) continue;
+      if (std::find(event.segments.begin(), event.segments.end(), figure.segment) ==
+          event.segments.end()) {
+        continue;
+      }
+      if (std::find(owners.begin(), owners.end(), figure.owner) != owners.end()) continue;
+      owners.push_back(figure.owner);
+      event.line_items.push_back({"fairy", 1, 3, 3, "PD-18", figure.owner});
+    }
+    return;
+  }
+  const Figure* follower = FairyFollower(state);
   if (follower == nullptr) return;
   if (std::find(event.segments.begin(), event.segments.end(), follower->segment) ==
       event.segments.end()) {
@@ -443,6 +495,74 @@ void PrincessAndDragon::AfterScoring(Game& game, const ScoreEvent& /*event*/) co
   LeaveFairyAlone(game.mutable_state());
 }
 
+void PrincessAndDragon::AtStartOfTurn(Game& game, std::vector<ScoreEvent>& events) const {
+  // PD-17: the player whose turn begins scores 1 if the fairy is with one of
+  // their followers (on_tile: on the tile of one of them), once.
+  GameState& state = game.mutable_state();
+  const int player = state.active_player;
+  const Figure* follower = FairyWith(state, player);
+  if (follower == nullptr) return;
+  ScoreEvent event;
+  event.feature_kind = FeatureKind::kFairy;
+  event.trigger = ScoringTrigger::kStartOfTurn;
+  event.tiles = {*state.fairy};
+  event.segments = {follower->segment};
+  event.majority_players = {player};
+  event.line_items.push_back({"fairy at the start of the turn", 1, 1, 1, "PD-17"});
+  event.SettlePoints();
+  event.AddToScores(state.players);
+  events.push_back(std::move(event));
+}
+
+bool PrincessAndDragon::ForbidsFiguresIfPlaced(const Game& game, const TileType& tile,
+                                               Position cell, Rotation rotation) const {
+  // PD-23 (option pd.princess = must): the princess's city would join a city
+  // holding a knight: the removal is then the only figure step.
+  const GameState& state = game.state();
+  if (state.rules.pd_princess != PrincessRemoval::kMust) return false;
+  const Board& board = game.board();
+  const BoardTile oriented = Orient({&tile, cell, rotation});
+  for (Side side : kAllSides) {
+    const int mine = oriented.segment_at_side[SideIndex(side)];
+    if (mine < 0 || !tile.segments[mine].princess) continue;
+    const int neighbour = board.TileIndexAt(Neighbour(cell, side));
+    if (neighbour < 0) continue;
+    const BoardTile& next = board.tile(neighbour);
+    const int theirs = next.segment_at_side[SideIndex(Opposite(side))];
+    if (theirs < 0) continue;
+    // (HS-27: a segment sharing that side joins across it too.)
+    std::vector<int> cities = {board.FeatureOf(board.SegmentId(neighbour, theirs))};
+    for (int sharing : SegmentsSharingSide(next, Opposite(side))) {
+      cities.push_back(board.FeatureOf(board.SegmentId(neighbour, sharing)));
+    }
+    for (const Figure& figure : state.figures) {
+      if (!IsFollower(figure.kind)) continue;
+      const int segment = board.SegmentId(figure.segment);
+      if (segment >= 0 &&
+          std::find(cities.begin(), cities.end(), board.FeatureOf(segment)) != cities.end()) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+void PrincessAndDragon::CheckFigureStepChoice(const Game& game, const Action& action,
+                                              std::vector<Violation>& violations) const {
+  // PD-23 (option pd.princess = must): while the princess's city holds a
+  // knight, the figure step is the removal of one.
+  if (game.state().rules.pd_princess != PrincessRemoval::kMust) return;
+  if (game.state().phase != Phase::kPlaceFigure) return;
+  if (std::holds_alternative<RemoveKnightAction>(action)) return;
+  const std::vector<Figure> knights = Knights(game);
+  if (knights.empty()) return;
+  violations.push_back({ViolationCode::kPrincessRemovalRequired,
+                        Cat("The princess's city holds ", knights.size(),
+                            " knight(s): with option pd.princess = must, the player sends one "
+                            "home instead of any other figure step."),
+                        LastTile(game.board()).cell(), std::nullopt, "PD-23"});
+}
+
 void PrincessAndDragon::AtEndOfGame(Game& game, std::vector<ScoreEvent>& /*events*/) const {
   game.mutable_state().dragon_flight.clear();
 }
@@ -452,6 +572,15 @@ void PrincessAndDragon::CheckRuleOptions(const RuleSet& rules, std::string_view 
   if (!rules.Has(Expansion::kPrincessAndDragon) &&
       rules.pd_dragon_move_time != DragonMoveTime::kAfterMeeple) {
     problems.push_back({Cat(prefix, "pd_dragon_move_time"),
+                        "a Princess & Dragon option needs EXPANSION_PRINCESS_AND_DRAGON"});
+  }
+  if (!rules.Has(Expansion::kPrincessAndDragon) &&
+      rules.pd_fairy_placement != FairyPlacement::kNextToFollower) {
+    problems.push_back({Cat(prefix, "pd_fairy_placement"),
+                        "a Princess & Dragon option needs EXPANSION_PRINCESS_AND_DRAGON"});
+  }
+  if (!rules.Has(Expansion::kPrincessAndDragon) && rules.pd_princess != PrincessRemoval::kMay) {
+    problems.push_back({Cat(prefix, "pd_princess"),
                         "a Princess & Dragon option needs EXPANSION_PRINCESS_AND_DRAGON"});
   }
   if (!rules.count_dragon_enters_city_tiles &&
@@ -478,7 +607,11 @@ void PrincessAndDragon::CheckPiecesTogether(const GameState& state, const Board&
     }
     return;
   }
-  if (state.fairy_follower && !state.fairy) {
+  if (state.fairy_follower && FairyOnTile(state)) {
+    problems.push_back({"fairy_follower",
+                        "with pd.fairy_placement = on_tile the fairy stays with its tile, next to "
+                        "no follower (PD-15)"});
+  } else if (state.fairy_follower && !state.fairy) {
     problems.push_back({"fairy", "the fairy stands by its follower on the board (PD-15)"});
   }
   if (state.fairy) {

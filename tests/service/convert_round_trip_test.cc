@@ -103,6 +103,10 @@ std::vector<Config> Configs() {
       [](RuleSet& rules) { rules.pd_dragon_move_time = DragonMoveTime::kAfterScoring; });
   add("PrincessDragonCount", {Expansion::kPrincessAndDragon, Expansion::kCountOfCarcassonne},
       [](RuleSet& rules) { rules.count_dragon_enters_city_tiles = false; });
+  add("PrincessDragonFairyOnTilePrincessMust", {Expansion::kPrincessAndDragon}, [](RuleSet& rules) {
+    rules.pd_fairy_placement = FairyPlacement::kOnTile;
+    rules.pd_princess = PrincessRemoval::kMust;
+  });
   return configs;
 }
 
