@@ -143,4 +143,18 @@ bool DragonFliesBeforeScoring(const GameState& state);
 // the order N, E, S, W; empty when the flight is stuck.
 std::vector<Position> DragonSteps(const GameState& state, const Board& board);
 
+// The fairy (princess_and_dragon_fairy.cc).
+// Whether the fairy stays with its tile (option pd.fairy_placement =
+// on_tile, PD-15) rather than with a follower.
+bool FairyOnTile(const GameState& state);
+// PD-15: the follower the fairy stands next to, while it is on the board.
+const Figure* FairyFollower(const GameState& state);
+// PD-19: once its follower left the board, the fairy stays on its tile,
+// attached to nobody.
+void LeaveFairyAlone(GameState& state);
+// PD-15: the followers of `player` the fairy may move next to (not the one
+// it stands by already); with on_tile, those on another tile than the
+// fairy's (each names its tile).
+std::vector<Figure> FairyTargets(const GameState& state, int player);
+
 }  // namespace carcassonne

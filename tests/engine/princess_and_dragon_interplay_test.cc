@@ -3,8 +3,9 @@
 // (CO-24, CO-50, CO-51) and the portal (CO-33), the mayor and the wagon
 // eaten (PD-11, Abbey & Mayor), a builder and a pig on the dragon's tile
 // (PD-11, PD-14), the magic figures (known gap PD-11: never eaten), the
-// King's record after a portal tile (KR-09, PD-20). Every number is counted
-// by hand in the comments.
+// King's record after a portal tile (KR-09, PD-20); and the catalogue's
+// monastery inside a city (PD-03). Every number is counted by hand in the
+// comments.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -199,6 +200,30 @@ TEST(PrincessAndDragonInterplayTest, Kr09ThePortalTilesCompleterTakesTheKing) {
             (std::vector<Figure>{Figure{FigureKind::kFollower, 0, {{0, 0}, 1}}}));
   EXPECT_EQ(game.state().players[0].score, 0);
   ExpectValid(game.state());
+}
+
+TEST(PrincessAndDragonInterplayTest, Pd03AMonkJoinsTheMonasteryInAKnightsCity) {
+  // PD-03: pd:13 (city N+E+W around a monastery; a dragon tile, so the
+  // dragon stands on the volcano pd:17 west of D) turned 180° north of D:
+  // its city (now S, W, E) joins D's, where Blue's knight stands. The
+  // monastery is a feature of its own: Red's monk on it is legal, a knight
+  // on the city is not (BG-04, occupied).
+  GameState state = WithVolcano(Start());
+  state.figures.push_back({FigureKind::kFollower, 1, {{0, 0}, 0}});
+  state.players[1].followers = 6;
+  ExpectValid(state);
+  Game game(state);
+  const PlaceTileAction abbey_city{Tile("pd:13"), {0, -1}, Rotation{2}};
+  ASSERT_TRUE(game.Validate(abbey_city).legal());
+  game.Apply(abbey_city);
+  const int city = game.board().FeatureOf(game.board().SegmentId(SegmentAddress{{0, -1}, 0}));
+  const int monastery = game.board().FeatureOf(game.board().SegmentId(SegmentAddress{{0, -1}, 1}));
+  EXPECT_NE(city, monastery);
+  EXPECT_EQ(city, game.board().FeatureOf(game.board().SegmentId(SegmentAddress{{0, 0}, 0})));
+  EXPECT_TRUE(game.Validate(PlaceFigureAction{FigureKind::kFollower, {{0, -1}, 1}}).legal());
+  const Verdict knight = game.Validate(PlaceFigureAction{FigureKind::kFollower, {{0, -1}, 0}});
+  ASSERT_FALSE(knight.legal());
+  EXPECT_EQ(knight.violations[0].code, ViolationCode::kFeatureOccupied);
 }
 
 }  // namespace
