@@ -1,5 +1,6 @@
 // The Princess & the Dragon: the fairy's point at the start of its owner's
-// turn (PD-17: when a turn begins, with its first tile, and when none does:
+// turn (PD-17: when a turn begins, with its first tile or the discard that
+// empties the bag, and when none does:
 // the builder's second part, the end of the game with a bag tracked or not,
 // the final abbey round), option
 // pd.fairy_placement (PD-15, PD-17, PD-18 on the tile, C1) and option
@@ -205,6 +206,34 @@ TEST(PrincessAndDragonFairyTest, Pd17NoPointWhenTheLastTileEndsTheGame) {
   EXPECT_EQ(CountTrigger(untracked.Apply(EndGameAction{}), ScoringTrigger::kStartOfTurn), 0);
   EXPECT_EQ(untracked.state().players[0].score, 1);
   EXPECT_EQ(untracked.state().players[1].score, 3);
+}
+
+TEST(PrincessAndDragonFairyTest, Pd17TheTurnWhoseLastTileIsDiscardedBegan) {
+  // PD-17, BG-03, BG-20: base:E turned 180° closed D's city; Red's follower
+  // on D's road has the fairy. The tracked bag holds one base:C (city on 4
+  // sides), which fits nowhere: Red's turn began (Red +1), the tile is
+  // discarded and the bag is empty: the game ends. Final scoring: the open
+  // road of 1 tile = 1 (BG-21) + 3 for the fairy (PD-18) = 4. Red 1 + 4 = 5.
+  GameState state = Start();
+  state.tiles.push_back({Tile("base:E"), {0, -1}, Rotation{2}});
+  const Figure red_robber{FigureKind::kFollower, 0, {{0, 0}, 1}};
+  state.figures.push_back(red_robber);
+  state.players[0].followers = 6;
+  state.fairy = Position{0, 0};
+  state.fairy_follower = red_robber;
+  TileBag last;
+  last.tiles = {TileCount{Tile("base:C"), 1}};
+  state.bag = last;
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  Game game(state);
+  ASSERT_TRUE(game.Validate(DiscardTileAction{Tile("base:C")}).legal());
+  const std::vector<ScoreEvent> events = game.Apply(DiscardTileAction{Tile("base:C")});
+  ASSERT_EQ(events.size(), 2u);
+  ExpectFairyPoint(events[0], 0, {0, 0}, red_robber);
+  EXPECT_EQ(events[1].feature_kind, FeatureKind::kRoad);
+  EXPECT_EQ(events[1].points, (std::vector<PlayerPoints>{PlayerPoints{0, 4}}));
+  EXPECT_EQ(game.state().phase, Phase::kGameOver);
+  EXPECT_EQ(game.state().players[0].score, 5);
 }
 
 TEST(PrincessAndDragonFairyTest, Pd17NoPointInTheFinalAbbeyRound) {
