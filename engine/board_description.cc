@@ -41,6 +41,7 @@ bool IsFeatureEvent(const ScoreEvent& event) {
     case FeatureKind::kKing:
     case FeatureKind::kRobberBaron:
     case FeatureKind::kCircus:
+    case FeatureKind::kFairy:
       return false;
   }
   return false;

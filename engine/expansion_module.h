@@ -87,11 +87,25 @@ class ExpansionModule {
   // Whether no figure may be placed on `tile` once it is laid (the River II's
   // volcano lake, RV-10): the tile phase then lists no follower spot for it.
   virtual bool ForbidsFiguresOn(const TileType& /*tile*/) const { return false; }
+  // Whether no figure may be placed on `tile` if laid at `cell` turned by
+  // `rotation`, judged on the board as it is (the princess's compulsory
+  // removal when her city would join a knight's, PD-23): the tile phase then
+  // lists no follower spot for that placement.
+  virtual bool ForbidsFiguresIfPlaced(const Game& /*game*/, const TileType& /*tile*/,
+                                      Position /*cell*/, Rotation /*rotation*/) const {
+    return false;
+  }
   // Whether the figure step may put a follower on a segment of any tile of the
   // board, not only of the tile just placed (the magic portal, PD-20); the
   // module's CheckFigurePlacement then judges what else such a placement
   // needs and its ListOwnFigurePlacements lists them.
   virtual bool PlacesFollowerAnywhere(const Game& /*game*/) const { return false; }
+  // Extra conditions on whichever action ends the tile's figure step (a
+  // figure, a pass, the barn, the fairy, the princess): a choice the step
+  // must make instead of it (the princess's compulsory removal, PD-23). The
+  // core also drops the actions so refused from the figure step's listing.
+  virtual void CheckFigureStepChoice(const Game& /*game*/, const Action& /*action*/,
+                                     std::vector<Violation>& /*violations*/) const {}
   // Every legal placement of the module's own figures on the tile just placed.
   virtual void ListOwnFigurePlacements(const Game& /*game*/,
                                        std::vector<Action>& /*actions*/) const {}
@@ -179,6 +193,19 @@ class ExpansionModule {
   virtual void BeforeEndOfGameScoring(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {}
   // After the features of the end of game are scored (the King, goods, ...).
   virtual void AtEndOfGame(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {}
+  // Automatic effects at the start of a player's turn (the fairy's point,
+  // PD-17): GameState.active_player's turn begins; nothing of it is decided
+  // yet. Called by Game::StartTurn with the turn's first action: its tile
+  // (the drawn tile or the player's abbey), or the discard of a tile that
+  // fits nowhere when that discard empties a tracked bag (BG-03; the game
+  // then ends); its events are reported in that action's response, before
+  // the tile's. Not with the second part of a builder's double turn (TB-11,
+  // the same turn), not when the game ends after a turn (BG-20, or
+  // Action.end_game with a bag the caller does not track, AMB-48: no turn
+  // begins; the turn starts only once a tile exists for it), not in the final
+  // abbey round (AM-07: a last placement before the final scoring, no turn
+  // of play).
+  virtual void AtStartOfTurn(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {}
   // An action of the module's own kind came while its decision is not
   // pending: the reason that decision did not come (or is not open now),
   // with its rule, in `reason` (the verdict's code stays WRONG_PHASE).

@@ -188,9 +188,15 @@ Verdict Game::ValidateChoice(const Action& action) const {
           return ValidatePlaceTile(chosen);
         } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
           if (state_.phase != Phase::kPlaceFigure) return WrongPhase(state_, "place a figure");
-          return ValidatePlaceFigure(chosen);
+          Verdict verdict = ValidatePlaceFigure(chosen);
+          CheckFigureStepChoice(action, verdict);
+          return verdict;
         } else if constexpr (std::is_same_v<T, PassAction>) {
-          if (state_.phase == Phase::kPlaceFigure) return Verdict{};
+          if (state_.phase == Phase::kPlaceFigure) {
+            Verdict verdict;
+            CheckFigureStepChoice(action, verdict);
+            return verdict;
+          }
           // The Count's decisions may be declined too; the module judges.
           if (!IsModulePhase(state_.phase)) return WrongPhase(state_, "pass");
           return ValidateOwnAction(action);
@@ -209,7 +215,10 @@ Verdict Game::ValidateChoice(const Action& action) const {
           }
           Verdict verdict;
           for (const ExpansionModule* module : modules_) {
-            if (module->CheckOwnAction(*this, action, verdict.violations)) return verdict;
+            if (module->CheckOwnAction(*this, action, verdict.violations)) {
+              CheckFigureStepChoice(action, verdict);
+              return verdict;
+            }
           }
           verdict.violations.push_back({ViolationCode::kFigureNotAllowed,
                                         barn ? "There is no barn in a game with these rules."
@@ -228,6 +237,12 @@ Verdict Game::ValidateChoice(const Action& action) const {
         }
       },
       action);
+}
+
+void Game::CheckFigureStepChoice(const Action& action, Verdict& verdict) const {
+  for (const ExpansionModule* module : modules_) {
+    module->CheckFigureStepChoice(*this, action, verdict.violations);
+  }
 }
 
 bool Game::EndsFigureStep(const Action& action) const {
@@ -500,6 +515,10 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
           // AMB-48: as when the bag empties after the last tile's turn.
           BeginEndGame(LastPlacer(), events);
         } else if constexpr (std::is_same_v<T, PlaceTileAction>) {
+          // The turn's first tile: its automatic effects first (PD-17); not
+          // the second part's tile (TB-11), nor an abbey of the final abbey
+          // round (AM-07, Phase::kFinalAbbey).
+          if (state_.phase == Phase::kPlaceTile && !state_.second_part) StartTurn(events);
           PlaceTile(chosen);
         } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
           PlaceFigure(chosen);
@@ -570,7 +589,12 @@ void Game::Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& eve
   // BG-03: the tile leaves the game and the same player draws again.
   if (state_.bag) {
     state_.bag->Remove(action.tile);
-    if (state_.bag->Total() == 0) BeginEndGame(state_.active_player, events);
+    if (state_.bag->Total() == 0) {
+      // The turn began (its automatic effects, PD-17, unless this is the
+      // second part, TB-11) and no tile is left for it: the game ends.
+      if (!state_.second_part) StartTurn(events);
+      BeginEndGame(state_.active_player, events);
+    }
   }
 }
 
@@ -720,6 +744,10 @@ void Game::EndTurnPart(std::vector<ScoreEvent>& events) {
   if (state_.bag && state_.bag->Total() == 0) BeginEndGame(placer, events);
 }
 
+void Game::StartTurn(std::vector<ScoreEvent>& events) {
+  for (const ExpansionModule* module : modules_) module->AtStartOfTurn(*this, events);
+}
+
 void Game::ContinueAfterModule(const ExpansionModule* module, std::vector<ScoreEvent>& events) {
   auto next = std::find(modules_.begin(), modules_.end(), module);
   if (next != modules_.end()) ++next;
@@ -861,10 +889,16 @@ void Game::ListDrawnTilePlacements(const TileType* drawn, const TileType* hidden
   for (const TilePlacement& placement : placements) {
     legal.actions.push_back(
         PlaceTileAction{drawn, placement.cell, placement.rotation, hidden, animal});
+    // PD-23: the princess's compulsory removal, where she would join a knight.
+    const bool forbidden_here =
+        figures_forbidden ||
+        std::any_of(modules_.begin(), modules_.end(), [&](const ExpansionModule* module) {
+          return module->ForbidsFiguresIfPlaced(*this, *drawn, placement.cell, placement.rotation);
+        });
     legal.placements.push_back(
         {placement.cell, placement.rotation,
-         figures_forbidden ? SegmentIndexes{}
-                           : follower_options.For(*drawn, placement.cell, placement.rotation),
+         forbidden_here ? SegmentIndexes{}
+                        : follower_options.For(*drawn, placement.cell, placement.rotation),
          drawn});
   }
   // BG-03: a tile that fits nowhere is set aside.
@@ -922,6 +956,12 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
         module->ListOwnFigurePlacements(*this, legal.actions);
       }
       legal.actions.push_back(PassAction{});
+      // A choice the step must make instead (the princess, PD-23).
+      std::erase_if(legal.actions, [&](const Action& action) {
+        Verdict verdict;
+        CheckFigureStepChoice(action, verdict);
+        return !verdict.legal();
+      });
       break;
     }
     case Phase::kPlaceMagicFigure:

@@ -158,6 +158,9 @@ class Game {
   Verdict ValidatePlaceTile(const PlaceTileAction& action) const;
   Verdict ValidatePlaceFigure(const PlaceFigureAction& action) const;
   Verdict ValidateDiscard(const DiscardTileAction& action) const;
+  // The modules' conditions on the action that ends the figure step
+  // (ExpansionModule::CheckFigureStepChoice), added to `verdict`.
+  void CheckFigureStepChoice(const Action& action, Verdict& verdict) const;
   // An action of an expansion's own phase (the magic figures).
   Verdict ValidateOwnAction(const Action& action) const;
   // WRONG_PHASE for a module's action whose decision is not open, with the
@@ -170,6 +173,9 @@ class Game {
                                std::optional<Animal> animal, LegalActions& legal) const;
   void ListAbbeyPlacements(LegalActions& legal) const;
 
+  // A player's turn begins (ExpansionModule::AtStartOfTurn): when its first
+  // tile is placed (or its last tile discarded, BG-03, ending the game).
+  void StartTurn(std::vector<ScoreEvent>& events);
   void PlaceTile(const PlaceTileAction& action);
   void PlaceFigure(const PlaceFigureAction& action);
   void Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& events);

@@ -256,6 +256,23 @@ std::span<const RuleOption> RuleOptions() {
        "The Count with the barn: the same market round before farmers that a tile joined to a "
        "barn's field score (1 per completed city, AM-19), Chris O's reading "
        "(RuleSet.count_market_redeploy_on_farm_join). Needs the Count and am.barn."},
+      {"pd.fairy_placement",
+       {"next_to_meeple", "on_tile"},
+       "next_to_meeple",
+       {"PD-15", "PD-17", "PD-18"},
+       "The Princess & the Dragon: the fairy moves next to one of the player's followers and "
+       "goes with it (next_to_meeple, the second edition; its point, PD-17, and bonus, PD-18, "
+       "are that follower's owner's), or onto the tile of one of them and stays with the tile "
+       "(on_tile, the first edition; the point goes to a player with a follower on that tile at "
+       "the start of their turn, the bonus once to each owner of a follower of the scored "
+       "feature on it) (RuleSet.pd_fairy_placement)."},
+      {"pd.princess",
+       {"may", "must"},
+       "may",
+       {"PD-21", "PD-23"},
+       "The Princess & the Dragon: the princess's removal of a knight of her city is a choice "
+       "(may), or compulsory when her city holds one (must, some first-edition texts; no other "
+       "figure step is then allowed) (RuleSet.pd_princess)."},
   };
   return options;
 }
@@ -406,16 +423,10 @@ std::span<const KnownGap> KnownGaps() {
        "C3.1 Ext 9 Sheep & Shepherds (SS-01..SS-06, c31-sheep-shepherds.md): a different "
        "module whose rules are not confirmed (tiles, tokens and vineyard points unknown, "
        "SS-Q1..SS-Q4): no edition option; not built."},
-      {"PD-17",
-       "The fairy's 1 point at the start of its owner's turn (PD-17): not built (the fairy's "
-       "move, protection, 3-point bonus and staying behind, PD-15, PD-16, PD-18, PD-19, are)."},
-      {"PD-15",
-       "Option pd.fairy_placement = on_tile (C1: the fairy on the tile of one of one's "
-       "followers): not built, nor the option; the fairy always stands next to a follower (C2, "
-       "next_to_meeple)."},
-      {"PD-23",
-       "Option pd.princess = must (some C1 texts: the removal is compulsory): not built; the "
-       "princess's removal is a choice (PD-21, may)."},
+      {"AM-07",
+       "The fairy's point (PD-17) in the final abbey round: the rules are silent; this build "
+       "gives none (the round is a last placement before the final scoring, no turn of play; "
+       "JCloisterZone gives none either)."},
       {"PD-11",
        "The magic figures (Mage & Witch) under the dragon: the rules give no ruling; this build "
        "never eats them (they are no one's figures and stand on features, not tiles)."},

@@ -99,6 +99,17 @@ enum class MagicTileChoice { kPlaceSetAsideFirst, kEither };
 // order, the default), or once the turn's scoring is over (after_scoring).
 enum class DragonMoveTime { kAfterMeeple, kAfterScoring };
 
+// Option `pd.fairy_placement` (PD-15): the fairy moves next to one of the
+// player's followers and goes with that follower (next_to_follower, the second
+// edition, the default), or onto the tile of one of them and stays with the
+// tile (on_tile, the first edition).
+enum class FairyPlacement { kNextToFollower, kOnTile };
+
+// Option `pd.princess` (PD-21, PD-23): the princess's removal of a knight is a
+// choice (may, the default) or compulsory when her city holds a knight
+// (must, some first-edition texts).
+enum class PrincessRemoval { kMay, kMust };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
@@ -159,6 +170,9 @@ struct RuleSet {
   MagicTileChoice mage_witch_magic_tile_choice = MagicTileChoice::kPlaceSetAsideFirst;
   // The Princess & the Dragon (option pd.dragon_move_time).
   DragonMoveTime pd_dragon_move_time = DragonMoveTime::kAfterMeeple;
+  // The Princess & the Dragon (options pd.fairy_placement, pd.princess).
+  FairyPlacement pd_fairy_placement = FairyPlacement::kNextToFollower;
+  PrincessRemoval pd_princess = PrincessRemoval::kMay;
   // The Princess & the Dragon with the Count (option
   // count.dragon_enters_city_tiles, AMB-09, CO-15, CO-24): the dragon may
   // fly onto the 12 city tiles and eat the followers on their outer features

@@ -28,6 +28,8 @@ std::string_view FeatureKindName(FeatureKind kind) {
       return "castle";
     case FeatureKind::kCircus:
       return "circus";
+    case FeatureKind::kFairy:
+      return "fairy";
   }
   return "?";
 }

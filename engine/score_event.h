@@ -14,8 +14,9 @@ namespace carcassonne {
 
 // What scored: a feature, or (Traders & Builders) the goods majorities, or
 // (King & Robber Baron) the King and the Robber Baron, or (Bridges, Castles &
-// Bazaars) a castle's lord, or (Under the Big Top) the circus under the big
-// top (BT-06, no landscape feature).
+// Bazaars) a castle's lord, (Under the Big Top) the circus under the big
+// top (BT-06, no landscape feature), or (The Princess & the Dragon) the fairy's
+// point at the start of its owner's turn (PD-17).
 enum class FeatureKind {
   kRoad,
   kCity,
@@ -25,15 +26,24 @@ enum class FeatureKind {
   kKing,
   kRobberBaron,
   kCastle,
-  kCircus
+  kCircus,
+  kFairy
 };
 std::string_view FeatureKindName(FeatureKind kind);
 
 // Why a feature scored: it was completed; the game ended; (Abbey & Mayor) a
 // barn was placed in the field (AM-17); the field was joined to a barn's
 // field (AM-19); (The Cult) the shrine or monastery lost its challenge: its
-// followers go back with no points, no scoring (CU-07, CU-13).
-enum class ScoringTrigger { kCompleted, kEndOfGame, kBarnPlaced, kJoinedToBarn, kLostChallenge };
+// followers go back with no points, no scoring (CU-07, CU-13); (The Princess &
+// the Dragon) a player's turn began with the fairy by their follower (PD-17).
+enum class ScoringTrigger {
+  kCompleted,
+  kEndOfGame,
+  kBarnPlaced,
+  kJoinedToBarn,
+  kLostChallenge,
+  kStartOfTurn
+};
 
 struct LineItem {
   std::string description;  // "3 tiles × 2"

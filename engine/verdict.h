@@ -120,6 +120,10 @@ enum class ViolationCode {
   // ... the token named is not left in the supply (BT-01, BT-05); with all 16
   // drawn no circus tile can be placed (BT-09: one copy has 12 circus tiles).
   kAnimalTokenNotInSupply = 251,
+  // ... with option pd.princess = must (PD-23), a player whose princess's
+  // city holds a knight sends one home: no other figure step (a figure, the
+  // fairy, a barn, a pass) is allowed.
+  kPrincessRemovalRequired = 342,
 };
 
 struct Violation {

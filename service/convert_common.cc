@@ -350,6 +350,8 @@ v1::ScoringTrigger TriggerToProto(ScoringTrigger trigger) {
       return v1::SCORING_TRIGGER_JOINED_TO_BARN;
     case ScoringTrigger::kLostChallenge:
       return v1::SCORING_TRIGGER_LOST_CHALLENGE;
+    case ScoringTrigger::kStartOfTurn:
+      return v1::SCORING_TRIGGER_START_OF_TURN;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -519,6 +521,8 @@ v1::FeatureKind FeatureKindToProto(FeatureKind kind) {
       return v1::FEATURE_KIND_CASTLE;
     case FeatureKind::kCircus:
       return v1::FEATURE_KIND_CIRCUS;
+    case FeatureKind::kFairy:
+      return v1::FEATURE_KIND_FAIRY;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

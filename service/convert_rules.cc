@@ -99,6 +99,31 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
       BadEnum(problems, FieldPath(path, "pd_dragon_move_time"), "pd_dragon_move_time",
               proto.pd_dragon_move_time());
   }
+  // The Princess & the Dragon (PD-15).
+  switch (proto.pd_fairy_placement()) {
+    case v1::PD_FAIRY_PLACEMENT_UNSPECIFIED:
+    case v1::PD_FAIRY_PLACEMENT_NEXT_TO_MEEPLE:
+      rules.pd_fairy_placement = FairyPlacement::kNextToFollower;
+      break;
+    case v1::PD_FAIRY_PLACEMENT_ON_TILE:
+      rules.pd_fairy_placement = FairyPlacement::kOnTile;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "pd_fairy_placement"), "pd_fairy_placement",
+              proto.pd_fairy_placement());
+  }
+  // The Princess & the Dragon (PD-21, PD-23).
+  switch (proto.pd_princess()) {
+    case v1::PD_PRINCESS_UNSPECIFIED:
+    case v1::PD_PRINCESS_MAY:
+      rules.pd_princess = PrincessRemoval::kMay;
+      break;
+    case v1::PD_PRINCESS_MUST:
+      rules.pd_princess = PrincessRemoval::kMust;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "pd_princess"), "pd_princess", proto.pd_princess());
+  }
   switch (proto.mage_witch_magic_tile_choice()) {
     case v1::MAGIC_TILE_CHOICE_UNSPECIFIED:
     case v1::MAGIC_TILE_CHOICE_PLACE_SET_ASIDE_FIRST:

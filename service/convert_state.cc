@@ -574,6 +574,12 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.rules.pd_dragon_move_time == DragonMoveTime::kAfterScoring) {
     rules->set_pd_dragon_move_time(v1::PD_DRAGON_MOVE_TIME_AFTER_SCORING);
   }
+  if (state.rules.pd_fairy_placement == FairyPlacement::kOnTile) {
+    rules->set_pd_fairy_placement(v1::PD_FAIRY_PLACEMENT_ON_TILE);
+  }
+  if (state.rules.pd_princess == PrincessRemoval::kMust) {
+    rules->set_pd_princess(v1::PD_PRINCESS_MUST);
+  }
   for (const Player& player : state.players) {
     v1::Player* player_proto = proto->add_players();
     player_proto->set_name(player.name);

@@ -990,6 +990,11 @@ std::string DescribeAction(const api::Action& action) {
       return absl::StrCat("remove_knight ", FigureKindName(action.remove_knight().knight().kind()),
                           " of player ", action.remove_knight().knight().owner(), " on ",
                           DescribeSegment(action.remove_knight().knight().segment()));
+    case api::Action::kMoveFairy:
+      return absl::StrCat("move_fairy next to ",
+                          FigureKindName(action.move_fairy().follower().kind()), " of player ",
+                          action.move_fairy().follower().owner(), " on ",
+                          DescribeSegment(action.move_fairy().follower().segment()));
     default:
       return "(no action)";
   }

@@ -87,31 +87,6 @@ void ReturnLonelyFigures(Game& game) {
   for (const Figure& figure : lonely) game.ReturnFigure(figure);
 }
 
-// PD-15: the follower the fairy stands next to, while it is on the board.
-const Figure* FairyFollower(const GameState& state) {
-  if (!state.fairy_follower) return nullptr;
-  auto it = std::find(state.figures.begin(), state.figures.end(), *state.fairy_follower);
-  return it == state.figures.end() ? nullptr : &*it;
-}
-
-// PD-19: once its follower left the board, the fairy stays on its tile,
-// attached to nobody.
-void LeaveFairyAlone(GameState& state) {
-  if (state.fairy_follower && FairyFollower(state) == nullptr) state.fairy_follower.reset();
-}
-
-// PD-15: the followers of `player` the fairy may move next to (not the one
-// it stands by already).
-std::vector<Figure> FairyTargets(const GameState& state, int player) {
-  std::vector<Figure> targets;
-  for (const Figure& figure : state.figures) {
-    if (!IsFollower(figure.kind) || figure.owner != player) continue;
-    if (state.fairy_follower && *state.fairy_follower == figure) continue;
-    targets.push_back(figure);
-  }
-  return targets;
-}
-
 // PD-11, PD-12: the dragon enters `cell`: every figure there goes back.
 void Eat(Game& game, Position cell) {
   std::vector<Figure> eaten;
@@ -281,10 +256,14 @@ bool PrincessAndDragon::CheckOwnAction(const Game& game, const Action& action,
     // (The core admits it only in Phase::kPlaceFigure.)
     const std::vector<Figure> targets = FairyTargets(state, state.deciding_player);
     if (std::find(targets.begin(), targets.end(), fairy->follower) == targets.end()) {
-      const bool already = state.fairy_follower && *state.fairy_follower == fairy->follower;
+      const bool already = FairyOnTile(state)
+                               ? state.fairy && fairy->follower.segment.cell == *state.fairy
+                               : state.fairy_follower && *state.fairy_follower == fairy->follower;
       violations.push_back(
           {ViolationCode::kFigureNotAllowed,
-           already ? std::string("The fairy already stands next to that follower.")
+           already ? std::string(FairyOnTile(state)
+                                     ? "The fairy already stands on that follower's tile."
+                                     : "The fairy already stands next to that follower.")
                    : std::string("The fairy moves only next to one of your own followers on the "
                                  "board, and no such follower stands there."),
            fairy->follower.segment.cell, fairy->follower.segment.segment_index, "PD-15"});
@@ -331,9 +310,14 @@ bool PrincessAndDragon::ApplyOwnAction(Game& game, const Action& action,
     return true;
   }
   if (const auto* fairy = std::get_if<MoveFairyAction>(&action)) {
-    // PD-15; the core then ends the figure step.
+    // PD-15; the core then ends the figure step. With pd.fairy_placement =
+    // on_tile the fairy stays with the tile, not with the follower.
     state.fairy = fairy->follower.segment.cell;
-    state.fairy_follower = fairy->follower;
+    if (FairyOnTile(state)) {
+      state.fairy_follower.reset();
+    } else {
+      state.fairy_follower = fairy->follower;
+    }
     return true;
   }
   const auto* step = std::get_if<MoveDragonAction>(&action);
@@ -426,22 +410,58 @@ bool DragonFliesBeforeScoring(const GameState& state) {
          state.rules.pd_dragon_move_time == DragonMoveTime::kAfterMeeple;
 }
 
-void PrincessAndDragon::ModifyScore(const Game& game, int /*feature*/, ScoreEvent& event) const {
-  // PD-18: the fairy's follower's feature scores: its owner gets 3 points,
-  // even without the majority; also in the final scoring (engine practice).
-  if (event.trigger == ScoringTrigger::kLostChallenge) return;
-  const Figure* follower = FairyFollower(game.state());
-  if (follower == nullptr) return;
-  if (std::find(event.segments.begin(), event.segments.end(), follower->segment) ==
-      event.segments.end()) {
-    return;
-  }
-  event.line_items.push_back({"fairy", 1, 3, 3, "PD-18", follower->owner});
-}
-
 void PrincessAndDragon::AfterScoring(Game& game, const ScoreEvent& /*event*/) const {
   // PD-19: the fairy stays when its follower went back.
   LeaveFairyAlone(game.mutable_state());
+}
+
+bool PrincessAndDragon::ForbidsFiguresIfPlaced(const Game& game, const TileType& tile,
+                                               Position cell, Rotation rotation) const {
+  // PD-23 (option pd.princess = must): the princess's city would join a city
+  // holding a knight: the removal is then the only figure step.
+  const GameState& state = game.state();
+  if (state.rules.pd_princess != PrincessRemoval::kMust) return false;
+  const Board& board = game.board();
+  const BoardTile oriented = Orient({&tile, cell, rotation});
+  for (Side side : kAllSides) {
+    const int mine = oriented.segment_at_side[SideIndex(side)];
+    if (mine < 0 || !tile.segments[mine].princess) continue;
+    const int neighbour = board.TileIndexAt(Neighbour(cell, side));
+    if (neighbour < 0) continue;
+    const BoardTile& next = board.tile(neighbour);
+    const int theirs = next.segment_at_side[SideIndex(Opposite(side))];
+    if (theirs < 0) continue;
+    // (HS-27: a segment sharing that side joins across it too.)
+    std::vector<int> cities = {board.FeatureOf(board.SegmentId(neighbour, theirs))};
+    for (int sharing : SegmentsSharingSide(next, Opposite(side))) {
+      cities.push_back(board.FeatureOf(board.SegmentId(neighbour, sharing)));
+    }
+    for (const Figure& figure : state.figures) {
+      if (!IsFollower(figure.kind)) continue;
+      const int segment = board.SegmentId(figure.segment);
+      if (segment >= 0 &&
+          std::find(cities.begin(), cities.end(), board.FeatureOf(segment)) != cities.end()) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+void PrincessAndDragon::CheckFigureStepChoice(const Game& game, const Action& action,
+                                              std::vector<Violation>& violations) const {
+  // PD-23 (option pd.princess = must): while the princess's city holds a
+  // knight, the figure step is the removal of one.
+  if (game.state().rules.pd_princess != PrincessRemoval::kMust) return;
+  if (game.state().phase != Phase::kPlaceFigure) return;
+  if (std::holds_alternative<RemoveKnightAction>(action)) return;
+  const std::vector<Figure> knights = Knights(game);
+  if (knights.empty()) return;
+  violations.push_back({ViolationCode::kPrincessRemovalRequired,
+                        Cat("The princess's city holds ", knights.size(),
+                            " knight(s): with option pd.princess = must, the player sends one "
+                            "home instead of any other figure step."),
+                        LastTile(game.board()).cell(), std::nullopt, "PD-23"});
 }
 
 void PrincessAndDragon::AtEndOfGame(Game& game, std::vector<ScoreEvent>& /*events*/) const {
@@ -453,6 +473,15 @@ void PrincessAndDragon::CheckRuleOptions(const RuleSet& rules, std::string_view 
   if (!rules.Has(Expansion::kPrincessAndDragon) &&
       rules.pd_dragon_move_time != DragonMoveTime::kAfterMeeple) {
     problems.push_back({Cat(prefix, "pd_dragon_move_time"),
+                        "a Princess & Dragon option needs EXPANSION_PRINCESS_AND_DRAGON"});
+  }
+  if (!rules.Has(Expansion::kPrincessAndDragon) &&
+      rules.pd_fairy_placement != FairyPlacement::kNextToFollower) {
+    problems.push_back({Cat(prefix, "pd_fairy_placement"),
+                        "a Princess & Dragon option needs EXPANSION_PRINCESS_AND_DRAGON"});
+  }
+  if (!rules.Has(Expansion::kPrincessAndDragon) && rules.pd_princess != PrincessRemoval::kMay) {
+    problems.push_back({Cat(prefix, "pd_princess"),
                         "a Princess & Dragon option needs EXPANSION_PRINCESS_AND_DRAGON"});
   }
   if (!rules.count_dragon_enters_city_tiles &&
@@ -479,7 +508,11 @@ void PrincessAndDragon::CheckPiecesTogether(const GameState& state, const Board&
     }
     return;
   }
-  if (state.fairy_follower && !state.fairy) {
+  if (state.fairy_follower && FairyOnTile(state)) {
+    problems.push_back({"fairy_follower",
+                        "with pd.fairy_placement = on_tile the fairy stays with its tile, next to "
+                        "no follower (PD-15)"});
+  } else if (state.fairy_follower && !state.fairy) {
     problems.push_back({"fairy", "the fairy stands by its follower on the board (PD-15)"});
   }
   if (state.fairy) {

@@ -45,16 +45,24 @@
 //
 // - PD-15: instead of a figure, the placer may move the fairy next to one of
 //   their followers anywhere (MoveFairyAction; GameState.fairy and
-//   fairy_follower). PD-16: the dragon never enters the fairy's tile.
-//   PD-18: when the follower's feature scores (in play and at the end,
-//   engine practice), its owner gets 3 points, even without the majority (a
-//   line item of the owner's own). PD-19: when that follower leaves the
-//   board, the fairy stays on its tile, attached to nobody.
+//   fairy_follower); option pd.fairy_placement = on_tile (C1): onto the tile
+//   of one of them, where it stays with the tile (no fairy_follower).
+//   PD-16: the dragon never enters the fairy's tile. PD-17: at the start of
+//   a player's turn (AtStartOfTurn, with the turn's first tile), 1 point if
+//   the fairy is with one of their followers (on_tile: on the tile of one
+//   of them). PD-18: when the
+//   follower's feature scores (in play and at the end, engine practice), its
+//   owner gets 3 points, even without the majority (a line item of the
+//   owner's own; on_tile: each owner of a follower of the feature on the
+//   fairy's tile, once). PD-19: when that follower leaves the board, the
+//   fairy stays on its tile, attached to nobody.
+// - PD-23: option pd.princess = must: while the princess's city holds a
+//   knight, removing one is the only figure step (CheckFigureStepChoice).
 //
-// Not built (rule_options.cc, known gaps): the fairy's point at the start of
-// its owner's turn (PD-17), option pd.fairy_placement = on_tile (C1), option
-// pd.princess = must (PD-23), the magic figures under the dragon (no ruling:
-// never eaten).
+// Not built (rule_options.cc, known gaps): the magic figures under the
+// dragon (no ruling: never eaten, PD-11), a figure on a tower (PD-Q1),
+// Dragon & Fairy (C3.1); the fairy's point in the final abbey round (AM-07:
+// the rules are silent; none).
 #pragma once
 
 #include <vector>
@@ -96,6 +104,13 @@ class PrincessAndDragon : public ExpansionModule {
   void ModifyScore(const Game& game, int feature, ScoreEvent& event) const override;
   void AfterScoring(Game& game, const ScoreEvent& event) const override;
   void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
+  // PD-17: the fairy's point at the start of its owner's turn.
+  void AtStartOfTurn(Game& game, std::vector<ScoreEvent>& events) const override;
+  // PD-23: option pd.princess = must (the tile phase's listing, the step).
+  bool ForbidsFiguresIfPlaced(const Game& game, const TileType& tile, Position cell,
+                              Rotation rotation) const override;
+  void CheckFigureStepChoice(const Game& game, const Action& action,
+                             std::vector<Violation>& violations) const override;
   // CheckSnapshot (on every module of the build): each option only with its
   // expansions; the dragon only with the expansion, on a tile of the board,
   // in play once a dragon tile is on the board (PD-08) and only after a
@@ -127,5 +142,19 @@ bool DragonFliesBeforeScoring(const GameState& state);
 // The cells the dragon may enter in the next step of its flight (PD-10), in
 // the order N, E, S, W; empty when the flight is stuck.
 std::vector<Position> DragonSteps(const GameState& state, const Board& board);
+
+// The fairy (princess_and_dragon_fairy.cc).
+// Whether the fairy stays with its tile (option pd.fairy_placement =
+// on_tile, PD-15) rather than with a follower.
+bool FairyOnTile(const GameState& state);
+// PD-15: the follower the fairy stands next to, while it is on the board.
+const Figure* FairyFollower(const GameState& state);
+// PD-19: once its follower left the board, the fairy stays on its tile,
+// attached to nobody.
+void LeaveFairyAlone(GameState& state);
+// PD-15: the followers of `player` the fairy may move next to (not the one
+// it stands by already); with on_tile, those on another tile than the
+// fairy's (each names its tile).
+std::vector<Figure> FairyTargets(const GameState& state, int player);
 
 }  // namespace carcassonne

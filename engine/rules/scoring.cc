@@ -95,6 +95,7 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
     case FeatureKind::kRobberBaron:
     case FeatureKind::kCastle:
     case FeatureKind::kCircus:
+    case FeatureKind::kFairy:
       break;
     case FeatureKind::kField:
       // BG-22: 3 per completed city bordered.

@@ -241,6 +241,14 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   if (rules.Has(Expansion::kPrincessAndDragon) && seed % 2 == 1) {
     rules.pd_dragon_move_time = DragonMoveTime::kAfterScoring;
   }
+  // ... the fairy next to a follower or on its tile (PD-15), the princess's
+  // removal a choice or compulsory (PD-23).
+  if (rules.Has(Expansion::kPrincessAndDragon) && (seed / 4) % 2 == 1) {
+    rules.pd_fairy_placement = FairyPlacement::kOnTile;
+  }
+  if (rules.Has(Expansion::kPrincessAndDragon) && (seed / 8) % 2 == 1) {
+    rules.pd_princess = PrincessRemoval::kMust;
+  }
   // ... with the Count, the dragon on the city tiles or not (AMB-09).
   if (rules.Has(Expansion::kPrincessAndDragon) && rules.Has(Expansion::kCountOfCarcassonne)) {
     rules.count_dragon_enters_city_tiles = (seed / 2) % 2 == 0;
@@ -618,6 +626,17 @@ void CheckFigurePhase(const Game& game, const LegalActions& legal) {
         });
     EXPECT_EQ(game.Validate(RemoveKnightAction{figure}).legal(), is_listed) << placed.type->id;
   }
+  // The fairy (PD-15): a move next to (or onto the tile of) any follower of
+  // the board is legal exactly when listed.
+  for (const Figure& figure : game.state().figures) {
+    if (!IsFollower(figure.kind)) continue;
+    const bool is_listed =
+        std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+          const auto* fairy = std::get_if<MoveFairyAction>(&listed);
+          return fairy != nullptr && fairy->follower == figure;
+        });
+    EXPECT_EQ(game.Validate(MoveFairyAction{figure}).legal(), is_listed) << placed.type->id;
+  }
   // Abbey & Mayor: a barn on each corner is legal exactly when listed (AM-15,
   // AM-16).
   for (Corner corner : kAllCorners) {
@@ -823,6 +842,8 @@ struct Decisions {
   int ringmaster = 0;       // ringmasters placed (BT-16)
   int circus = 0;           // circuses scored during play, with points (BT-05, BT-06)
   int circus_end = 0;       // the big top's circus scored at the end (BT-08)
+  int fairy = 0;            // fairy moves (PD-15)
+  int fairy_point = 0;      // the fairy's points at the start of a turn (PD-17)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -917,6 +938,7 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
         figure && figure->kind == FigureKind::kRingmaster) {
       ++decisions.ringmaster;
     }
+    if (std::holds_alternative<MoveFairyAction>(action)) ++decisions.fairy;
     if (const auto* figure = std::get_if<PlaceFigureAction>(&action)) {
       if (!(figure->segment.cell == state.tiles.back().cell)) ++decisions.portal;
     }
@@ -943,6 +965,18 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
         ++decisions.barn_end;
       }
       if (event.trigger == ScoringTrigger::kJoinedToBarn) ++decisions.joined;
+      // PD-17: 1 point to the player whose turn begins, with the turn's
+      // first tile (never in the second part, TB-11, nor the final abbey
+      // round, AM-07).
+      if (event.trigger == ScoringTrigger::kStartOfTurn) {
+        ++decisions.fairy_point;
+        EXPECT_EQ(event.feature_kind, FeatureKind::kFairy);
+        EXPECT_EQ(event.points, (std::vector<PlayerPoints>{{state.active_player, 1}}));
+        EXPECT_TRUE(std::holds_alternative<PlaceTileAction>(action) ||
+                    std::holds_alternative<DiscardTileAction>(action));
+        EXPECT_EQ(state.phase, Phase::kPlaceTile);
+        EXPECT_FALSE(state.second_part);
+      }
       // CU-07, CU-13: a lost challenge scores nothing and sends back the
       // followers of an unfinished shrine or monastery.
       if (event.trigger == ScoringTrigger::kLostChallenge) {
@@ -1056,6 +1090,10 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
     EXPECT_GT(decisions.dragon, 0);
     EXPECT_GT(decisions.portal, 0);
     EXPECT_GT(decisions.princess, 0);
+    // The fairy moves and scores at the start of its owner's turn (PD-15,
+    // PD-17).
+    EXPECT_GT(decisions.fairy, 0);
+    EXPECT_GT(decisions.fairy_point, 0);
   }
   // (A lost challenge is rare in random play, about 2 in 1000 games: these
   // shards check it when it happens; tests/engine/cult_test.cc plays games

@@ -109,6 +109,10 @@ std::vector<Config> Configs() {
       {Expansion::kUnderTheBigTop, Expansion::kInnsAndCathedrals,
        Expansion::kBridgesCastlesAndBazaars, Expansion::kCountOfCarcassonne},
       [](RuleSet& rules) { rules.bc_castles = true; });
+  add("PrincessDragonFairyOnTilePrincessMust", {Expansion::kPrincessAndDragon}, [](RuleSet& rules) {
+    rules.pd_fairy_placement = FairyPlacement::kOnTile;
+    rules.pd_princess = PrincessRemoval::kMust;
+  });
   return configs;
 }
 
