@@ -105,6 +105,10 @@ class Game {
   // (second tile, next player, end of game); scores the end of the game.
   void ScorePendingFeature(std::vector<ScoreEvent>& events);
   void ContinueTurn(std::vector<ScoreEvent>& events);
+  // The figure step is over after a module's decisions of its own that follow
+  // it (the Tower's capture, TW-07): the turn's scoring begins, in the
+  // canonical order (AMB-40).
+  void EndFigureStep(std::vector<ScoreEvent>& events) { FinishTurn(events, {}); }
   void EndTurnPart(std::vector<ScoreEvent>& events);
   // A module's decision after the turn's scoring is taken: the decisions of
   // the modules after `module` (OpenDecisionAfterTurnScoring), then the end

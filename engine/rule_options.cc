@@ -223,6 +223,13 @@ std::span<const RuleOption> RuleOptions() {
        "eat the followers on their outer features, never the Count nor the followers in the "
        "quarters (true, the later ruling); or never enters them (false, the rule text) "
        "(RuleSet.count_dragon_enters_city_tiles)."},
+      {"tw.tower_top_capturable",
+       {"true", "false"},
+       "true",
+       {"TW-10", "TW-Q1"},
+       "The Tower: a meeple on top of a tower may be captured by a floor placed within reach "
+       "(true, the C2 text and JCloisterZone) or is immune (false, a C1 community summary) "
+       "(RuleSet.tw_tower_top_capturable). Needs EXPANSION_TOWER."},
       {"pd.dragon_move_time",
        {"after_meeple", "after_scoring"},
        "after_meeple",
@@ -382,7 +389,7 @@ std::span<const KnownGap> KnownGaps() {
        "flock is not built (see HS-13)."},
       {"HS-Q6",
        "Open question: the shepherd with the magic portal, the tower and the fairy: the "
-       "shepherd is not built (the portal and the fairy are; The Tower is not)."},
+       "shepherd is not built (the portal, the fairy and The Tower are)."},
       {"HS-T09",
        "HS-T09 and JCZ multi_city_merge_abbey*.jcz (an abbey closing hs:02's shared side "
        "without joining its two cities, HS-27): the abbey is built (AM-03) and closes the side "
@@ -410,8 +417,33 @@ std::span<const KnownGap> KnownGaps() {
        "The magic figures (Mage & Witch) under the dragon: the rules give no ruling; this build "
        "never eats them (they are no one's figures and stand on features, not tiles)."},
       {"PD-12",
-       "Open question PD-Q1 (a figure on a tower and the dragon): The Tower is not built. A "
-       "castle's lord is never eaten (PD-12, JCloisterZone)."},
+       "Open question PD-Q1 (a figure on a tower and the dragon): built as JCloisterZone does "
+       "(PD-12, engine practice): the dragon eats a meeple on top of a tower and leaves the "
+       "tower. A castle's lord is never eaten (PD-12, JCloisterZone)."},
+      {"TW-Q1",
+       "Open question TW-Q1 (may a meeple on top of a tower be captured, TW-10): option "
+       "tw.tower_top_capturable, default true (the C2 text and JCloisterZone); false for the C1 "
+       "community reading (tower-top meeples immune)."},
+      {"TW-Q2",
+       "Open question TW-Q2 (may a player with fewer than 3 points pay a ransom, TW-12): the "
+       "rules do not say and shared/rules/README.md takes no reading; this build takes "
+       "JCloisterZone's: a ransom is refused when the payer has fewer than 3 points "
+       "(RANSOM_NOT_ALLOWED, TW-12). No option."},
+      {"TW-Q3",
+       "Open question TW-Q3 (the core rules of C3.1 Ext 4 Towers & Thieves, TW-20, TT-nn): not "
+       "built; The Tower here is C1/C2."},
+      {"TW-20",
+       "[unconfirmed] C3.1 Ext 4 (guards on towers, thief symbols, tower areas): not built "
+       "(see c31-towers-thieves.md)."},
+      {"TW-21",
+       "C3.1 rulings on guards (FAQ-1x4-01, 2x4-02, 3x4-04, ...): they concern C3.1 guards, "
+       "which are not built (TW-20); none applies to the C1/C2 tower top."},
+      {"TW-11",
+       "The exchange (TW-11) asks the capturer which of their meeples comes back only when the "
+       "other player holds several of different kinds; figures of one kind are equal, so no "
+       "decision is asked then. Which of the capturer's prisoners of the other player goes back "
+       "is never a choice: before the capture the two cannot both hold prisoners of each "
+       "other (every exchange happens at once), so it is the one just taken."},
       {"PD-30",
        "Dragon & Fairy (C3.1, PD-30..PD-39, open question PD-Q2): another module, not built."},
       {"PD-Q4",

@@ -17,6 +17,7 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kSiege:
     case Expansion::kHillsAndSheep:
     case Expansion::kPrincessAndDragon:
+    case Expansion::kTower:
       return true;
   }
   return false;
@@ -36,6 +37,7 @@ bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "siege") return rules.Has(Expansion::kSiege);
   if (set == "hs") return rules.Has(Expansion::kHillsAndSheep);
   if (set == "pd") return rules.Has(Expansion::kPrincessAndDragon);
+  if (set == "tower") return rules.Has(Expansion::kTower);
   return false;
 }
 

@@ -23,7 +23,10 @@ enum class FeatureKind {
   kTradeGoods,
   kKing,
   kRobberBaron,
-  kCastle
+  kCastle,
+  // The Tower: a ransom paid for a prisoner (TW-12); no feature, not a
+  // landscape scoring (TW-14, CO-29).
+  kRansom
 };
 std::string_view FeatureKindName(FeatureKind kind);
 
@@ -31,7 +34,16 @@ std::string_view FeatureKindName(FeatureKind kind);
 // barn was placed in the field (AM-17); the field was joined to a barn's
 // field (AM-19); (The Cult) the shrine or monastery lost its challenge: its
 // followers go back with no points, no scoring (CU-07, CU-13).
-enum class ScoringTrigger { kCompleted, kEndOfGame, kBarnPlaced, kJoinedToBarn, kLostChallenge };
+// (The Tower) a ransom was paid (TW-12): points move from the payer to the
+// jailer; not a scoring of the landscape (CO-29).
+enum class ScoringTrigger {
+  kCompleted,
+  kEndOfGame,
+  kBarnPlaced,
+  kJoinedToBarn,
+  kLostChallenge,
+  kRansom
+};
 
 struct LineItem {
   std::string description;  // "3 tiles × 2"

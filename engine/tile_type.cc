@@ -20,6 +20,8 @@ std::string_view SegmentKindName(SegmentKind kind) {
       return "river";
     case SegmentKind::kGarden:
       return "garden";
+    case SegmentKind::kTowerFoundation:
+      return "tower_foundation";
   }
   return "unknown";
 }
@@ -100,7 +102,8 @@ Catalogue::Catalogue()
             &CultTileSet(),
             &SiegeTileSet(),
             &HillsAndSheepTileSet(),
-            &PrincessAndDragonTileSet()} {
+            &PrincessAndDragonTileSet(),
+            &TowerTileSet()} {
   size_t tile_count = 0;
   for (const TileSet* set : sets_) {
     if (!set->tiles.empty()) {

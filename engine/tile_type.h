@@ -27,7 +27,17 @@ namespace carcassonne {
 enum class Terrain : uint8_t { kField = 0, kRoad, kCity, kRiver, kPartial, kNone, kAbbey };
 
 // What a segment is.
-enum class SegmentKind : uint8_t { kRoad = 0, kCity, kField, kMonastery, kRiver, kGarden };
+// kTowerFoundation: The Tower's foundation (TW-01), where floors are built;
+// no follower stands on it and it never scores (TW-04, TW-14).
+enum class SegmentKind : uint8_t {
+  kRoad = 0,
+  kCity,
+  kField,
+  kMonastery,
+  kRiver,
+  kGarden,
+  kTowerFoundation
+};
 std::string_view SegmentKindName(SegmentKind kind);
 
 // The trade good printed in a city (Traders & Builders).
@@ -203,6 +213,7 @@ const TileSet& CultTileSet();                   // the 6 shrine tiles, cult:1..c
 const TileSet& SiegeTileSet();  // siege:ca1..ca4 (The Cathars), siege:be1..be6 (The Besiegers)
 const TileSet& HillsAndSheepTileSet();      // hs:01..hs:16 (18 tiles)
 const TileSet& PrincessAndDragonTileSet();  // the 30 land tiles, pd:01..pd:29
+const TileSet& TowerTileSet();              // the 18 land tiles, tower:01..tower:17
 
 // All tile types this build knows, looked up by id.
 class Catalogue {

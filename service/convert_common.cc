@@ -72,6 +72,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kHillsAndSheep;
     case v1::EXPANSION_PRINCESS_AND_DRAGON:
       return Expansion::kPrincessAndDragon;
+    case v1::EXPANSION_TOWER:
+      return Expansion::kTower;
     default:
       return std::nullopt;
   }
@@ -103,6 +105,10 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kDragonMove;
     case v1::PHASE_FINAL_ABBEY:
       return Phase::kFinalAbbey;
+    case v1::PHASE_TOWER_CAPTURE:
+      return Phase::kTowerCapture;
+    case v1::PHASE_TOWER_EXCHANGE:
+      return Phase::kTowerExchange;
     default:
       return std::nullopt;
   }
@@ -227,6 +233,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_HILLS_AND_SHEEP;
     case Expansion::kPrincessAndDragon:
       return v1::EXPANSION_PRINCESS_AND_DRAGON;
+    case Expansion::kTower:
+      return v1::EXPANSION_TOWER;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -259,6 +267,10 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_DRAGON_MOVE;
     case Phase::kFinalAbbey:
       return v1::PHASE_FINAL_ABBEY;
+    case Phase::kTowerCapture:
+      return v1::PHASE_TOWER_CAPTURE;
+    case Phase::kTowerExchange:
+      return v1::PHASE_TOWER_EXCHANGE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -327,6 +339,8 @@ v1::ScoringTrigger TriggerToProto(ScoringTrigger trigger) {
       return v1::SCORING_TRIGGER_JOINED_TO_BARN;
     case ScoringTrigger::kLostChallenge:
       return v1::SCORING_TRIGGER_LOST_CHALLENGE;
+    case ScoringTrigger::kRansom:
+      return v1::SCORING_TRIGGER_RANSOM;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -369,6 +383,8 @@ v1::SegmentKind SegmentKindToProto(SegmentKind kind) {
       return v1::SEGMENT_KIND_RIVER;
     case SegmentKind::kGarden:
       return v1::SEGMENT_KIND_GARDEN;
+    case SegmentKind::kTowerFoundation:
+      return v1::SEGMENT_KIND_TOWER_FOUNDATION;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -490,6 +506,8 @@ v1::FeatureKind FeatureKindToProto(FeatureKind kind) {
       return v1::FEATURE_KIND_ROBBER_BARON;
     case FeatureKind::kCastle:
       return v1::FEATURE_KIND_CASTLE;
+    case FeatureKind::kRansom:
+      return v1::FEATURE_KIND_RANSOM;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

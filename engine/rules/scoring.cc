@@ -22,6 +22,7 @@ std::optional<FeatureKind> KindOf(SegmentKind kind) {
       return FeatureKind::kField;
     case SegmentKind::kRiver:
     case SegmentKind::kGarden:
+    case SegmentKind::kTowerFoundation:  // TW-14: towers never score
       return std::nullopt;
   }
   return std::nullopt;
@@ -92,6 +93,7 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
     case FeatureKind::kKing:
     case FeatureKind::kRobberBaron:
     case FeatureKind::kCastle:
+    case FeatureKind::kRansom:
       break;
     case FeatureKind::kField:
       // BG-22: 3 per completed city bordered.
@@ -160,6 +162,7 @@ bool IsComplete(const Board& board, int feature) {
       return board.SurroundingTileCount(board.AddressOf(feature).cell) == 8;
     case SegmentKind::kField:
     case SegmentKind::kGarden:
+    case SegmentKind::kTowerFoundation:
       return false;
   }
   return false;
