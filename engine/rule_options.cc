@@ -223,13 +223,6 @@ std::span<const RuleOption> RuleOptions() {
        "eat the followers on their outer features, never the Count nor the followers in the "
        "quarters (true, the later ruling); or never enters them (false, the rule text) "
        "(RuleSet.count_dragon_enters_city_tiles)."},
-      {"tw.tower_top_capturable",
-       {"true", "false"},
-       "true",
-       {"TW-10", "TW-Q1"},
-       "The Tower: a meeple on top of a tower may be captured by a floor placed within reach "
-       "(true, the C2 text and JCloisterZone) or is immune (false, a C1 community summary) "
-       "(RuleSet.tw_tower_top_capturable). Needs EXPANSION_TOWER."},
       {"pd.dragon_move_time",
        {"after_meeple", "after_scoring"},
        "after_meeple",
@@ -238,6 +231,13 @@ std::span<const RuleOption> RuleOptions() {
        "tile's figure step and before the scoring (after_meeple, the second edition's order), or "
        "once the turn's scoring is over (after_scoring; JCloisterZone offers both) "
        "(RuleSet.pd_dragon_move_time)."},
+      {"tw.tower_top_capturable",
+       {"true", "false"},
+       "true",
+       {"TW-10", "TW-Q1"},
+       "The Tower: a meeple on top of a tower may be captured by a floor placed within reach "
+       "(true, the C2 text and JCloisterZone) or is immune (false, a C1 community summary) "
+       "(RuleSet.tw_tower_top_capturable). Needs EXPANSION_TOWER."},
   };
   return options;
 }
