@@ -149,7 +149,8 @@ RuleSet AllExpansionsRules() {
                       Expansion::kCult,
                       Expansion::kSiege,
                       Expansion::kHillsAndSheep,
-                      Expansion::kPrincessAndDragon};
+                      Expansion::kPrincessAndDragon,
+                      Expansion::kTower};
   rules.river_parts = RiverParts::kBoth;
   rules.am_mayor = true;
   rules.bc_castles = true;

@@ -891,9 +891,10 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
       for (const ExpansionModule* module : modules_) {
         module->ListOwnFigurePlacements(*this, legal.actions);
       }
-      legal.actions.push_back(PassAction{});
-      // TW-12: actions of the player's own turn (the ransom).
+      // TW-12: actions of the player's own turn (the ransom); the pass stays
+      // last.
       for (const ExpansionModule* module : modules_) module->ListTurnActions(*this, legal.actions);
+      legal.actions.push_back(PassAction{});
       break;
     }
     case Phase::kPlaceMagicFigure:

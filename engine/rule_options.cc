@@ -267,8 +267,9 @@ std::span<const KnownGap> KnownGaps() {
        "The plague on the outer parts of the city tiles (CO-25, CO-52, AMB-10; option "
        "count.plague_on_city_tiles): the plague is not built."},
       {"CO-29",
-       "Tower ransom (CO-29, CO-T09) and message points (AMB-14) as non-landscape scoring that "
-       "never triggers a deployment: The Tower and The Messengers are not built."},
+       "Message points (AMB-14) as non-landscape scoring that never triggers a deployment "
+       "(CO-29): The Messengers are not built. The Tower's ransom is (CO-T09: no "
+       "deployment)."},
       {"CO-31",
        "A barn placement as a trigger, and market followers moving to a farm scored by a barn "
        "or a farm join (CO-31, CO-44, CO-45, CO-T03, CO-T05, AMB-08; options "
@@ -285,8 +286,9 @@ std::span<const KnownGap> KnownGaps() {
        "scored one): the catalogue has no connection groups for the tiles (JCZ's wagon-move "
        "data is not in the facts files); not built, rejected as malformed."},
       {"AM-10",
-       "The mayor with the tower (AM-10): The Tower is not built. With The Princess & the "
-       "Dragon the mayor is a follower like any other: eaten by the dragon (PD-11), placed "
+       "The mayor with the tower (AM-10): a tower captures it like any follower (TW-09); it "
+       "never goes on top of a tower (TW-06). With The Princess & the Dragon the mayor is a "
+       "follower like any other: eaten by the dragon (PD-11), placed "
        "through the portal (PD-20), sent home by the princess (PD-21). The mayor in the Count's "
        "castle quarter: see CO-09."},
       {"BC-03",
