@@ -2,7 +2,8 @@
 // TW-02), the figure step's tower choices (TW-03..TW-06, TW-T05), capturing
 // (TW-07..TW-10, TW-T01, TW-T02, TW-T06 with TB-15), the exchange (TW-11,
 // TW-T03), the ransom (TW-12, TW-T04, TW-Q2; CO-T09 with the Count), the end
-// (TW-13, TW-14), the dragon and a tower top (PD-12) and the snapshot check.
+// (TW-13, TW-14), the dragon's flight eating a tower top (PD-12), the
+// Count's city tiles without foundations and the snapshot check.
 // Every number is counted by hand in the comments.
 #include "engine/expansions/tower.h"
 
@@ -533,6 +534,47 @@ TEST(TowerTest, PD_12_TheDragonEatsATowerTopAndLeavesTheTower) {
   EXPECT_FALSE(state.towers[0].top_owner.has_value());
   EXPECT_TRUE(state.towers[0].closed);
   EXPECT_EQ(state.towers[0].height, 1);
+}
+
+TEST(TowerTest, PD_12_TheDragonsFlightEatsATowerTop) {
+  // PD-12, PD-11: pd:17 (volcano, road E-W) at (-1,0), the dragon on D at
+  // (0,0); Blue's follower on top of the tower at (1,0). Red places pd:16
+  // (dragon, road E-W) at (4,0) and passes; the dragon's first step, Red's,
+  // goes to (1,0): Blue's follower goes back (6 -> 7), the tower stays, closed.
+  GameState state = TowerBoard(1, {Expansion::kPrincessAndDragon});
+  state.tiles.push_back({Tile("pd:17"), {-1, 0}, Rotation{0}});
+  state.dragon = Position{0, 0};
+  state.towers[0].closed = true;
+  state.towers[0].top_owner = 1;
+  state.players[1].followers = 6;
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  Game game(state);
+  game.Apply(PlaceTileAction{Tile("pd:16"), {4, 0}, Rotation{0}});
+  game.Apply(PassAction{});
+  ASSERT_EQ(game.state().phase, Phase::kDragonMove);
+  ASSERT_TRUE(game.Validate(MoveDragonAction{kTower}).legal());
+  game.Apply(MoveDragonAction{kTower});
+  EXPECT_EQ(game.state().players[1].followers, 7);
+  EXPECT_FALSE(game.state().towers[0].top_owner.has_value());
+  EXPECT_TRUE(game.state().towers[0].closed);
+  EXPECT_EQ(game.state().towers[0].height, 1);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+}
+
+TEST(TowerTest, TheCountsCityTilesHaveNoFoundation) {
+  // TW-01 with the Count: the 12 city tiles show no foundation, so after the
+  // first tile no floor is listed anywhere (base:B shows none either).
+  RuleSet rules;
+  rules.expansions = {Expansion::kTower, Expansion::kCountOfCarcassonne};
+  GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, rules));
+  state.bag.reset();
+  Game game(state);
+  const auto placements = Listed<PlaceTileAction>(game, Tile("base:B"));
+  ASSERT_FALSE(placements.empty());
+  game.Apply(placements.front());
+  EXPECT_TRUE(Listed<PlaceTowerFloorAction>(game).empty());
+  EXPECT_TRUE(HasCode(game.Validate(PlaceTowerFloorAction{{0, 0}}),
+                      ViolationCode::kTowerFloorNotAllowed, "TW-03"));
 }
 
 TEST(TowerTest, TheSnapshotCheck) {
