@@ -296,6 +296,27 @@ TEST(TowerTest, TW_T06_TheBuilderLeavesWithItsOwnersLastFollower) {
   EXPECT_TRUE(CheckSnapshot(game.state()).empty());
 }
 
+TEST(TowerTest, TW_09_ACastlesLordCannotBeCaptured) {
+  // TW-09, BC-13 (engine practice): base:E turned 180 at (0,-1) closes D's
+  // city: a castle of 2 segments, Red's knight on D its lord (3 tokens - 1 =
+  // 2 left). The 2nd floor on (1,0) reaches (0,0) (1 west), but the lord is
+  // no target and nothing else stands in reach: no capture decision.
+  GameState state = TowerBoard(1, {Expansion::kBridgesCastlesAndBazaars});
+  state.rules.bc_castles = true;
+  state.tiles.push_back({Tile("base:E"), {0, -1}, Rotation{2}});
+  AddFigure(state, FigureKind::kFollower, 0, {0, 0}, 0);
+  for (Player& player : state.players) player.castles = 3;
+  state.players[0].castles = 2;
+  state.castles.push_back({{{{0, 0}, 0}, {{0, -1}, 0}}, 0, false, false, 0});
+  for (const Problem& problem : CheckSnapshot(state)) {
+    ADD_FAILURE() << problem.field << ": " << problem.message;
+  }
+  Game game(state);
+  PlaceTileAndFloor(game);
+  EXPECT_EQ(game.state().phase, Phase::kPlaceTile);
+  EXPECT_EQ(game.state().figures.size(), 1u);
+}
+
 // Two towers: (1,0) with `height` floors and tower:15 at (4,0) (road E-W,
 // after the two base:U), height 1, closed by Blue's follower on top.
 GameState TwoTowers(int height) {
