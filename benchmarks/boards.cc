@@ -150,7 +150,8 @@ RuleSet AllExpansionsRules() {
                       Expansion::kSiege,
                       Expansion::kHillsAndSheep,
                       Expansion::kPrincessAndDragon,
-                      Expansion::kUnderTheBigTop};
+                      Expansion::kUnderTheBigTop,
+                      Expansion::kTower};
   rules.river_parts = RiverParts::kBoth;
   // The mayor and the wagon with the Count (CO-09); the barn is not built
   // with Siege (SI-Q1).

@@ -128,12 +128,52 @@ struct MoveFairyAction {
   Figure follower;
 };
 
+// The Tower: instead of a follower on the tile just placed, put one of the
+// player's floors on the foundation or open tower at `tower` (TW-03 (b), (c)).
+// The canonical scoring order applies (AMB-40).
+struct PlaceTowerFloorAction {
+  Position tower;
+};
+
+// The Tower: instead of a follower on the tile just placed, put a follower of
+// `kind` on top of the open tower at `tower` (height at least 1), closing it
+// for good (TW-03 (d), TW-05, TW-06).
+struct PlaceOnTowerAction {
+  FigureKind kind = FigureKind::kFollower;
+  Position tower;
+};
+
+// The Tower: in Phase::kTowerCapture, take one meeple within the reach of the
+// tower just raised off the board (TW-07..TW-10): a figure on a feature
+// (`figure`), or the meeple on top of the tower at `tower_top`. Exactly one
+// of the two is set. PassAction declines.
+struct CaptureMeepleAction {
+  std::optional<Figure> figure;
+  std::optional<Position> tower_top;
+};
+
+// The Tower: in Phase::kTowerExchange, the kind of the capturer's meeple that
+// comes back in the exchange (TW-11).
+struct ExchangePrisonerAction {
+  FigureKind kind = FigureKind::kFollower;
+};
+
+// The Tower: on their own turn (Phase::kPlaceTile or Phase::kPlaceFigure,
+// before the figure step ends) the active player frees their meeple of
+// `kind` held by `jailer`, paying the jailer 3 points (TW-12), at most once a
+// turn.
+struct PayRansomAction {
+  int jailer = 0;
+  FigureKind kind = FigureKind::kFollower;
+};
+
 using ActionChoice =
     std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
                  MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
                  RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction, PlaceBarnAction,
                  EscapeSiegeAction, EndGameAction, MoveDragonAction, RemoveKnightAction,
-                 MoveFairyAction>;
+                 MoveFairyAction, PlaceTowerFloorAction, PlaceOnTowerAction, CaptureMeepleAction,
+                 ExchangePrisonerAction, PayRansomAction>;
 
 // A decision (one of the choices above) and the seat that takes it (AMB-49).
 // It is used like the variant it extends (std::get_if, std::visit).

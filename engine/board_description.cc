@@ -42,6 +42,7 @@ bool IsFeatureEvent(const ScoreEvent& event) {
     case FeatureKind::kRobberBaron:
     case FeatureKind::kCircus:
     case FeatureKind::kFairy:
+    case FeatureKind::kRansom:
       return false;
   }
   return false;

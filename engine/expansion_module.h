@@ -126,6 +126,10 @@ class ExpansionModule {
   }
   // Every legal action of a decision of the module's own phase.
   virtual void ListOwnActions(const Game& /*game*/, std::vector<Action>& /*actions*/) const {}
+  // Actions the active player may take on their own turn beside the pending
+  // decision, which stays pending (the Tower's ransom, TW-12): listed with the
+  // tile phase's and the figure step's actions.
+  virtual void ListTurnActions(const Game& /*game*/, std::vector<Action>& /*actions*/) const {}
   // Before a feature is scored.
   virtual void BeforeScoring(Game& /*game*/, int /*feature*/) const {}
   // The turn's scoring as a sequence that decisions may interrupt (the

@@ -20,7 +20,9 @@ bool IsModulePhase(Phase phase) {
   return phase == Phase::kPlaceMagicFigure || phase == Phase::kCountRedeploy ||
          phase == Phase::kCountDeploy || phase == Phase::kCountFinalRedeploy ||
          phase == Phase::kWagonMove || phase == Phase::kPlaceCastle ||
-         phase == Phase::kSiegeEscape || phase == Phase::kDragonMove || phase == Phase::kFinalAbbey;
+         phase == Phase::kSiegeEscape || phase == Phase::kDragonMove ||
+         phase == Phase::kFinalAbbey || phase == Phase::kTowerCapture ||
+         phase == Phase::kTowerExchange;
 }
 
 // AMB-40: cities, then roads, then monasteries.
@@ -78,6 +80,14 @@ PendingDecision PendingDecisionOf(const GameState& state) {
   if (state.phase == Phase::kFinalAbbey) {
     pending = "placing the abbey in the final abbey round, or passing";
     rule_id = "AM-07";
+  }
+  if (state.phase == Phase::kTowerCapture) {
+    pending = "capturing a meeple within the reach of the tower just raised, or passing";
+    rule_id = "TW-07";
+  }
+  if (state.phase == Phase::kTowerExchange) {
+    pending = "choosing which of your meeples comes back in the exchange of prisoners";
+    rule_id = "TW-11";
   }
   if (state.phase == Phase::kPlaceMagicFigure) {
     // MW-09 before MW-04 (see engine/expansions/mage_and_witch.h).
@@ -203,11 +213,29 @@ Verdict Game::ValidateChoice(const Action& action) const {
         } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
           if (state_.phase != Phase::kPlaceTile) return WrongPhase(state_, "discard a tile");
           return ValidateDiscard(chosen);
+        } else if constexpr (std::is_same_v<T, PayRansomAction>) {
+          // TW-12: on the active player's own turn, beside the tile phase's
+          // or the figure step's decision, which stays pending.
+          if (state_.phase != Phase::kPlaceTile && state_.phase != Phase::kPlaceFigure) {
+            return MissingDecision(action);
+          }
+          Verdict verdict;
+          for (const ExpansionModule* module : modules_) {
+            if (module->CheckOwnAction(*this, action, verdict.violations)) return verdict;
+          }
+          verdict.violations.push_back({ViolationCode::kRansomNotAllowed,
+                                        "There are no prisoners in a game with these rules.",
+                                        {},
+                                        std::nullopt,
+                                        "TW-01"});
+          return verdict;
         } else if constexpr (std::is_same_v<T, PlaceBarnAction> ||
                              std::is_same_v<T, RemoveKnightAction> ||
-                             std::is_same_v<T, MoveFairyAction>) {
+                             std::is_same_v<T, MoveFairyAction> ||
+                             std::is_same_v<T, PlaceTowerFloorAction> ||
+                             std::is_same_v<T, PlaceOnTowerAction>) {
           // A figure step of a module's own (the barn, AM-15; the princess,
-          // PD-21); the module judges.
+          // PD-21; the fairy, PD-15; the tower, TW-03); the module judges.
           constexpr bool barn = std::is_same_v<T, PlaceBarnAction>;
           if (state_.phase != Phase::kPlaceFigure) {
             if (!barn) return MissingDecision(action);
@@ -220,14 +248,19 @@ Verdict Game::ValidateChoice(const Action& action) const {
               return verdict;
             }
           }
+          constexpr bool tower =
+              std::is_same_v<T, PlaceTowerFloorAction> || std::is_same_v<T, PlaceOnTowerAction>;
           verdict.violations.push_back({ViolationCode::kFigureNotAllowed,
-                                        barn ? "There is no barn in a game with these rules."
+                                        barn    ? "There is no barn in a game with these rules."
+                                        : tower ? "There is no tower in a game with these rules."
                                         : std::is_same_v<T, MoveFairyAction>
                                             ? "There is no fairy in a game with these rules."
                                             : "There is no princess in a game with these rules.",
                                         {},
                                         std::nullopt,
-                                        barn ? "AM-01" : "PD-01"});
+                                        barn    ? "AM-01"
+                                        : tower ? "TW-01"
+                                                : "PD-01"});
           return verdict;
         } else {
           // An expansion's own phase (the magic figures, the Count); the
@@ -546,6 +579,14 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
           // CO-45): the turn's scoring waits for it.
           if (state_.phase != Phase::kPlaceFigure) return;
           FinishTurn(events, action.scoring_order);
+        } else if constexpr (std::is_same_v<T, PlaceTowerFloorAction> ||
+                             std::is_same_v<T, PlaceOnTowerAction>) {
+          for (const ExpansionModule* module : modules_) {
+            if (module->ApplyOwnAction(*this, action, events)) break;
+          }
+          // TW-07: unless a capture is now the player's to decide (the
+          // module then ends the figure step itself).
+          if (state_.phase == Phase::kPlaceFigure) FinishTurn(events, {});
         } else {
           for (const ExpansionModule* module : modules_) {
             if (module->ApplyOwnAction(*this, action, events)) break;
@@ -730,6 +771,8 @@ void Game::EndTurnPart(std::vector<ScoreEvent>& events) {
   } else {
     state_.second_part = false;
     state_.active_player = (state_.active_player + 1) % static_cast<int>(state_.players.size());
+    // TW-12: the ransom's once a turn is the turn's.
+    state_.ransom_paid = false;
   }
   state_.extra_tile_earned = false;
   state_.deciding_player = state_.active_player;
@@ -932,6 +975,8 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
       ListDrawnTilePlacements(drawn, hidden, animal, legal);
       // AM-03: the abbey instead of the drawn tile (whatever was drawn).
       ListAbbeyPlacements(legal);
+      // TW-12: actions of the player's own turn (the ransom).
+      for (const ExpansionModule* module : modules_) module->ListTurnActions(*this, legal.actions);
       break;
     }
     case Phase::kFinalAbbey:
@@ -955,6 +1000,9 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
       for (const ExpansionModule* module : modules_) {
         module->ListOwnFigurePlacements(*this, legal.actions);
       }
+      // TW-12: actions of the player's own turn (the ransom); the pass stays
+      // last.
+      for (const ExpansionModule* module : modules_) module->ListTurnActions(*this, legal.actions);
       legal.actions.push_back(PassAction{});
       // A choice the step must make instead (the princess, PD-23).
       std::erase_if(legal.actions, [&](const Action& action) {
@@ -972,6 +1020,8 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
     case Phase::kPlaceCastle:
     case Phase::kSiegeEscape:
     case Phase::kDragonMove:
+    case Phase::kTowerCapture:
+    case Phase::kTowerExchange:
       for (const ExpansionModule* module : modules_) module->ListOwnActions(*this, legal.actions);
       break;
   }
@@ -995,12 +1045,16 @@ std::vector<ScoreEvent> Game::ScoreEndOfGame() {
     const bool flight_before_scoring =
         state_.phase == Phase::kDragonMove &&
         state_.rules.pd_dragon_move_time == DragonMoveTime::kAfterMeeple;
-    const bool scoring_unfinished = state_.phase == Phase::kPlaceFigure ||
-                                    state_.phase == Phase::kPlaceMagicFigure ||
-                                    state_.phase == Phase::kPlaceCastle ||
-                                    state_.phase == Phase::kCountRedeploy || flight_before_scoring;
+    // The Tower's capture and exchange (TW-07, TW-11) are declined where
+    // they stand: the figure step is over, nothing is scored yet.
+    const bool tower_decision =
+        state_.phase == Phase::kTowerCapture || state_.phase == Phase::kTowerExchange;
+    const bool scoring_unfinished =
+        state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure ||
+        state_.phase == Phase::kPlaceCastle || state_.phase == Phase::kCountRedeploy ||
+        flight_before_scoring || tower_decision;
     if (state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure ||
-        flight_before_scoring) {
+        flight_before_scoring || tower_decision) {
       state_.pending_scorings = CompletedByLastTile();
     }
     state_.castle_offers.clear();

@@ -120,6 +120,10 @@ class Game {
   // pending_scorings), after a join the turn goes on (ContinueTurn).
   void ScorePendingField(std::vector<ScoreEvent>& events);
   void ContinueTurn(std::vector<ScoreEvent>& events);
+  // The figure step is over after a module's decisions of its own that follow
+  // it (the Tower's capture, TW-07): the turn's scoring begins, in the
+  // canonical order (AMB-40).
+  void EndFigureStep(std::vector<ScoreEvent>& events) { FinishTurn(events, {}); }
   void EndTurnPart(std::vector<ScoreEvent>& events);
   // A module's decision after the turn's scoring is taken: the decisions of
   // the modules after `module` (OpenDecisionAfterTurnScoring), then the end

@@ -59,11 +59,12 @@ struct Player {
   int pigs = 0;                         // Traders & Builders: 1 at the start (TB-19)
   int mayors = 0;                       // Abbey & Mayor: 1 at the start with am.mayor (AM-01)
   int wagons = 0;                       // Abbey & Mayor: 1 at the start with am.wagon (AM-01)
-  int castles = 0;      // Bridges, Castles & Bazaars: castle tokens in supply (BC-02, bc.castles)
-  int barns = 0;        // Abbey & Mayor: 1 at the start with am.barn (AM-01)
-  int abbeys = 0;       // Abbey & Mayor: the abbey tile held, 1 at the start with am.abbey (AM-01)
-  int ringmasters = 0;  // Under the Big Top: 1 at the start (BT-01, BT-02)
-  TradeGoods goods;     // Traders & Builders (TB-04)
+  int castles = 0;       // Bridges, Castles & Bazaars: castle tokens in supply (BC-02, bc.castles)
+  int barns = 0;         // Abbey & Mayor: 1 at the start with am.barn (AM-01)
+  int abbeys = 0;        // Abbey & Mayor: the abbey tile held, 1 at the start with am.abbey (AM-01)
+  int ringmasters = 0;   // Under the Big Top: 1 at the start (BT-01, BT-02)
+  int tower_floors = 0;  // The Tower: floors in the player's supply, by player count (TW-02)
+  TradeGoods goods;      // Traders & Builders (TB-04)
 };
 
 struct PlacedTile {
@@ -84,6 +85,29 @@ struct TileBag {
   int CountOf(const TileType* type) const;
   // Takes one tile of `type` out; the type must be present.
   void Remove(const TileType* type);
+};
+
+// The Tower: a tower on the foundation of the tile at `cell` (TW-01): its
+// floors, whether a meeple closed it (TW-03 (d), TW-05: for good, even once
+// that meeple is captured, TW-10, or eaten, PD-12) and the meeple standing on
+// top, if any (a follower of `top_kind` of `top_owner`; off every feature).
+struct Tower {
+  Position cell;
+  int height = 0;
+  bool closed = false;
+  std::optional<int> top_owner;
+  FigureKind top_kind = FigureKind::kFollower;
+  friend bool operator==(const Tower&, const Tower&) = default;
+};
+
+// The Tower: a captured meeple held by `jailer` (TW-08); it is `owner`'s, out
+// of play until exchanged (TW-11) or ransomed (TW-12); never freed, it stays
+// out (TW-13).
+struct Prisoner {
+  int jailer = 0;
+  int owner = 0;
+  FigureKind kind = FigureKind::kFollower;
+  friend bool operator==(const Prisoner&, const Prisoner&) = default;
 };
 
 // Whose decision is pending and of what kind.
@@ -132,6 +156,14 @@ enum class Phase {
   // up to GameState.final_abbey_last_seat; then the end-of-game decisions
   // (the Count's final redeployment, CO-46) and the final scoring.
   kFinalAbbey,
+  // The Tower (engine/expansions/tower.h): the active player has just put a
+  // floor on the tower at GameState.tower_capture; they may take one meeple
+  // within its reach off the board, or pass (TW-07).
+  kTowerCapture,
+  // ... the capture made the capturer and another player hold prisoners of
+  // each other, and that player holds the capturer's meeples of several
+  // kinds: the capturer chooses which kind of theirs comes back (TW-11).
+  kTowerExchange,
 };
 
 // The Count of Carcassonne: the four quarters of the city (CO-03), in the
@@ -319,6 +351,17 @@ struct GameState {
   std::optional<Figure> fairy_follower;
   // Under the Big Top (engine/expansions/under_the_big_top.h).
   BigTopState big_top;
+  // The Tower: the towers with at least one floor or a meeple on top, in the
+  // order they were begun (a bare foundation is not listed).
+  std::vector<Tower> towers;
+  // ... the prisoners, in the order they were taken (TW-08).
+  std::vector<Prisoner> prisoners;
+  // ... in Phase::kTowerCapture and Phase::kTowerExchange: the cell of the
+  // tower that just got a floor (TW-07). nullopt otherwise.
+  std::optional<Position> tower_capture;
+  // ... the active player has paid a ransom in this turn (TW-12: at most
+  // once a turn); cleared when the turn passes to the next player.
+  bool ransom_paid = false;
 };
 
 // How many seats after the active player `player` sits (0 for the active

@@ -438,16 +438,24 @@ void CheckFiguresConserved(const GameState& state, std::vector<Problem>& problem
   for (const QuarterFollower& follower : state.count.followers) {
     on_board[follower.owner][static_cast<int>(follower.kind)] += 1;
   }
+  // The Tower: meeples on top of towers (TW-03) and prisoners (TW-08), each
+  // still its owner's (stage 2 found their owners and kinds valid).
+  for (const Tower& tower : state.towers) {
+    if (tower.top_owner) on_board[*tower.top_owner][static_cast<int>(tower.top_kind)] += 1;
+  }
+  for (const Prisoner& prisoner : state.prisoners) {
+    on_board[prisoner.owner][static_cast<int>(prisoner.kind)] += 1;
+  }
   for (int i = 0; i < static_cast<int>(state.players.size()); ++i) {
     for (FigureKind kind : kFigureKinds) {
       const int supply = SupplyOf(state.players[i], kind);
       const int placed = on_board[i][static_cast<int>(kind)];
       const int owned = FiguresOwned(state.rules, kind);
       if (supply + placed != owned) {
-        problems.push_back(
-            {Cat(Indexed("players", i), ".", SupplyField(kind)),
-             Cat(FigureKindName(kind), "s in supply (", supply,
-                 ") and on the board or in Carcassonne (", placed, ") must add up to ", owned)});
+        problems.push_back({Cat(Indexed("players", i), ".", SupplyField(kind)),
+                            Cat(FigureKindName(kind), "s in supply (", supply,
+                                ") and on the board, in Carcassonne, on towers or in prison (",
+                                placed, ") must add up to ", owned)});
       }
     }
   }
@@ -471,7 +479,8 @@ void CheckTurn(const GameState& state, std::vector<Problem>& problems) {
   if ((state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure ||
        state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountDeploy ||
        state.phase == Phase::kWagonMove || state.phase == Phase::kPlaceCastle ||
-       state.phase == Phase::kDragonMove) &&
+       state.phase == Phase::kDragonMove || state.phase == Phase::kTowerCapture ||
+       state.phase == Phase::kTowerExchange) &&
       state.tiles.size() <= StartLayout(state.rules).size()) {
     problems.push_back({"phase", "no tile has been placed this turn"});
   }
@@ -485,7 +494,8 @@ void CheckTurn(const GameState& state, std::vector<Problem>& problems) {
       state.phase != Phase::kPlaceMagicFigure && state.phase != Phase::kCountRedeploy &&
       state.phase != Phase::kCountDeploy && state.phase != Phase::kWagonMove &&
       state.phase != Phase::kPlaceCastle && state.phase != Phase::kSiegeEscape &&
-      state.phase != Phase::kDragonMove) {
+      state.phase != Phase::kDragonMove && state.phase != Phase::kTowerCapture &&
+      state.phase != Phase::kTowerExchange) {
     problems.push_back({"extra_tile_earned",
                         "a second tile is earned by the tile of this turn, before its figure"});
   }

@@ -273,6 +273,13 @@ std::span<const RuleOption> RuleOptions() {
        "The Princess & the Dragon: the princess's removal of a knight of her city is a choice "
        "(may), or compulsory when her city holds one (must, some first-edition texts; no other "
        "figure step is then allowed) (RuleSet.pd_princess)."},
+      {"tw.tower_top_capturable",
+       {"true", "false"},
+       "true",
+       {"TW-10", "TW-Q1"},
+       "The Tower: a meeple on top of a tower may be captured by a floor placed within reach "
+       "(true, the C2 text and JCloisterZone) or is immune (false, a C1 community summary) "
+       "(RuleSet.tw_tower_top_capturable). Needs EXPANSION_TOWER."},
   };
   return options;
 }
@@ -308,8 +315,9 @@ std::span<const KnownGap> KnownGaps() {
        "The plague on the outer parts of the city tiles (CO-25, CO-52, AMB-10; option "
        "count.plague_on_city_tiles): the plague is not built."},
       {"CO-29",
-       "Tower ransom (CO-29, CO-T09) and message points (AMB-14) as non-landscape scoring that "
-       "never triggers a deployment: The Tower and The Messengers are not built."},
+       "Message points (AMB-14) as non-landscape scoring that never triggers a deployment "
+       "(CO-29): The Messengers are not built. The Tower's ransom is (CO-T09: no "
+       "deployment)."},
       {"CO-21",
        "House rule CO-21 (the river first, then the city beside it; option count.river_layout = "
        "river_first_house_rule): the city's place is fixed at (0, 0) by the geometry contract; "
@@ -319,9 +327,11 @@ std::span<const KnownGap> KnownGaps() {
        "scored one): the catalogue has no connection groups for the tiles (JCZ's wagon-move "
        "data is not in the facts files); not built, rejected as malformed."},
       {"AM-10",
-       "The mayor with the tower (AM-10): The Tower is not built. With The Princess & the "
-       "Dragon the mayor is a follower like any other: eaten by the dragon (PD-11), placed "
-       "through the portal (PD-20), sent home by the princess (PD-21)."},
+       "The mayor with the tower (AM-10): a tower captures it like any follower (TW-09); it "
+       "never goes on top of a tower (TW-06). With The Princess & the Dragon the mayor is a "
+       "follower like any other: eaten by the dragon (PD-11), placed "
+       "through the portal (PD-20), sent home by the princess (PD-21). The mayor in the Count's "
+       "castle quarter: see CO-09."},
       {"BC-03",
        "The bridges of Bridges, Castles & Bazaars (BC-03..BC-09, BC-T01, BC-T08; option "
        "bc.bridges): not built; the option is rejected when true."},
@@ -414,7 +424,7 @@ std::span<const KnownGap> KnownGaps() {
        "flock is not built (see HS-13)."},
       {"HS-Q6",
        "Open question: the shepherd with the magic portal, the tower and the fairy: the "
-       "shepherd is not built (the portal and the fairy are; The Tower is not)."},
+       "shepherd is not built (the portal, the fairy and The Tower are)."},
       {"HS-11",
        "The garden twin hs:14g (facts counts.garden_edition) and vineyards on gardens: the "
        "Abbot is not built, so the catalogue has hs:14 only (HS-11's gardens and retreats "
@@ -431,8 +441,33 @@ std::span<const KnownGap> KnownGaps() {
        "The magic figures (Mage & Witch) under the dragon: the rules give no ruling; this build "
        "never eats them (they are no one's figures and stand on features, not tiles)."},
       {"PD-12",
-       "Open question PD-Q1 (a figure on a tower and the dragon): The Tower is not built. A "
-       "castle's lord is never eaten (PD-12, JCloisterZone)."},
+       "Open question PD-Q1 (a figure on a tower and the dragon): built as JCloisterZone does "
+       "(PD-12, engine practice): the dragon eats a meeple on top of a tower and leaves the "
+       "tower. A castle's lord is never eaten (PD-12, JCloisterZone)."},
+      {"TW-Q1",
+       "Open question TW-Q1 (may a meeple on top of a tower be captured, TW-10): option "
+       "tw.tower_top_capturable, default true (the C2 text and JCloisterZone); false for the C1 "
+       "community reading (tower-top meeples immune)."},
+      {"TW-Q2",
+       "Open question TW-Q2 (may a player with fewer than 3 points pay a ransom, TW-12): the "
+       "rules do not say and shared/rules/README.md takes no reading; this build takes "
+       "JCloisterZone's: a ransom is refused when the payer has fewer than 3 points "
+       "(RANSOM_NOT_ALLOWED, TW-12). No option."},
+      {"TW-Q3",
+       "Open question TW-Q3 (the core rules of C3.1 Ext 4 Towers & Thieves, TW-20, TT-nn): not "
+       "built; The Tower here is C1/C2."},
+      {"TW-20",
+       "[unconfirmed] C3.1 Ext 4 (guards on towers, thief symbols, tower areas): not built "
+       "(see c31-towers-thieves.md)."},
+      {"TW-21",
+       "C3.1 rulings on guards (FAQ-1x4-01, 2x4-02, 3x4-04, ...): they concern C3.1 guards, "
+       "which are not built (TW-20); none applies to the C1/C2 tower top."},
+      {"TW-11",
+       "The exchange (TW-11) asks the capturer which of their meeples comes back only when the "
+       "other player holds several of different kinds; figures of one kind are equal, so no "
+       "decision is asked then. Which of the capturer's prisoners of the other player goes back "
+       "is never a choice: before the capture the two cannot both hold prisoners of each "
+       "other (every exchange happens at once), so it is the one just taken."},
       {"PD-30",
        "Dragon & Fairy (C3.1, PD-30..PD-39, open question PD-Q2): another module, not built."},
       {"PD-Q4",

@@ -18,6 +18,7 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kHillsAndSheep:
     case Expansion::kPrincessAndDragon:
     case Expansion::kUnderTheBigTop:
+    case Expansion::kTower:
       return true;
   }
   return false;
@@ -38,6 +39,7 @@ bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "hs") return rules.Has(Expansion::kHillsAndSheep);
   if (set == "pd") return rules.Has(Expansion::kPrincessAndDragon);
   if (set == "bt") return rules.Has(Expansion::kUnderTheBigTop);
+  if (set == "tower") return rules.Has(Expansion::kTower);
   return false;
 }
 

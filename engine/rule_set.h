@@ -22,6 +22,7 @@ enum class Expansion {
   kHillsAndSheep,
   kPrincessAndDragon,
   kUnderTheBigTop,
+  kTower,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores
@@ -178,6 +179,9 @@ struct RuleSet {
   // fly onto the 12 city tiles and eat the followers on their outer features
   // (never the Count nor the quarters, which are off the board).
   bool count_dragon_enters_city_tiles = true;
+  // The Tower (option tw.tower_top_capturable, TW-10): a meeple on top of a
+  // tower may be captured by a floor placed within reach (C2, the default).
+  bool tw_tower_top_capturable = true;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

@@ -30,6 +30,8 @@ std::string_view FeatureKindName(FeatureKind kind) {
       return "circus";
     case FeatureKind::kFairy:
       return "fairy";
+    case FeatureKind::kRansom:
+      return "ransom";
   }
   return "?";
 }

@@ -27,7 +27,10 @@ enum class FeatureKind {
   kRobberBaron,
   kCastle,
   kCircus,
-  kFairy
+  kFairy,
+  // The Tower: a ransom paid for a prisoner (TW-12); no feature, not a
+  // landscape scoring (TW-14, CO-29).
+  kRansom
 };
 std::string_view FeatureKindName(FeatureKind kind);
 
@@ -35,14 +38,17 @@ std::string_view FeatureKindName(FeatureKind kind);
 // barn was placed in the field (AM-17); the field was joined to a barn's
 // field (AM-19); (The Cult) the shrine or monastery lost its challenge: its
 // followers go back with no points, no scoring (CU-07, CU-13); (The Princess &
-// the Dragon) a player's turn began with the fairy by their follower (PD-17).
+// the Dragon) a player's turn began with the fairy by their follower (PD-17);
+// (The Tower) a ransom was paid (TW-12): points move from the payer to the
+// jailer; not a scoring of the landscape (CO-29).
 enum class ScoringTrigger {
   kCompleted,
   kEndOfGame,
   kBarnPlaced,
   kJoinedToBarn,
   kLostChallenge,
-  kStartOfTurn
+  kStartOfTurn,
+  kRansom
 };
 
 struct LineItem {

@@ -24,6 +24,8 @@ std::string_view SegmentKindName(SegmentKind kind) {
       return "circus_space";
     case SegmentKind::kAcrobatSpace:
       return "acrobat_space";
+    case SegmentKind::kTowerFoundation:
+      return "tower_foundation";
   }
   return "unknown";
 }
@@ -105,7 +107,8 @@ Catalogue::Catalogue()
             &SiegeTileSet(),
             &HillsAndSheepTileSet(),
             &PrincessAndDragonTileSet(),
-            &UnderTheBigTopTileSet()} {
+            &UnderTheBigTopTileSet(),
+            &TowerTileSet()} {
   size_t tile_count = 0;
   for (const TileSet* set : sets_) {
     if (!set->tiles.empty()) {

@@ -30,6 +30,8 @@ enum class Terrain : uint8_t { kField = 0, kRoad, kCity, kRiver, kPartial, kNone
 // kCircusSpace and kAcrobatSpace (Under the Big Top, BT-01): spaces in the
 // tile's middle that join no feature and have no edges; no follower stands on
 // a circus space (BT-03); acrobats are not built (BT-11, known gaps).
+// kTowerFoundation: The Tower's foundation (TW-01), where floors are built;
+// no follower stands on it and it never scores (TW-04, TW-14).
 enum class SegmentKind : uint8_t {
   kRoad = 0,
   kCity,
@@ -38,7 +40,8 @@ enum class SegmentKind : uint8_t {
   kRiver,
   kGarden,
   kCircusSpace,
-  kAcrobatSpace
+  kAcrobatSpace,
+  kTowerFoundation
 };
 std::string_view SegmentKindName(SegmentKind kind);
 
@@ -216,6 +219,7 @@ const TileSet& SiegeTileSet();  // siege:ca1..ca4 (The Cathars), siege:be1..be6 
 const TileSet& HillsAndSheepTileSet();      // hs:01..hs:16 (18 tiles)
 const TileSet& PrincessAndDragonTileSet();  // the 30 land tiles, pd:01..pd:29
 const TileSet& UnderTheBigTopTileSet();     // bt:01..bt:16 (20 tiles)
+const TileSet& TowerTileSet();              // the 18 land tiles, tower:01..tower:17
 
 // All tile types this build knows, looked up by id.
 class Catalogue {

@@ -124,6 +124,21 @@ enum class ViolationCode {
   // city holds a knight sends one home: no other figure step (a figure, the
   // fairy, a barn, a pass) is allowed.
   kPrincessRemovalRequired = 342,
+  // The Tower (numbers from its proto range): a floor goes from the player's
+  // supply onto an empty foundation or an open tower (TW-02, TW-03, TW-05).
+  kTowerFloorNotAllowed = 210,
+  // ... a follower (not a mayor or wagon) from the supply goes on top of an
+  // open tower of height at least 1 (TW-03 (d), TW-04, TW-05, TW-06).
+  kTowerTopNotAllowed = 211,
+  // ... a capture takes one follower (not a builder, pig or castle lord)
+  // within the reach of the tower just raised (TW-07, TW-09, TW-10).
+  kCaptureNotAllowed = 212,
+  // ... in the exchange the capturer takes back a kind of theirs that the
+  // other player holds (TW-11).
+  kExchangeNotAllowed = 213,
+  // ... a ransom frees one's own prisoner on one's own turn, once a turn,
+  // for 3 points one must have (TW-12, TW-Q2).
+  kRansomNotAllowed = 214,
 };
 
 struct Violation {

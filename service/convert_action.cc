@@ -206,6 +206,77 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       if (kind && segment) action = MoveFairyAction{Figure{*kind, follower.owner(), *segment}};
       break;
     }
+    case v1::Action::kPlaceTowerFloor: {
+      if (!proto.place_tower_floor().has_tower()) {
+        Add(problems, FieldPath(path, "place_tower_floor.tower"),
+            "the cell of the tower that gets the floor is required");
+      } else {
+        const v1::Cell& tower = proto.place_tower_floor().tower();
+        action = PlaceTowerFloorAction{{tower.x(), tower.y()}};
+      }
+      break;
+    }
+    case v1::Action::kPlaceOnTower: {
+      const v1::PlaceOnTower& top = proto.place_on_tower();
+      std::optional<FigureKind> kind = FigureKindFromProto(top.kind());
+      if (!kind)
+        BadEnum(problems, FieldPath(path, "place_on_tower.kind"), "figure kind", top.kind());
+      if (!top.has_tower()) {
+        Add(problems, FieldPath(path, "place_on_tower.tower"),
+            "the cell of the tower the meeple goes on is required");
+      } else if (kind) {
+        action = PlaceOnTowerAction{*kind, {top.tower().x(), top.tower().y()}};
+      }
+      break;
+    }
+    case v1::Action::kCaptureMeeple: {
+      const v1::CaptureMeeple& capture = proto.capture_meeple();
+      if (capture.has_figure() == capture.has_tower_top()) {
+        Add(problems, FieldPath(path, "capture_meeple"),
+            "exactly one of figure and tower_top names the meeple captured");
+        break;
+      }
+      if (capture.has_tower_top()) {
+        action = CaptureMeepleAction{std::nullopt,
+                                     Position{capture.tower_top().x(), capture.tower_top().y()}};
+        break;
+      }
+      const std::string figure_path = FieldPath(path, "capture_meeple.figure");
+      const v1::Figure& figure = capture.figure();
+      std::optional<FigureKind> kind = FigureKindFromProto(figure.kind());
+      if (!kind) BadEnum(problems, FieldPath(figure_path, "kind"), "figure kind", figure.kind());
+      const std::string segment_path = FieldPath(figure_path, "segment");
+      std::optional<SegmentAddress> segment;
+      if (!figure.has_segment()) {
+        Add(problems, segment_path, "the segment the meeple stands on is required");
+      } else {
+        segment = SegmentFromProto(figure.segment(), {nullptr, state}, segment_path, problems);
+      }
+      if (kind && segment) {
+        action = CaptureMeepleAction{Figure{*kind, figure.owner(), *segment}, std::nullopt};
+      }
+      break;
+    }
+    case v1::Action::kExchangePrisoner: {
+      std::optional<FigureKind> kind = FigureKindFromProto(proto.exchange_prisoner().kind());
+      if (!kind) {
+        BadEnum(problems, FieldPath(path, "exchange_prisoner.kind"), "figure kind",
+                proto.exchange_prisoner().kind());
+      } else {
+        action = ExchangePrisonerAction{*kind};
+      }
+      break;
+    }
+    case v1::Action::kPayRansom: {
+      std::optional<FigureKind> kind = FigureKindFromProto(proto.pay_ransom().kind());
+      if (!kind) {
+        BadEnum(problems, FieldPath(path, "pay_ransom.kind"), "figure kind",
+                proto.pay_ransom().kind());
+      } else {
+        action = PayRansomAction{proto.pay_ransom().jailer(), *kind};
+      }
+      break;
+    }
     case v1::Action::kPlaceBarn: {
       const std::optional<Corner> corner = CornerFromProto(proto.place_barn().corner());
       if (!corner) {
@@ -224,7 +295,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
           "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
           "move_magic_figure, set_aside_magic_figure, deploy_to_quarter, "
           "redeploy_from_quarter, move_wagon, build_castle, place_barn, escape_siege, end_game, "
-          "move_dragon, remove_knight, move_fairy");
+          "move_dragon, remove_knight, move_fairy, place_tower_floor, place_on_tower, "
+          "capture_meeple, exchange_prisoner, pay_ransom");
       break;
   }
   // AMB-49: the seat taking the decision (unset: the deciding player's).
@@ -298,6 +370,20 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           FigureToProto(chosen.knight, naming, proto->mutable_remove_knight()->mutable_knight());
         } else if constexpr (std::is_same_v<T, MoveFairyAction>) {
           FigureToProto(chosen.follower, naming, proto->mutable_move_fairy()->mutable_follower());
+        } else if constexpr (std::is_same_v<T, PlaceTowerFloorAction>) {
+          CellToProto(chosen.tower, proto->mutable_place_tower_floor()->mutable_tower());
+        } else if constexpr (std::is_same_v<T, PlaceOnTowerAction>) {
+          proto->mutable_place_on_tower()->set_kind(FigureKindToProto(chosen.kind));
+          CellToProto(chosen.tower, proto->mutable_place_on_tower()->mutable_tower());
+        } else if constexpr (std::is_same_v<T, CaptureMeepleAction>) {
+          v1::CaptureMeeple* capture = proto->mutable_capture_meeple();
+          if (chosen.figure) FigureToProto(*chosen.figure, naming, capture->mutable_figure());
+          if (chosen.tower_top) CellToProto(*chosen.tower_top, capture->mutable_tower_top());
+        } else if constexpr (std::is_same_v<T, ExchangePrisonerAction>) {
+          proto->mutable_exchange_prisoner()->set_kind(FigureKindToProto(chosen.kind));
+        } else if constexpr (std::is_same_v<T, PayRansomAction>) {
+          proto->mutable_pay_ransom()->set_jailer(chosen.jailer);
+          proto->mutable_pay_ransom()->set_kind(FigureKindToProto(chosen.kind));
         } else if constexpr (std::is_same_v<T, MoveWagonAction>) {
           SegmentRefToProto(chosen.segment, naming, proto->mutable_move_wagon()->mutable_segment());
         } else if constexpr (std::is_same_v<T, DeployToQuarterAction>) {

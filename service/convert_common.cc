@@ -74,6 +74,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kPrincessAndDragon;
     case v1::EXPANSION_UNDER_THE_BIG_TOP:
       return Expansion::kUnderTheBigTop;
+    case v1::EXPANSION_TOWER:
+      return Expansion::kTower;
     default:
       return std::nullopt;
   }
@@ -105,6 +107,10 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kDragonMove;
     case v1::PHASE_FINAL_ABBEY:
       return Phase::kFinalAbbey;
+    case v1::PHASE_TOWER_CAPTURE:
+      return Phase::kTowerCapture;
+    case v1::PHASE_TOWER_EXCHANGE:
+      return Phase::kTowerExchange;
     default:
       return std::nullopt;
   }
@@ -243,6 +249,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_PRINCESS_AND_DRAGON;
     case Expansion::kUnderTheBigTop:
       return v1::EXPANSION_UNDER_THE_BIG_TOP;
+    case Expansion::kTower:
+      return v1::EXPANSION_TOWER;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -275,6 +283,10 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_DRAGON_MOVE;
     case Phase::kFinalAbbey:
       return v1::PHASE_FINAL_ABBEY;
+    case Phase::kTowerCapture:
+      return v1::PHASE_TOWER_CAPTURE;
+    case Phase::kTowerExchange:
+      return v1::PHASE_TOWER_EXCHANGE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -352,6 +364,8 @@ v1::ScoringTrigger TriggerToProto(ScoringTrigger trigger) {
       return v1::SCORING_TRIGGER_LOST_CHALLENGE;
     case ScoringTrigger::kStartOfTurn:
       return v1::SCORING_TRIGGER_START_OF_TURN;
+    case ScoringTrigger::kRansom:
+      return v1::SCORING_TRIGGER_RANSOM;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -398,6 +412,8 @@ v1::SegmentKind SegmentKindToProto(SegmentKind kind) {
       return v1::SEGMENT_KIND_CIRCUS_SPACE;
     case SegmentKind::kAcrobatSpace:
       return v1::SEGMENT_KIND_ACROBAT_SPACE;
+    case SegmentKind::kTowerFoundation:
+      return v1::SEGMENT_KIND_TOWER_FOUNDATION;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -523,6 +539,8 @@ v1::FeatureKind FeatureKindToProto(FeatureKind kind) {
       return v1::FEATURE_KIND_CIRCUS;
     case FeatureKind::kFairy:
       return v1::FEATURE_KIND_FAIRY;
+    case FeatureKind::kRansom:
+      return v1::FEATURE_KIND_RANSOM;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

@@ -86,6 +86,9 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
   // The Princess & the Dragon with the Count (AMB-09).
   rules.count_dragon_enters_city_tiles =
       !proto.has_count_dragon_enters_city_tiles() || proto.count_dragon_enters_city_tiles();
+  // The Tower (TW-10).
+  rules.tw_tower_top_capturable =
+      !proto.has_tw_tower_top_capturable() || proto.tw_tower_top_capturable();
   // The Princess & the Dragon (PD-09).
   switch (proto.pd_dragon_move_time()) {
     case v1::PD_DRAGON_MOVE_TIME_UNSPECIFIED:

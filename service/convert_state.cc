@@ -57,6 +57,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       player.barns = player_proto.barns();
       player.abbeys = player_proto.abbeys();
       player.ringmasters = player_proto.ringmasters();
+      player.tower_floors = player_proto.tower_floors();
       player.goods.wine = player_proto.goods().wine();
       player.goods.grain = player_proto.goods().grain();
       player.goods.cloth = player_proto.goods().cloth();
@@ -288,6 +289,52 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       state.dragon_flight.push_back({cell.x(), cell.y()});
     }
   }
+
+  // The Tower: towers, prisoners, the capture pending and the turn's ransom
+  // (TW-03..TW-12); the engine's check judges them.
+  if (proto.towers_size() > kMaxPlacedTiles) {
+    Add(problems, FieldPath(path, "towers"),
+        Cat("at most one tower a tile: at most ", kMaxPlacedTiles, " towers, not ",
+            proto.towers_size()));
+  } else {
+    for (int i = 0; i < proto.towers_size(); ++i) {
+      const v1::Tower& tower_proto = proto.towers(i);
+      Tower tower;
+      tower.cell = {tower_proto.cell().x(), tower_proto.cell().y()};
+      tower.height = tower_proto.height();
+      tower.closed = tower_proto.closed();
+      if (tower_proto.has_top_owner()) {
+        tower.top_owner = tower_proto.top_owner();
+        std::optional<FigureKind> kind = FigureKindFromProto(tower_proto.top_kind());
+        if (!kind) {
+          BadEnum(problems, FieldPath(path, Cat("towers[", i, "].top_kind")), "figure kind",
+                  tower_proto.top_kind());
+        } else {
+          tower.top_kind = *kind;
+        }
+      }
+      state.towers.push_back(tower);
+    }
+  }
+  if (proto.prisoners_size() > kMaxFigures) {
+    Add(problems, FieldPath(path, "prisoners"),
+        Cat("at most ", kMaxFigures, " prisoners, not ", proto.prisoners_size()));
+  } else {
+    for (int i = 0; i < proto.prisoners_size(); ++i) {
+      const v1::Prisoner& prisoner = proto.prisoners(i);
+      std::optional<FigureKind> kind = FigureKindFromProto(prisoner.kind());
+      if (!kind) {
+        BadEnum(problems, FieldPath(path, Cat("prisoners[", i, "].kind")), "figure kind",
+                prisoner.kind());
+        continue;
+      }
+      state.prisoners.push_back({prisoner.jailer(), prisoner.owner(), *kind});
+    }
+  }
+  if (proto.has_tower_capture()) {
+    state.tower_capture = Position{proto.tower_capture().x(), proto.tower_capture().y()};
+  }
+  state.ransom_paid = proto.ransom_paid();
 
   // The fairy and its follower (PD-15, PD-19); the engine's check finds
   // them on the board.
@@ -580,6 +627,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.rules.pd_princess == PrincessRemoval::kMust) {
     rules->set_pd_princess(v1::PD_PRINCESS_MUST);
   }
+  if (!state.rules.tw_tower_top_capturable) rules->set_tw_tower_top_capturable(false);
   for (const Player& player : state.players) {
     v1::Player* player_proto = proto->add_players();
     player_proto->set_name(player.name);
@@ -594,6 +642,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     player_proto->set_barns(player.barns);
     player_proto->set_abbeys(player.abbeys);
     player_proto->set_ringmasters(player.ringmasters);
+    player_proto->set_tower_floors(player.tower_floors);
     if (!(player.goods == TradeGoods{}))
       TradeGoodsToProto(player.goods, player_proto->mutable_goods());
   }
@@ -658,6 +707,24 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   for (Position cell : state.dragon_flight) CellToProto(cell, proto->add_dragon_flight());
   if (state.final_abbey_last_seat) proto->set_final_abbey_last_seat(*state.final_abbey_last_seat);
   if (state.fairy) CellToProto(*state.fairy, proto->mutable_fairy());
+  for (const Tower& tower : state.towers) {
+    v1::Tower* tower_proto = proto->add_towers();
+    CellToProto(tower.cell, tower_proto->mutable_cell());
+    tower_proto->set_height(tower.height);
+    tower_proto->set_closed(tower.closed);
+    if (tower.top_owner) {
+      tower_proto->set_top_owner(*tower.top_owner);
+      tower_proto->set_top_kind(FigureKindToProto(tower.top_kind));
+    }
+  }
+  for (const Prisoner& prisoner : state.prisoners) {
+    v1::Prisoner* prisoner_proto = proto->add_prisoners();
+    prisoner_proto->set_jailer(prisoner.jailer);
+    prisoner_proto->set_owner(prisoner.owner);
+    prisoner_proto->set_kind(FigureKindToProto(prisoner.kind));
+  }
+  if (state.tower_capture) CellToProto(*state.tower_capture, proto->mutable_tower_capture());
+  proto->set_ransom_paid(state.ransom_paid);
   if (state.fairy_follower) {
     FigureToProto(*state.fairy_follower, state, proto->mutable_fairy_follower());
   }

@@ -251,6 +251,8 @@ std::string_view OutlineColour(SegmentKind kind) {
     case SegmentKind::kCircusSpace:   // Under the Big Top (BT-01): outlined,
     case SegmentKind::kAcrobatSpace:  // labelled with their ids, no symbol
       return "#8b0000";
+    case SegmentKind::kTowerFoundation:  // The Tower (TW-01)
+      return "#555555";
   }
   return "#000000";
 }
@@ -306,8 +308,13 @@ int SegmentAt(const TurnedTile& tile, Location location) {
   const TileLayout& layout = tile.type->layouts[tile.rotation.quarter_turns % 4];
   if (IsEdge(location)) return layout.segment_at_side[static_cast<int>(location)];
   if (IsHalfEdge(location)) return layout.segment_at_half_edge[HalfEdgeIndex(location)];
+  // (A tower foundation, TW-01, is never a figure's place: the centre is the
+  // monastery's on a tile that has both.)
   for (int i = 0; i < static_cast<int>(tile.type->segments.size()); ++i) {
-    if (TouchesNoSide(tile.type->segments[i])) return i;
+    if (TouchesNoSide(tile.type->segments[i]) &&
+        tile.type->segments[i].kind != SegmentKind::kTowerFoundation) {
+      return i;
+    }
   }
   return -1;
 }
@@ -340,6 +347,7 @@ Point SegmentAnchor(const TurnedTile& tile, int index) {
     case SegmentKind::kGarden:
     case SegmentKind::kCircusSpace:
     case SegmentKind::kAcrobatSpace:
+    case SegmentKind::kTowerFoundation:
       return NoSideAnchor(tile, index);
   }
   return kCentre;

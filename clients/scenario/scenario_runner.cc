@@ -995,6 +995,28 @@ std::string DescribeAction(const api::Action& action) {
                           FigureKindName(action.move_fairy().follower().kind()), " of player ",
                           action.move_fairy().follower().owner(), " on ",
                           DescribeSegment(action.move_fairy().follower().segment()));
+    case api::Action::kPlaceTowerFloor:
+      return absl::StrCat("place_tower_floor on (", action.place_tower_floor().tower().x(), ", ",
+                          action.place_tower_floor().tower().y(), ")");
+    case api::Action::kPlaceOnTower:
+      return absl::StrCat("place_on_tower ", FigureKindName(action.place_on_tower().kind()),
+                          " on (", action.place_on_tower().tower().x(), ", ",
+                          action.place_on_tower().tower().y(), ")");
+    case api::Action::kCaptureMeeple: {
+      const api::CaptureMeeple& capture = action.capture_meeple();
+      if (capture.has_tower_top()) {
+        return absl::StrCat("capture_meeple on top of the tower at (", capture.tower_top().x(),
+                            ", ", capture.tower_top().y(), ")");
+      }
+      return absl::StrCat("capture_meeple ", FigureKindName(capture.figure().kind()), " of player ",
+                          capture.figure().owner(), " on ",
+                          DescribeSegment(capture.figure().segment()));
+    }
+    case api::Action::kExchangePrisoner:
+      return absl::StrCat("exchange_prisoner ", FigureKindName(action.exchange_prisoner().kind()));
+    case api::Action::kPayRansom:
+      return absl::StrCat("pay_ransom for a ", FigureKindName(action.pay_ransom().kind()),
+                          " held by player ", action.pay_ransom().jailer());
     default:
       return "(no action)";
   }

@@ -29,6 +29,7 @@
 //                                           also c1's; facts `shared_side`)
 //   Tile(...).WithDragonSymbol()   Tile(...).WithMagicPortal()
 //   City(...).WithPrincess()                       (The Princess & the Dragon)
+//   TowerFoundation(id)                              (The Tower; no side)
 #pragma once
 
 #include <array>
@@ -299,6 +300,12 @@ constexpr SegmentSpec Field(std::string_view id, std::initializer_list<HalfEdge>
 constexpr SegmentSpec EnclosedField(std::string_view id,
                                     std::initializer_list<std::string_view> cities) {
   return Field(id, {}, cities);
+}
+
+// The Tower (TW-01): the foundation a tower is built on (touches no side;
+// no follower stands on it, only floors and a meeple on top, TW-03, TW-04).
+constexpr SegmentSpec TowerFoundation(std::string_view id) {
+  return {.id = id, .kind = SegmentKind::kTowerFoundation};
 }
 
 constexpr SegmentSpec Monastery(std::string_view id) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/expansions/princess_and_dragon.h"
+#include "engine/expansions/tower.h"
 #include "engine/figures.h"
 #include "engine/game.h"
 #include "engine/rules/scoring.h"
@@ -533,11 +534,12 @@ void CheckAbbeyAndMayor(const GameState& state, const Board& board,
   }
   // AM-18, AM-19: farmers stand in a barn's field only until the turn that
   // joined them to it is scored.
-  // (And the dragon's flight before the scoring, PD-09.)
+  // (And the dragon's flight before the scoring, PD-09; the Tower's capture,
+  // TW-07.)
   const bool scoring_pending =
       state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure ||
       state.phase == Phase::kPlaceCastle || state.phase == Phase::kCountRedeploy ||
-      DragonFliesBeforeScoring(state) ||
+      DragonFliesBeforeScoring(state) || TowerDecidesBeforeScoring(state) ||
       // CO-44: a market follower may join a barn's field at the end.
       state.phase == Phase::kCountFinalRedeploy;
   if (!scoring_pending) {

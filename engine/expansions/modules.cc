@@ -11,6 +11,7 @@
 #include "engine/expansions/princess_and_dragon.h"
 #include "engine/expansions/river.h"
 #include "engine/expansions/siege.h"
+#include "engine/expansions/tower.h"
 #include "engine/expansions/traders_and_builders.h"
 #include "engine/expansions/under_the_big_top.h"
 
@@ -34,6 +35,7 @@ struct Registry {
   SiegeEscape siege_escape;
   HillsAndSheep hills_and_sheep;
   PrincessAndDragon princess_and_dragon;
+  TowerExpansion tower;
   DragonFlightAfterScoring dragon_flight_after_scoring;
   UnderTheBigTop under_the_big_top;
 };
@@ -57,6 +59,14 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // and before the castles: the dragon flies before the castle offers
   // (PD-09, BC-10), which it opens itself once the flight is over.
   if (rules.Has(Expansion::kPrincessAndDragon)) modules.push_back(&all.princess_and_dragon);
+  // The Tower: its floors and tower tops are choices of the figure step, its
+  // capture and exchange come right after a floor, before anything is
+  // scored (TW-07), and its ransom is an action of the turn (TW-12); it
+  // scores nothing and modifies no scoring (TW-14), so among the scoring
+  // modules its place does not matter. After the Princess & the Dragon, whose
+  // filter of the dragon's tile touches only placements on features (PD-05:
+  // tower actions stay allowed; the tower top is judged here, PD-06).
+  if (rules.Has(Expansion::kTower)) modules.push_back(&all.tower);
   // Bridges, Castles & Bazaars: castles (option bc.castles). It reads the
   // value of features with the other modules' modifiers (Game::FeatureWorth);
   // its lords score after the turn's features, before the decisions that
@@ -113,6 +123,7 @@ const std::vector<const ExpansionModule*>& AllModules() {
                                                               &all.traders_and_builders,
                                                               &all.king_and_robber_baron,
                                                               &all.princess_and_dragon,
+                                                              &all.tower,
                                                               &all.castles,
                                                               &all.cult,
                                                               &all.siege_scoring,

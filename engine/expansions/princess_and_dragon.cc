@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/expansions/tower.h"
 #include "engine/figures.h"
 #include "engine/game.h"
 #include "engine/problem.h"
@@ -98,6 +99,9 @@ void Eat(Game& game, Position cell) {
   for (const Figure& figure : eaten) game.ReturnFigure(figure);
   if (!eaten.empty()) ReturnLonelyFigures(game);
   LeaveFairyAlone(game.mutable_state());
+  // PD-12 (engine practice, open question PD-Q1): a meeple on top of a tower
+  // there is eaten too; the tower stays (TW-05).
+  EatTowerTop(game.mutable_state(), cell);
 }
 
 // PD-09: the tile placed last shows a dragon and the dragon is in play.

@@ -23,8 +23,8 @@
 //   of every kind (big follower, mayor, wagon, farmers), builders and pigs.
 //   Barns stand on corners and are never eaten.
 // - PD-12: a follower on a Bridges, Castles & Bazaars castle (its lord) is
-//   not eaten (JCloisterZone; open question PD-Q1 concerns towers, not
-//   built).
+//   not eaten; a meeple on top of a tower is, and the tower stays
+//   (JCloisterZone; open question PD-Q1).
 // - PD-13: the dragon stays where it stopped.
 // - PD-14, TB-15, TB-22: a builder or pig left without a follower of its
 //   owner in its feature goes back at once.

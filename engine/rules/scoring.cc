@@ -24,6 +24,7 @@ std::optional<FeatureKind> KindOf(SegmentKind kind) {
     case SegmentKind::kGarden:
     case SegmentKind::kCircusSpace:
     case SegmentKind::kAcrobatSpace:
+    case SegmentKind::kTowerFoundation:  // TW-14: towers never score
       return std::nullopt;
   }
   return std::nullopt;
@@ -96,6 +97,7 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
     case FeatureKind::kCastle:
     case FeatureKind::kCircus:
     case FeatureKind::kFairy:
+    case FeatureKind::kRansom:
       break;
     case FeatureKind::kField:
       // BG-22: 3 per completed city bordered.
@@ -166,6 +168,7 @@ bool IsComplete(const Board& board, int feature) {
     case SegmentKind::kGarden:
     case SegmentKind::kCircusSpace:
     case SegmentKind::kAcrobatSpace:
+    case SegmentKind::kTowerFoundation:
       return false;
   }
   return false;

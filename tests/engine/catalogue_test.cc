@@ -54,6 +54,7 @@ const SetCase kSetCases[] = {
     {"hills-and-sheep.yaml", "hs", &HillsAndSheepTileSet},
     {"princess-and-dragon.yaml", "pd", &PrincessAndDragonTileSet},
     {"under-the-big-top.yaml", "bt", &UnderTheBigTopTileSet},
+    {"tower.yaml", "tower", &TowerTileSet},
 };
 
 std::ostream& operator<<(std::ostream& out, const SetCase& set_case) {
@@ -919,7 +920,7 @@ TEST(CatalogueTest, EveryIdIsUniqueAndFound) {
       EXPECT_EQ(Catalogue::Get().Find(std::string(tile.id)), &tile) << tile.id;
     }
   }
-  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 1 + 11 + 6 + 10 + 16 + 29 + 16);
+  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 1 + 11 + 6 + 10 + 16 + 29 + 16 + 17);
 }
 
 // AM-01, AM-03: the abbey tile, built as the facts file's note says: set
@@ -1298,6 +1299,31 @@ TEST(CatalogueTest, PrincessAndDragonSymbols) {
   EXPECT_EQ(dragons, 12);
   EXPECT_EQ(portals, 6);
   EXPECT_EQ(princesses, 6);
+}
+
+// The Tower (TW-01): 18 tiles, each with exactly one tower foundation; no
+// other set shows one.
+TEST(CatalogueTest, TowerFoundations) {
+  int tiles = 0;
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    for (const TileType& tile : set->tiles) {
+      const auto foundations = std::count_if(
+          tile.segments.begin(), tile.segments.end(),
+          [](const SegmentType& s) { return s.kind == SegmentKind::kTowerFoundation; });
+      if (set->name != "tower") {
+        EXPECT_EQ(foundations, 0) << tile.id;
+        continue;
+      }
+      EXPECT_EQ(foundations, 1) << tile.id;
+      for (const SegmentType& segment : tile.segments) {
+        if (segment.kind != SegmentKind::kTowerFoundation) continue;
+        EXPECT_EQ(segment.edges, 0) << tile.id << ": a foundation touches no side";
+        EXPECT_EQ(segment.half_edges, 0) << tile.id;
+      }
+      tiles += tile.count;
+    }
+  }
+  EXPECT_EQ(tiles, 18);  // TW-01
 }
 
 // Structural checks that hold for every tile type of every set: the sides agree

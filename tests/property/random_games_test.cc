@@ -24,6 +24,7 @@
 #include <tuple>
 
 #include "engine/expansions/castles.h"
+#include "engine/expansions/tower.h"
 #include "engine/figures.h"
 #include "engine/referee.h"
 
@@ -159,6 +160,20 @@ const std::vector<Config>& Configs() {
        {Expansion::kUnderTheBigTop, Expansion::kPrincessAndDragon, Expansion::kAbbeyAndMayor,
         Expansion::kHillsAndSheep},
        1},
+      // The Tower: floors, tower tops, captures, exchanges and ransoms
+      // (RulesFor: both tw.tower_top_capturable); with the builder and the
+      // pig (TB-15), big followers (the exchange's choice of kind), castles'
+      // lords; with the dragon (a tower top eaten, PD-12) and the Count (the
+      // ransom is no scoring, CO-29).
+      {"Tower", {Expansion::kTower}, 2},
+      {"TowerInnsTradersAndCastles",
+       {Expansion::kTower, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
+        Expansion::kBridgesCastlesAndBazaars},
+       2},
+      {"TowerDragonCountAndAbbey",
+       {Expansion::kTower, Expansion::kPrincessAndDragon, Expansion::kCountOfCarcassonne,
+        Expansion::kAbbeyAndMayor},
+       1},
   };
   return configs;
 }
@@ -253,6 +268,8 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   if (rules.Has(Expansion::kPrincessAndDragon) && rules.Has(Expansion::kCountOfCarcassonne)) {
     rules.count_dragon_enters_city_tiles = (seed / 2) % 2 == 0;
   }
+  // The Tower: tower tops capturable or immune (TW-10).
+  if (rules.Has(Expansion::kTower) && seed % 3 == 2) rules.tw_tower_top_capturable = false;
   return rules;
 }
 
@@ -341,6 +358,23 @@ void ExpectFiguresConserved(const GameState& state) {
     EXPECT_TRUE(IsFollower(follower.kind));  // followers, the mayor, the wagon (CO-09)
     on_board[follower.owner][static_cast<int>(follower.kind)] += 1;
   }
+  // The Tower: meeples on tower tops (TW-03) and prisoners (TW-08).
+  for (const Tower& tower : state.towers) {
+    if (tower.top_owner) on_board[*tower.top_owner][static_cast<int>(tower.top_kind)] += 1;
+  }
+  for (const Prisoner& prisoner : state.prisoners) {
+    EXPECT_TRUE(IsFollower(prisoner.kind));
+    EXPECT_NE(prisoner.jailer, prisoner.owner);
+    on_board[prisoner.owner][static_cast<int>(prisoner.kind)] += 1;
+  }
+  // The Tower: floors in the supplies or in the towers (TW-02).
+  int floors = 0;
+  for (const Player& player : state.players) floors += player.tower_floors;
+  for (const Tower& tower : state.towers) floors += tower.height;
+  EXPECT_EQ(floors, state.rules.Has(Expansion::kTower)
+                        ? static_cast<int>(state.players.size()) *
+                              TowerFloorsPerPlayer(static_cast<int>(state.players.size()))
+                        : 0);
   for (size_t player = 0; player < state.players.size(); ++player) {
     for (FigureKind kind : kFigureKinds) {
       EXPECT_EQ(SupplyOf(state.players[player], kind) + on_board[player][static_cast<int>(kind)],
@@ -517,11 +551,13 @@ void CheckTilePhase(const Game& game, const TileType* tile, const TileType* hidd
 }
 
 // A tile of the bag that may not be drawn now has no legal action of its own
-// (the player's abbey may still be placed instead of any drawn tile, AM-03).
+// (the player's abbey may still be placed instead of any drawn tile, AM-03;
+// a ransom may be paid whatever the tile, TW-12).
 void CheckUndrawableTiles(const Game& game) {
   for (const TileCount& entry : game.state().bag->tiles) {
     if (Drawable(game, *entry.type)) continue;
     for (const Action& action : game.ListLegalActions(entry.type).actions) {
+      if (std::holds_alternative<PayRansomAction>(action)) continue;
       const auto* place = std::get_if<PlaceTileAction>(&action);
       EXPECT_TRUE(place != nullptr && place->tile->abbey) << entry.type->id;
     }
@@ -820,6 +856,41 @@ void CheckDragonPhase(const Game& game, const LegalActions& legal) {
   EXPECT_FALSE(game.Validate(PassAction{}).legal());
 }
 
+// The Tower (TW-07, TW-11): in the capture, taking any figure of the board
+// or any tower top is legal exactly when listed, and so is passing; in the
+// exchange, each kind exactly when listed, and no pass.
+void CheckTowerPhase(const Game& game, const LegalActions& legal) {
+  for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
+  EXPECT_FALSE(legal.actions.empty());
+  const bool capture = game.state().phase == Phase::kTowerCapture;
+  auto listed = [&](const Action& probe) {
+    return std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& action) {
+      if (action.index() != probe.index()) return false;
+      if (const auto* a = std::get_if<CaptureMeepleAction>(&action)) {
+        const auto* b = std::get_if<CaptureMeepleAction>(&probe);
+        return a->figure == b->figure && a->tower_top == b->tower_top;
+      }
+      if (const auto* a = std::get_if<ExchangePrisonerAction>(&action)) {
+        return a->kind == std::get<ExchangePrisonerAction>(probe).kind;
+      }
+      return true;
+    });
+  };
+  for (const Figure& figure : game.state().figures) {
+    const Action probe = CaptureMeepleAction{figure, std::nullopt};
+    EXPECT_EQ(game.Validate(probe).legal(), listed(probe)) << FigureKindName(figure.kind);
+  }
+  for (const Tower& tower : game.state().towers) {
+    const Action probe = CaptureMeepleAction{std::nullopt, tower.cell};
+    EXPECT_EQ(game.Validate(probe).legal(), listed(probe));
+  }
+  for (FigureKind kind : kFigureKinds) {
+    const Action probe = ExchangePrisonerAction{kind};
+    EXPECT_EQ(game.Validate(probe).legal(), listed(probe)) << FigureKindName(kind);
+  }
+  EXPECT_EQ(game.Validate(PassAction{}).legal(), capture);
+}
+
 // Decisions of the expansions' own phases that the random games reached.
 struct Decisions {
   int wagon = 0;            // wagon moves (AM-12)
@@ -844,6 +915,11 @@ struct Decisions {
   int circus_end = 0;       // the big top's circus scored at the end (BT-08)
   int fairy = 0;            // fairy moves (PD-15)
   int fairy_point = 0;      // the fairy's points at the start of a turn (PD-17)
+  int floor = 0;            // tower floors placed (TW-03)
+  int tower_top = 0;        // meeples put on top of a tower (TW-03 (d))
+  int capture = 0;          // capture decisions (TW-07)
+  int exchange = 0;         // exchanges of prisoners (TW-11), with or without a choice
+  int ransom = 0;           // ransoms paid (TW-12)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -895,6 +971,9 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     } else if (state.phase == Phase::kFinalAbbey) {
       CheckFinalAbbeyPhase(game, legal);
       ++decisions.final_abbey;
+    } else if (state.phase == Phase::kTowerCapture || state.phase == Phase::kTowerExchange) {
+      CheckTowerPhase(game, legal);
+      ++decisions.capture;
     } else {
       CheckFigurePhase(game, legal);
     }
@@ -906,10 +985,14 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     ASSERT_TRUE(outcome.verdict.legal());
     const GameState& next = *outcome.next;
 
-    // Scores never decrease, and they grow by exactly the events' points.
+    // Scores never decrease (but by a ransom paid, TW-12), and they change
+    // by exactly the events' points.
     const std::vector<int> gained = PointsOf(outcome.events, state.players.size());
+    const bool ransom = std::holds_alternative<PayRansomAction>(action);
     for (int player = 0; player < player_count; ++player) {
-      EXPECT_GE(next.players[player].score, state.players[player].score);
+      if (!ransom) {
+        EXPECT_GE(next.players[player].score, state.players[player].score);
+      }
       EXPECT_EQ(next.players[player].score - state.players[player].score, gained[player]);
       scores_from_events[player] += gained[player];
     }
@@ -939,6 +1022,22 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
       ++decisions.ringmaster;
     }
     if (std::holds_alternative<MoveFairyAction>(action)) ++decisions.fairy;
+    if (std::holds_alternative<PlaceTowerFloorAction>(action)) ++decisions.floor;
+    if (std::holds_alternative<PlaceOnTowerAction>(action)) ++decisions.tower_top;
+    if (ransom) {
+      // TW-12: one event, the payer -3 and the jailer +3, never a scoring
+      // of the landscape (CO-29).
+      ++decisions.ransom;
+      ASSERT_EQ(outcome.events.size(), 1u);
+      EXPECT_EQ(outcome.events[0].trigger, ScoringTrigger::kRansom);
+      EXPECT_EQ(next.phase, state.phase);
+    }
+    // TW-11: an exchange (after a capture, or the capturer's choice) gives
+    // prisoners back: a capture alone adds one, an exchange frees two.
+    if ((state.phase == Phase::kTowerCapture || state.phase == Phase::kTowerExchange) &&
+        next.prisoners.size() < state.prisoners.size()) {
+      ++decisions.exchange;
+    }
     if (const auto* figure = std::get_if<PlaceFigureAction>(&action)) {
       if (!(figure->segment.cell == state.tiles.back().cell)) ++decisions.portal;
     }
@@ -1094,6 +1193,15 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
     // PD-17).
     EXPECT_GT(decisions.fairy, 0);
     EXPECT_GT(decisions.fairy_point, 0);
+  }
+  // The Tower: floors, tower tops, captures, exchanges and ransoms (TW-03,
+  // TW-07, TW-11, TW-12).
+  if (rules.Has(Expansion::kTower)) {
+    EXPECT_GT(decisions.floor, 0);
+    EXPECT_GT(decisions.tower_top, 0);
+    EXPECT_GT(decisions.capture, 0);
+    EXPECT_GT(decisions.exchange, 0);
+    EXPECT_GT(decisions.ransom, 0);
   }
   // (A lost challenge is rare in random play, about 2 in 1000 games: these
   // shards check it when it happens; tests/engine/cult_test.cc plays games

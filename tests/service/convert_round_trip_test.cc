@@ -113,6 +113,15 @@ std::vector<Config> Configs() {
     rules.pd_fairy_placement = FairyPlacement::kOnTile;
     rules.pd_princess = PrincessRemoval::kMust;
   });
+  // The Tower (floors, tower tops, prisoners, the capture and the exchange,
+  // the turn's ransom) with big followers, the builder and the pig, and the
+  // dragon; and with tower tops immune (tw.tower_top_capturable).
+  add("TowerInnsTradersDragon",
+      {Expansion::kTower, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
+       Expansion::kPrincessAndDragon},
+      none);
+  add("TowerTopsImmuneCount", {Expansion::kTower, Expansion::kCountOfCarcassonne},
+      [](RuleSet& rules) { rules.tw_tower_top_capturable = false; });
   return configs;
 }
 
@@ -310,6 +319,10 @@ std::vector<Config> EveryModuleConfigs() {
   add("AbbeyAndMayor", {Expansion::kAbbeyAndMayor}, abbey_mayor);
   add("Castles", {Expansion::kBridgesCastlesAndBazaars},
       [](RuleSet& rules) { rules.bc_castles = true; });
+  // The Tower's actions (floors, tops, captures, exchanges, ransoms) through
+  // the API, with big followers and the builder.
+  add("Tower", {Expansion::kTower, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders},
+      none);
   // Every expansion, with every module that can go with the others.
   add("AllButTheCount",
       {Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders, Expansion::kRiver,
