@@ -40,6 +40,7 @@ bool IsFeatureEvent(const ScoreEvent& event) {
     case FeatureKind::kTradeGoods:
     case FeatureKind::kKing:
     case FeatureKind::kRobberBaron:
+    case FeatureKind::kFlock:  // HS-26: no landscape feature
       return false;
   }
   return false;

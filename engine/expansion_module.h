@@ -122,6 +122,14 @@ class ExpansionModule {
   //   phase of its own and return true; it then resumes with
   //   Game::ContinueTurn.
   virtual bool OpenDecisionBeforeTurnScoring(Game& /*game*/) const { return false; }
+  // - BeginTurnScoring: before every module's OpenDecisionBeforeTurnScoring,
+  //   the first step of the turn's scoring (the shepherd's decision and the
+  //   flocks of closed fields, HS-25): the module may score into `events`,
+  //   or set a phase of its own and return true; it then resumes with
+  //   Game::ContinueBeforeTurnScoring.
+  virtual bool BeginTurnScoring(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {
+    return false;
+  }
   virtual bool OpenDecisionBeforeScoring(Game& /*game*/, int /*feature*/) const { return false; }
   virtual void OnTurnScoreEvent(Game& /*game*/, const ScoreEvent& /*event*/) const {}
   // - AfterTurnScoring: every pending feature is scored; scorings that wait
@@ -145,6 +153,9 @@ class ExpansionModule {
   // Whether `feature` (a representative segment id) is the module's own and
   // never scored as a road, city, monastery or field (a castle, BC-11).
   virtual bool IsOwnFeature(const Game& /*game*/, int /*feature*/) const { return false; }
+  // A figure left the board for its owner's supply (Game::ReturnFigure):
+  // what goes with it (a shepherd's flock goes back into the bag, HS-15).
+  virtual void OnFigureReturned(Game& /*game*/, const Figure& /*figure*/) const {}
   // After the features of the end of game are scored (the King, goods, ...).
   virtual void AtEndOfGame(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {}
   // An action of the module's own kind came while its decision is not

@@ -17,6 +17,8 @@ std::string_view FigureKindName(FigureKind kind) {
       return "mayor";
     case FigureKind::kWagon:
       return "wagon";
+    case FigureKind::kShepherd:
+      return "shepherd";
   }
   return "?";
 }
@@ -35,6 +37,8 @@ int FiguresOwned(const RuleSet& rules, FigureKind kind) {
       return rules.Has(Expansion::kAbbeyAndMayor) && rules.am_mayor ? 1 : 0;
     case FigureKind::kWagon:
       return rules.Has(Expansion::kAbbeyAndMayor) && rules.am_wagon ? 1 : 0;
+    case FigureKind::kShepherd:
+      return rules.Has(Expansion::kHillsAndSheep) ? 1 : 0;
   }
   return 0;
 }
@@ -53,6 +57,8 @@ int& SupplyOf(Player& player, FigureKind kind) {
       return player.mayors;
     case FigureKind::kWagon:
       return player.wagons;
+    case FigureKind::kShepherd:
+      return player.shepherds;
   }
   return player.followers;
 }
@@ -73,6 +79,7 @@ bool FollowerKindMayStandOn(FigureKind kind, SegmentKind segment) {
              segment == SegmentKind::kMonastery;
     case FigureKind::kBuilder:
     case FigureKind::kPig:
+    case FigureKind::kShepherd:  // not followers (HS-15)
       return false;
   }
   return false;

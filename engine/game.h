@@ -105,6 +105,11 @@ class Game {
   // (second tile, next player, end of game); scores the end of the game.
   void ScorePendingFeature(std::vector<ScoreEvent>& events);
   void ContinueTurn(std::vector<ScoreEvent>& events);
+  // A module's step at the start of the turn's scoring is over
+  // (ExpansionModule::BeginTurnScoring): the steps of the modules after
+  // `module` (nullptr: of every module), then every module's
+  // OpenDecisionBeforeTurnScoring, then ContinueTurn.
+  void ContinueBeforeTurnScoring(const ExpansionModule* module, std::vector<ScoreEvent>& events);
   void EndTurnPart(std::vector<ScoreEvent>& events);
   // A module's decision after the turn's scoring is taken: the decisions of
   // the modules after `module` (OpenDecisionAfterTurnScoring), then the end

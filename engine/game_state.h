@@ -3,6 +3,7 @@
 // the engine reads one and returns the next.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,9 +22,10 @@ inline constexpr int kMaxPlayers = 6;
 // The figures a player can place. Followers, big followers (Inns &
 // Cathedrals), the mayor (Abbey & Mayor, AM-10) and the wagon (AM-11) are
 // followers: they occupy features and count for majority. The builder and the
-// pig (Traders & Builders) are not (TB-10, TB-20).
-enum class FigureKind { kFollower, kBigFollower, kBuilder, kPig, kMayor, kWagon };
-inline constexpr int kFigureKindCount = 6;
+// pig (Traders & Builders) are not (TB-10, TB-20), nor is the shepherd
+// (Hills & Sheep, HS-15): it stands in a field with its flock (GameState.flocks).
+enum class FigureKind { kFollower, kBigFollower, kBuilder, kPig, kMayor, kWagon, kShepherd };
+inline constexpr int kFigureKindCount = 7;
 
 // A segment on the board: the tile at `cell`, and the index of the segment in
 // that tile type's catalogue list.
@@ -57,10 +59,11 @@ struct Player {
   int pigs = 0;                         // Traders & Builders: 1 at the start (TB-19)
   int mayors = 0;                       // Abbey & Mayor: 1 at the start with am.mayor (AM-01)
   int wagons = 0;                       // Abbey & Mayor: 1 at the start with am.wagon (AM-01)
-  int castles = 0;   // Bridges, Castles & Bazaars: castle tokens in supply (BC-02, bc.castles)
-  int barns = 0;     // Abbey & Mayor: 1 at the start with am.barn (AM-01)
-  int abbeys = 0;    // Abbey & Mayor: the abbey tile held, 1 at the start with am.abbey (AM-01)
-  TradeGoods goods;  // Traders & Builders (TB-04)
+  int castles = 0;    // Bridges, Castles & Bazaars: castle tokens in supply (BC-02, bc.castles)
+  int barns = 0;      // Abbey & Mayor: 1 at the start with am.barn (AM-01)
+  int abbeys = 0;     // Abbey & Mayor: the abbey tile held, 1 at the start with am.abbey (AM-01)
+  int shepherds = 0;  // Hills & Sheep: 1 at the start (HS-01, HS-02)
+  TradeGoods goods;   // Traders & Builders (TB-04)
 };
 
 struct PlacedTile {
@@ -129,6 +132,31 @@ enum class Phase {
   // up to GameState.final_abbey_last_seat; then the end-of-game decisions
   // (the Count's final redeployment, CO-46) and the final scoring.
   kFinalAbbey,
+  // Hills & Sheep (engine/expansions/shepherd_and_flock.h): after the figure
+  // step, the active player's tile extended the field of their own shepherd
+  // (placed in an earlier turn): they grow the flock (draw a token) or drive
+  // it to the stable (score it) (HS-16..HS-18, HS-21).
+  kTendFlock,
+};
+
+// Hills & Sheep: a token of the cloth bag (HS-01): 1 to 4 sheep, or a wolf.
+enum class SheepToken { kOneSheep, kTwoSheep, kThreeSheep, kFourSheep, kWolf };
+inline constexpr int kSheepTokenKinds = 5;
+
+// Hills & Sheep: the sheep tokens lying beside a shepherd on the board (HS-14,
+// HS-17). One shepherd per player (HS-01), so a flock is named by its owner.
+struct Flock {
+  int owner = 0;
+  std::vector<SheepToken> tokens;  // sheep tokens only, in the order drawn
+  friend bool operator==(const Flock&, const Flock&) = default;
+};
+
+// Hills & Sheep: the tokens in the cloth bag, per kind (index: SheepToken).
+// The caller draws (HS-24: chance is the caller's); a tracked bag lets the
+// referee check that the token drawn was in it.
+struct SheepBag {
+  std::array<int, kSheepTokenKinds> tokens{};
+  friend bool operator==(const SheepBag&, const SheepBag&) = default;
 };
 
 // The Count of Carcassonne: the four quarters of the city (CO-03), in the
@@ -282,6 +310,12 @@ struct GameState {
   // nullopt once that follower left the board: the fairy stays where it is,
   // attached to nobody (PD-19).
   std::optional<Figure> fairy_follower;
+  // Hills & Sheep: the flock of each shepherd on the board (a shepherd is a
+  // Figure of kind kShepherd in `figures`), in the order placed.
+  std::vector<Flock> flocks;
+  // ... the cloth bag of tokens; empty optional: the caller does not track
+  // it, and a draw is bounded only by the tokens of the set (HS-01).
+  std::optional<SheepBag> sheep_bag;
 };
 
 // How many seats after the active player `player` sits (0 for the active

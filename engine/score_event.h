@@ -23,15 +23,30 @@ enum class FeatureKind {
   kTradeGoods,
   kKing,
   kRobberBaron,
-  kCastle
+  kCastle,
+  // Hills & Sheep: the flocks of a field (HS-17, HS-18, HS-20); not a
+  // landscape feature (HS-26).
+  kFlock
 };
 std::string_view FeatureKindName(FeatureKind kind);
 
 // Why a feature scored: it was completed; the game ended; (Abbey & Mayor) a
 // barn was placed in the field (AM-17); the field was joined to a barn's
 // field (AM-19); (The Cult) the shrine or monastery lost its challenge: its
-// followers go back with no points, no scoring (CU-07, CU-13).
-enum class ScoringTrigger { kCompleted, kEndOfGame, kBarnPlaced, kJoinedToBarn, kLostChallenge };
+// followers go back with no points, no scoring (CU-07, CU-13); (Hills &
+// Sheep) the owner drove the flocks to the stable (HS-18), the field was
+// closed (HS-20), a wolf was drawn: the shepherds go back, no one scores
+// (HS-14, HS-17).
+enum class ScoringTrigger {
+  kCompleted,
+  kEndOfGame,
+  kBarnPlaced,
+  kJoinedToBarn,
+  kLostChallenge,
+  kFlockDriven,
+  kFieldClosed,
+  kWolf
+};
 
 struct LineItem {
   std::string description;  // "3 tiles × 2"

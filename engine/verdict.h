@@ -112,6 +112,11 @@ enum class ViolationCode {
   // ... the princess sends home only a knight of the city her segment is part
   // of, and only in the figure step of the tile that shows her (PD-21).
   kPrincessNotAllowed = 142,
+  // Hills & Sheep (numbers from its proto range): the sheep or wolf token an
+  // action says was drawn cannot have been in the bag: the tracked bag
+  // (GameState.sheep_bag) holds none of that kind, or without one, every
+  // token of that kind of the set (HS-01) lies in a flock (HS-14, HS-17).
+  kSheepTokenNotInBag = 230,
 };
 
 struct Violation {

@@ -103,9 +103,44 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kDragonMove;
     case v1::PHASE_FINAL_ABBEY:
       return Phase::kFinalAbbey;
+    case v1::PHASE_TEND_FLOCK:
+      return Phase::kTendFlock;
     default:
       return std::nullopt;
   }
+}
+
+std::optional<SheepToken> SheepTokenFromProto(int value) {
+  switch (value) {
+    case v1::SHEEP_TOKEN_ONE_SHEEP:
+      return SheepToken::kOneSheep;
+    case v1::SHEEP_TOKEN_TWO_SHEEP:
+      return SheepToken::kTwoSheep;
+    case v1::SHEEP_TOKEN_THREE_SHEEP:
+      return SheepToken::kThreeSheep;
+    case v1::SHEEP_TOKEN_FOUR_SHEEP:
+      return SheepToken::kFourSheep;
+    case v1::SHEEP_TOKEN_WOLF:
+      return SheepToken::kWolf;
+    default:
+      return std::nullopt;
+  }
+}
+
+v1::SheepToken SheepTokenToProto(SheepToken token) {
+  switch (token) {
+    case SheepToken::kOneSheep:
+      return v1::SHEEP_TOKEN_ONE_SHEEP;
+    case SheepToken::kTwoSheep:
+      return v1::SHEEP_TOKEN_TWO_SHEEP;
+    case SheepToken::kThreeSheep:
+      return v1::SHEEP_TOKEN_THREE_SHEEP;
+    case SheepToken::kFourSheep:
+      return v1::SHEEP_TOKEN_FOUR_SHEEP;
+    case SheepToken::kWolf:
+      return v1::SHEEP_TOKEN_WOLF;
+  }
+  return v1::SHEEP_TOKEN_UNSPECIFIED;
 }
 
 std::optional<Corner> CornerFromProto(int value) {
@@ -190,6 +225,8 @@ std::optional<FigureKind> FigureKindFromProto(int value) {
       return FigureKind::kMayor;
     case v1::FIGURE_KIND_WAGON:
       return FigureKind::kWagon;
+    case v1::FIGURE_KIND_SHEPHERD:
+      return FigureKind::kShepherd;
     default:
       return std::nullopt;
   }
@@ -259,6 +296,8 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_DRAGON_MOVE;
     case Phase::kFinalAbbey:
       return v1::PHASE_FINAL_ABBEY;
+    case Phase::kTendFlock:
+      return v1::PHASE_TEND_FLOCK;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -309,6 +348,8 @@ v1::FigureKind FigureKindToProto(FigureKind kind) {
       return v1::FIGURE_KIND_MAYOR;
     case FigureKind::kWagon:
       return v1::FIGURE_KIND_WAGON;
+    case FigureKind::kShepherd:
+      return v1::FIGURE_KIND_SHEPHERD;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -327,6 +368,12 @@ v1::ScoringTrigger TriggerToProto(ScoringTrigger trigger) {
       return v1::SCORING_TRIGGER_JOINED_TO_BARN;
     case ScoringTrigger::kLostChallenge:
       return v1::SCORING_TRIGGER_LOST_CHALLENGE;
+    case ScoringTrigger::kFlockDriven:
+      return v1::SCORING_TRIGGER_FLOCK_DRIVEN;
+    case ScoringTrigger::kFieldClosed:
+      return v1::SCORING_TRIGGER_FIELD_CLOSED;
+    case ScoringTrigger::kWolf:
+      return v1::SCORING_TRIGGER_WOLF;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -490,6 +537,8 @@ v1::FeatureKind FeatureKindToProto(FeatureKind kind) {
       return v1::FEATURE_KIND_ROBBER_BARON;
     case FeatureKind::kCastle:
       return v1::FEATURE_KIND_CASTLE;
+    case FeatureKind::kFlock:
+      return v1::FEATURE_KIND_FLOCK;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
