@@ -1017,6 +1017,13 @@ std::string DescribeAction(const api::Action& action) {
       return absl::StrCat("remove_knight ", FigureKindName(action.remove_knight().knight().kind()),
                           " of player ", action.remove_knight().knight().owner(), " on ",
                           DescribeSegment(action.remove_knight().knight().segment()));
+    case api::Action::kPlaceShepherd:
+      return absl::StrCat("place_shepherd on ", DescribeSegment(action.place_shepherd().segment()),
+                          ", drawn ", api::SheepToken_Name(action.place_shepherd().token()));
+    case api::Action::kGrowFlock:
+      return absl::StrCat("grow_flock, drawn ", api::SheepToken_Name(action.grow_flock().token()));
+    case api::Action::kDriveFlock:
+      return "drive_flock";
     default:
       return "(no action)";
   }

@@ -217,8 +217,10 @@ std::vector<Violation> ShepherdPlacementViolations(const Game& game,
   }
   for (const ExpansionModule* module : ModulesFor(state.rules)) {
     if (module->ForbidsFiguresOn(placed.type())) {
+      // PD-05 (a volcano), RV-10 (River II's volcano lake).
       refuse(ViolationCode::kFigureNotAllowed,
-             Cat("No figure is placed on ", placed.type().id, "."), "RV-10");
+             Cat("No figure is placed on ", placed.type().id, "."),
+             placed.type().volcano ? "PD-05" : "RV-10");
       return violations;
     }
   }

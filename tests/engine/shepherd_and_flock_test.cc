@@ -514,6 +514,36 @@ TEST(ShepherdAndFlockTest, Hs15Hs23TheShepherdNeverCountsInTheFieldAndFlocksScor
   EXPECT_EQ(ended.state().sheep_bag, kFullBag);
 }
 
+// ----- HS-25, PD-11: the flock's decision before the dragon, which eats ------
+
+TEST(ShepherdAndFlockTest, Hs25TheFlockDecisionComesBeforeTheDragonWhichEatsTheShepherd) {
+  Game game(Start(Rules({Expansion::kPrincessAndDragon})));
+  // Alice: base:U at (1,0), shepherd in the south field, draws 2.
+  Place(game, "base:U", {1, 0}, 0);
+  Shepherd(game, {1, 0}, Location::kSSE, SheepToken::kTwoSheep);
+  // Bob: the volcano pd:01 at (1,1) brings the dragon there (PD-04); no
+  // figure on it (PD-05); his tile extends Alice's field: nothing (HS-19).
+  Place(game, "pd:01", {1, 1}, 0);
+  EXPECT_TRUE(HasCode(
+      game.Validate(PlaceShepherdAction{At(game, {1, 1}, Location::kNNW), SheepToken::kOneSheep}),
+      ViolationCode::kFigureNotAllowed, "PD-05"));
+  Do(game, PassAction{});
+  // Alice: pd:16 (road E-W, dragon symbol) at (2,0) extends her field: first
+  // her flock's decision (HS-25), then the dragon flies (PD-09).
+  Place(game, "pd:16", {2, 0}, 0);
+  Do(game, PassAction{});
+  ASSERT_EQ(game.state().phase, Phase::kTendFlock);
+  Do(game, GrowFlockAction{SheepToken::kOneSheep});  // flock 2 + 1 = 3
+  EXPECT_EQ(Sheep(game.state(), 0), 3);
+  ASSERT_EQ(game.state().phase, Phase::kDragonMove);
+  // The dragon's first step onto (1,0) eats the shepherd: it goes back, its
+  // tokens (the 2 and the 1) into the bag (PD-11, engine practice).
+  Do(game, MoveDragonAction{{1, 0}});
+  EXPECT_EQ(game.state().players[0].shepherds, 1);
+  EXPECT_TRUE(game.state().flocks.empty());
+  EXPECT_EQ(game.state().sheep_bag, kFullBag);
+}
+
 // ----- the snapshot check ---------------------------------------------------
 
 TEST(ShepherdAndFlockTest, TheSnapshotCheckKeepsFlocksShepherdsAndTheBagTogether) {

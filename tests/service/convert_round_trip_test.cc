@@ -103,6 +103,17 @@ std::vector<Config> Configs() {
       [](RuleSet& rules) { rules.pd_dragon_move_time = DragonMoveTime::kAfterScoring; });
   add("PrincessDragonCount", {Expansion::kPrincessAndDragon, Expansion::kCountOfCarcassonne},
       [](RuleSet& rules) { rules.count_dragon_enters_city_tiles = false; });
+  // Hills & Sheep, the shepherd and the flock (shepherds, flocks, the sheep
+  // bag, PHASE_TEND_FLOCK with its scoring order) with the dragon (eats
+  // shepherds), the builder's double turn and the castles' decisions before
+  // the scoring; with the closed field driven at once (HS-21 off).
+  add("HillsAndSheepFlocksDragonTradersCastles",
+      {Expansion::kHillsAndSheep, Expansion::kPrincessAndDragon, Expansion::kTradersAndBuilders,
+       Expansion::kBridgesCastlesAndBazaars},
+      [](RuleSet& rules) {
+        rules.bc_castles = true;
+        rules.hs_grow_before_closed_scoring = false;
+      });
   return configs;
 }
 
@@ -247,6 +258,8 @@ RuleSet WithOptions(RuleSet rules, uint32_t seed) {
   rules.am_barn_multi = seed % 2 == 0 ? BarnMulti::kEachOwner : BarnMulti::kMajority;
   rules.mage_witch_magic_tile_choice =
       seed % 3 == 0 ? MagicTileChoice::kEither : MagicTileChoice::kPlaceSetAsideFirst;
+  // (Only with its expansion: without, the option off is refused.)
+  if (rules.Has(Expansion::kHillsAndSheep)) rules.hs_grow_before_closed_scoring = seed % 2 == 0;
   return rules;
 }
 
@@ -274,6 +287,8 @@ std::vector<Config> EveryModuleConfigs() {
   add("AbbeyAndMayor", {Expansion::kAbbeyAndMayor}, abbey_mayor);
   add("Castles", {Expansion::kBridgesCastlesAndBazaars},
       [](RuleSet& rules) { rules.bc_castles = true; });
+  // Hills & Sheep: shepherds, flocks and the sheep bag (HS-13..HS-26).
+  add("HillsAndSheep", {Expansion::kHillsAndSheep}, none);
   // Every expansion, with every module that can go with the others (the
   // wagon and the barn are not built with the Count: CO-09, CO-31).
   add("AllButTheCount",
