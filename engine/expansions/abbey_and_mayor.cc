@@ -505,11 +505,12 @@ void CheckAbbeyAndMayor(const GameState& state, const Board& board,
   }
   // AM-18, AM-19: farmers stand in a barn's field only until the turn that
   // joined them to it is scored.
-  // (And the dragon's flight before the scoring, PD-09.)
+  // (And the dragon's flight before the scoring, PD-09, and the flock's
+  // decision, HS-25.)
   const bool scoring_pending =
       state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure ||
       state.phase == Phase::kPlaceCastle || state.phase == Phase::kCountRedeploy ||
-      DragonFliesBeforeScoring(state);
+      state.phase == Phase::kTendFlock || DragonFliesBeforeScoring(state);
   if (!scoring_pending) {
     for (int field : BarnFieldRoots(board, state)) {
       if (HasFollowerIn(board, state, field)) {

@@ -957,7 +957,9 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
       EXPECT_TRUE(next.figures.empty());
       // HS-23: no flock is left; every token is back in the bag.
       EXPECT_TRUE(next.flocks.empty());
-      if (next.sheep_bag) EXPECT_EQ(next.sheep_bag->tokens, kSheepTokensInSet);
+      if (next.sheep_bag) {
+        EXPECT_EQ(next.sheep_bag->tokens, kSheepTokensInSet);
+      }
       EXPECT_TRUE(next.count.followers.empty());
       EXPECT_TRUE(ScoreGame(next).events.empty());
     }
