@@ -350,7 +350,12 @@ TEST_P(ServiceSnapshots, EveryReturnedSnapshotPassesTheServiceCheck) {
         drawn = Draw(*game, random);
         ASSERT_NE(drawn, nullptr);
       }
-      const LegalActions legal = game->ListLegalActions(drawn);
+      // HS-03: a hill tile goes on the tile drawn under it.
+      const TileType* hidden =
+          game->state().phase == Phase::kPlaceTile && drawn != nullptr && game->state().bag
+              ? HiddenUnder(*game, *drawn)
+              : nullptr;
+      const LegalActions legal = game->ListLegalActions(drawn, hidden);
       ASSERT_FALSE(legal.actions.empty());
       std::uniform_int_distribution<size_t> pick(0, legal.actions.size() - 1);
       const Action action = legal.actions[pick(random)];
