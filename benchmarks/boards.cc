@@ -150,6 +150,9 @@ RuleSet AllExpansionsRules() {
                       Expansion::kSiege,
                       Expansion::kHillsAndSheep,
                       Expansion::kPrincessAndDragon};
+  // (Hills & Sheep brings hills, vineyards, and shepherds with their flocks,
+  // HS-13..HS-26: the boards' random decisions place shepherds, grow and
+  // drive flocks with tokens the bag holds.)
   rules.river_parts = RiverParts::kBoth;
   rules.am_mayor = true;
   rules.bc_castles = true;
