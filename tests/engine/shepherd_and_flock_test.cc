@@ -544,6 +544,34 @@ TEST(ShepherdAndFlockTest, Hs25TheFlockDecisionComesBeforeTheDragonWhichEatsTheS
   EXPECT_EQ(game.state().sheep_bag, kFullBag);
 }
 
+// ----- HS-26: flock points never open the Count's deployment -----------------
+
+TEST(ShepherdAndFlockTest, Hs26FlockPointsNeverTriggerTheCountsDeployment) {
+  // The Count's city: count:1 at (0,0), its W side a road. HS-T03's ring
+  // mirrored west of it: X at (-1,0) (its E road meets count:1's), V r270 at
+  // (-2,0) (road E-S), V r180 at (-2,1) (road N-E), V r90 at (-1,1) (road
+  // W-N; its E field meets count:5's W field). The small field inside:
+  // (-1,0) SSW/WSW, (-2,0) ESE/SSE, (-2,1) NNE/ENE, (-1,1) WNW/NNW.
+  Game game(Start(Rules({Expansion::kCountOfCarcassonne})));
+  Place(game, "base:X", {-1, 0}, 0);  // Alice
+  Do(game, PassAction{});
+  Place(game, "base:V", {-2, 0}, 3);  // Bob
+  Do(game, PassAction{});
+  Place(game, "base:V", {-2, 1}, 2);  // Alice: shepherd inside, draws 1
+  Shepherd(game, {-2, 1}, Location::kNNE, SheepToken::kOneSheep);
+  Place(game, "base:V", {-1, 1}, 1);  // Bob closes the field and the road loop
+  const std::vector<ScoreEvent> events = Do(game, PassAction{});
+  // HS-20: Alice 1 in Bob's turn (the loop is empty: no other event). Bob
+  // scored nothing while another player scored, which would open his
+  // deployment (CO-05); flock points are no landscape feature's (HS-26): no
+  // deployment, Alice's turn.
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].trigger, ScoringTrigger::kFieldClosed);
+  EXPECT_EQ(game.state().players[0].score, 1);
+  EXPECT_EQ(game.state().phase, Phase::kPlaceTile);
+  EXPECT_EQ(game.state().active_player, 0);
+}
+
 // ----- the snapshot check ---------------------------------------------------
 
 TEST(ShepherdAndFlockTest, TheSnapshotCheckKeepsFlocksShepherdsAndTheBagTogether) {
