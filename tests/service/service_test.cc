@@ -446,9 +446,10 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(catalog.rule_options(25).name(), "cult.tile_set");
   EXPECT_EQ(catalog.rule_options(26).name(), "siege.pig_besieged_value");
   EXPECT_EQ(catalog.rule_options(28).name(), "hs.hill_tiebreak");
-  EXPECT_EQ(catalog.rule_options(29).name(), "mage_witch.magic_tile_choice");
-  EXPECT_EQ(catalog.rule_options(30).name(), "count.dragon_enters_city_tiles");
-  EXPECT_EQ(catalog.rule_options(31).name(), "pd.dragon_move_time");
+  EXPECT_EQ(catalog.rule_options(29).name(), "hs.grow_before_closed_scoring");
+  EXPECT_EQ(catalog.rule_options(30).name(), "mage_witch.magic_tile_choice");
+  EXPECT_EQ(catalog.rule_options(31).name(), "count.dragon_enters_city_tiles");
+  EXPECT_EQ(catalog.rule_options(32).name(), "pd.dragon_move_time");
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
