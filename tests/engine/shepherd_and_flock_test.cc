@@ -6,6 +6,8 @@
 // plays first. Tile facts: base:U road W-E (fields N and S), base:V road
 // S-W (an inner corner field SSW+WSW and the outer field), base:X four
 // roads (four corner fields), base:E city N, base:A monastery with road S.
+// (About 600 lines: one test per rule id HS-13..HS-26 and case HS-T01..HS-T05
+// on shared helpers and layouts; splitting them would split the layouts.)
 #include "engine/expansions/shepherd_and_flock.h"
 
 #include <gtest/gtest.h>
