@@ -90,8 +90,9 @@ const SheepBag kFullBag{kSheepTokensInSet};
 TEST(ShepherdAndFlockTest, EachPlayerHasAShepherdAndTheBagHoldsTheEighteenTokens) {
   const GameState state = std::get<GameState>(NewGame({"Alice", "Bob"}, Rules()));
   for (const Player& player : state.players) EXPECT_EQ(player.shepherds, 1);
-  // HS-01: 4 + 5 + 5 + 2 = 16 sheep tokens (4 + 10 + 15 + 8 = 37... sheep
-  // counted per token below) and 2 wolves.
+  // HS-01: 4 + 5 + 5 + 2 = 16 sheep tokens and 2 wolves, 18 tokens. (The
+  // tokens carry 4×1 + 5×2 + 5×3 + 2×4 = 37 sheep; the rules file's "42
+  // sheep in all" does not add up from its own counts, which are built.)
   ASSERT_TRUE(state.sheep_bag.has_value());
   EXPECT_EQ(state.sheep_bag->tokens, (std::array<int, 5>{4, 5, 5, 2, 2}));
   const GameState base = std::get<GameState>(NewGame({"Alice", "Bob"}, RuleSet{}));
