@@ -474,18 +474,18 @@ void ShepherdAndFlock::CheckOwnPieces(const GameState& state, const Board& /*boa
   }
   for (int kind = 0; kind < kSheepTokenKinds; ++kind) {
     if (on_board[kind] > kSheepTokensInSet[kind]) {
-      problems.push_back({"flocks", Cat("the set has ", kSheepTokensInSet[kind], " ",
-                                        TokenName(static_cast<SheepToken>(kind)),
-                                        " tokens (HS-01), the flocks ", on_board[kind])});
+      problems.push_back(
+          {"flocks", Cat(TokenName(static_cast<SheepToken>(kind)), ": the flocks hold ",
+                         on_board[kind], ", the set has ", kSheepTokensInSet[kind], " (HS-01)")});
     }
     if (!state.sheep_bag) continue;
     const int in_bag = state.sheep_bag->tokens[kind];
     // HS-24: every token not in a flock is in the bag.
     if (in_bag + on_board[kind] != kSheepTokensInSet[kind]) {
       problems.push_back(
-          {"sheep_bag",
-           Cat("tokens of each kind in the bag (", in_bag, ") and in flocks (", on_board[kind],
-               ") must add up to the set's (", kSheepTokensInSet[kind], ", HS-01, HS-24)")});
+          {"sheep_bag", Cat(TokenName(static_cast<SheepToken>(kind)), ": in the bag (", in_bag,
+                            ") and in flocks (", on_board[kind], ") must add up to the set's (",
+                            kSheepTokensInSet[kind], ", HS-01, HS-24)")});
     }
   }
 }
