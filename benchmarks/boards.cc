@@ -152,6 +152,9 @@ RuleSet AllExpansionsRules() {
                       Expansion::kPrincessAndDragon,
                       Expansion::kUnderTheBigTop,
                       Expansion::kTower};
+  // (Hills & Sheep brings hills, vineyards, and shepherds with their flocks,
+  // HS-13..HS-26: the boards' random decisions place shepherds, grow and
+  // drive flocks with tokens the bag holds.)
   rules.river_parts = RiverParts::kBoth;
   // The mayor and the wagon with the Count (CO-09); the barn is not built
   // with Siege (SI-Q1).

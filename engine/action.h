@@ -166,6 +166,23 @@ struct PayRansomAction {
   int jailer = 0;
   FigureKind kind = FigureKind::kFollower;
 };
+// Hills & Sheep: instead of a follower, put the shepherd on a field segment of
+// the tile just placed (HS-13); `token` is the token the caller drew from the
+// bag for it at once (HS-14; chance is the caller's, HS-24).
+struct PlaceShepherdAction {
+  SegmentAddress segment;
+  SheepToken token = SheepToken::kOneSheep;
+};
+
+// Hills & Sheep, Phase::kTendFlock: grow the active player's flock with
+// `token`, the token the caller drew from the bag (HS-17).
+struct GrowFlockAction {
+  SheepToken token = SheepToken::kOneSheep;
+};
+
+// Hills & Sheep, Phase::kTendFlock: drive every flock of the active player's
+// shepherd's field to the stable (HS-18).
+struct DriveFlockAction {};
 
 using ActionChoice =
     std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
@@ -173,7 +190,8 @@ using ActionChoice =
                  RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction, PlaceBarnAction,
                  EscapeSiegeAction, EndGameAction, MoveDragonAction, RemoveKnightAction,
                  MoveFairyAction, PlaceTowerFloorAction, PlaceOnTowerAction, CaptureMeepleAction,
-                 ExchangePrisonerAction, PayRansomAction>;
+                 ExchangePrisonerAction, PayRansomAction, PlaceShepherdAction, GrowFlockAction,
+                 DriveFlockAction>;
 
 // A decision (one of the choices above) and the seat that takes it (AMB-49).
 // It is used like the variant it extends (std::get_if, std::visit).
@@ -187,10 +205,10 @@ struct Action : ActionChoice {
   // Unset: the action is taken as the deciding player's.
   std::optional<int> actor;
   // AMB-40: on the action that ends the figure step (PlaceFigureAction,
-  // PassAction or PlaceBarnAction in Phase::kPlaceFigure), the order in which
-  // the features the tile completed are scored, one segment of each feature,
-  // each feature once. Empty: the canonical order (Game::CompletedByLastTile).
-  // On any other action it must be empty.
+  // PassAction, PlaceBarnAction or PlaceShepherdAction ... in Phase::kPlaceFigure), the order in
+  // which the features the tile completed are scored, one segment of each feature, each feature
+  // once. Empty: the canonical order (Game::CompletedByLastTile). On any other action it must be
+  // empty.
   std::vector<SegmentAddress> scoring_order;
 };
 

@@ -43,6 +43,7 @@ bool IsFeatureEvent(const ScoreEvent& event) {
     case FeatureKind::kCircus:
     case FeatureKind::kFairy:
     case FeatureKind::kRansom:
+    case FeatureKind::kFlock:  // HS-26: no landscape feature
       return false;
   }
   return false;

@@ -151,6 +151,14 @@ class ExpansionModule {
   //   phase of its own and return true; it then resumes with
   //   Game::ContinueTurn.
   virtual bool OpenDecisionBeforeTurnScoring(Game& /*game*/) const { return false; }
+  // - BeginTurnScoring: before every module's OpenDecisionBeforeTurnScoring,
+  //   the first step of the turn's scoring (the shepherd's decision and the
+  //   flocks of closed fields, HS-25): the module may score into `events`,
+  //   or set a phase of its own and return true; it then resumes with
+  //   Game::ContinueBeforeTurnScoring.
+  virtual bool BeginTurnScoring(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {
+    return false;
+  }
   virtual bool OpenDecisionBeforeScoring(Game& /*game*/, int /*feature*/) const { return false; }
   virtual void OnTurnScoreEvent(Game& /*game*/, const ScoreEvent& /*event*/) const {}
   // - AfterTurnScoring: every pending feature is scored; scorings that wait
@@ -195,6 +203,9 @@ class ExpansionModule {
   // figure, a scoring that counts the figures as they stand at the end (the
   // big top's last circus, BT-08).
   virtual void BeforeEndOfGameScoring(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {}
+  // A figure left the board for its owner's supply (Game::ReturnFigure):
+  // what goes with it (a shepherd's flock goes back into the bag, HS-15).
+  virtual void OnFigureReturned(Game& /*game*/, const Figure& /*figure*/) const {}
   // After the features of the end of game are scored (the King, goods, ...).
   virtual void AtEndOfGame(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {}
   // Automatic effects at the start of a player's turn (the fairy's point,

@@ -19,6 +19,8 @@ std::string_view FigureKindName(FigureKind kind) {
       return "wagon";
     case FigureKind::kRingmaster:
       return "ringmaster";
+    case FigureKind::kShepherd:
+      return "shepherd";
   }
   return "?";
 }
@@ -40,6 +42,8 @@ int FiguresOwned(const RuleSet& rules, FigureKind kind) {
     case FigureKind::kRingmaster:
       // BT-01, BT-02: one ringmaster per colour, in each player's supply.
       return rules.Has(Expansion::kUnderTheBigTop) ? 1 : 0;
+    case FigureKind::kShepherd:
+      return rules.Has(Expansion::kHillsAndSheep) ? 1 : 0;
   }
   return 0;
 }
@@ -60,6 +64,8 @@ int& SupplyOf(Player& player, FigureKind kind) {
       return player.wagons;
     case FigureKind::kRingmaster:
       return player.ringmasters;
+    case FigureKind::kShepherd:
+      return player.shepherds;
   }
   return player.followers;
 }
@@ -81,6 +87,7 @@ bool FollowerKindMayStandOn(FigureKind kind, SegmentKind segment) {
              segment == SegmentKind::kMonastery;
     case FigureKind::kBuilder:
     case FigureKind::kPig:
+    case FigureKind::kShepherd:  // not followers (HS-15)
       return false;
   }
   return false;

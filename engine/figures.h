@@ -34,6 +34,7 @@ constexpr int MajorityStrength(FigureKind kind) {
     case FigureKind::kBuilder:
     case FigureKind::kPig:
     case FigureKind::kMayor:
+    case FigureKind::kShepherd:  // HS-15: no strength in the field
       return 0;
   }
   return 0;
@@ -46,7 +47,8 @@ bool FollowerKindMayStandOn(FigureKind kind, SegmentKind segment);
 
 // How many figures of `kind` a player owns in a game with `rules`: 7
 // followers (base game), 1 big follower (IC-07), 1 builder (TB-09), 1 pig
-// (TB-19), 1 mayor (AM-01, option am.mayor), 1 wagon (option am.wagon).
+// (TB-19), 1 mayor (AM-01, option am.mayor), 1 wagon (option am.wagon), 1
+// shepherd (HS-01).
 int FiguresOwned(const RuleSet& rules, FigureKind kind);
 
 // The player's supply of `kind`.

@@ -22,7 +22,7 @@ bool IsModulePhase(Phase phase) {
          phase == Phase::kWagonMove || phase == Phase::kPlaceCastle ||
          phase == Phase::kSiegeEscape || phase == Phase::kDragonMove ||
          phase == Phase::kFinalAbbey || phase == Phase::kTowerCapture ||
-         phase == Phase::kTowerExchange;
+         phase == Phase::kTowerExchange || phase == Phase::kTendFlock;
 }
 
 // AMB-40: cities, then roads, then monasteries.
@@ -89,6 +89,10 @@ PendingDecision PendingDecisionOf(const GameState& state) {
     pending = "choosing which of your meeples comes back in the exchange of prisoners";
     rule_id = "TW-11";
   }
+  if (state.phase == Phase::kTendFlock) {
+    pending = "growing the flock (a token drawn) or driving it to the stable";
+    rule_id = "HS-16";
+  }
   if (state.phase == Phase::kPlaceMagicFigure) {
     // MW-09 before MW-04 (see engine/expansions/mage_and_witch.h).
     const bool separate = state.magic_step == MagicStep::kSeparate;
@@ -139,7 +143,11 @@ void Game::RestorePendingScorings() {
   // Phase::kPlaceCastle comes before any scoring of the turn: the features
   // pending are all those the last tile completed, but the castles made of
   // them (BC-10). The snapshot does not repeat them.
-  if (state_.phase != Phase::kPlaceCastle || !state_.pending_scorings.empty()) return;
+  // Phase::kTendFlock, before the scoring too (HS-25), the same.
+  if ((state_.phase != Phase::kPlaceCastle && state_.phase != Phase::kTendFlock) ||
+      !state_.pending_scorings.empty()) {
+    return;
+  }
   state_.pending_scorings = CompletedByLastTile();
   std::erase_if(state_.pending_scorings, [&](const SegmentAddress& pending) {
     const int feature = board_.FeatureOf(board_.SegmentId(pending));
@@ -233,9 +241,10 @@ Verdict Game::ValidateChoice(const Action& action) const {
                              std::is_same_v<T, RemoveKnightAction> ||
                              std::is_same_v<T, MoveFairyAction> ||
                              std::is_same_v<T, PlaceTowerFloorAction> ||
-                             std::is_same_v<T, PlaceOnTowerAction>) {
+                             std::is_same_v<T, PlaceOnTowerAction> ||
+                             std::is_same_v<T, PlaceShepherdAction>) {
           // A figure step of a module's own (the barn, AM-15; the princess,
-          // PD-21; the fairy, PD-15; the tower, TW-03); the module judges.
+          // PD-21; the fairy, PD-15; the tower, TW-03; the shepherd, HS-13); the module judges.
           constexpr bool barn = std::is_same_v<T, PlaceBarnAction>;
           if (state_.phase != Phase::kPlaceFigure) {
             if (!barn) return MissingDecision(action);
@@ -250,17 +259,21 @@ Verdict Game::ValidateChoice(const Action& action) const {
           }
           constexpr bool tower =
               std::is_same_v<T, PlaceTowerFloorAction> || std::is_same_v<T, PlaceOnTowerAction>;
+          constexpr bool shepherd = std::is_same_v<T, PlaceShepherdAction>;
           verdict.violations.push_back({ViolationCode::kFigureNotAllowed,
                                         barn    ? "There is no barn in a game with these rules."
                                         : tower ? "There is no tower in a game with these rules."
+                                        : shepherd
+                                            ? "There is no shepherd in a game with these rules."
                                         : std::is_same_v<T, MoveFairyAction>
                                             ? "There is no fairy in a game with these rules."
                                             : "There is no princess in a game with these rules.",
                                         {},
                                         std::nullopt,
-                                        barn    ? "AM-01"
-                                        : tower ? "TW-01"
-                                                : "PD-01"});
+                                        barn       ? "AM-01"
+                                        : tower    ? "TW-01"
+                                        : shepherd ? "HS-01"
+                                                   : "PD-01"});
           return verdict;
         } else {
           // An expansion's own phase (the magic figures, the Count); the
@@ -282,7 +295,8 @@ bool Game::EndsFigureStep(const Action& action) const {
   return state_.phase == Phase::kPlaceFigure &&
          (std::holds_alternative<PlaceFigureAction>(action) ||
           std::holds_alternative<PassAction>(action) ||
-          std::holds_alternative<PlaceBarnAction>(action));
+          std::holds_alternative<PlaceBarnAction>(action) ||
+          std::holds_alternative<PlaceShepherdAction>(action));
 }
 
 Verdict Game::ValidateScoringOrder(const Action& action) const {
@@ -568,7 +582,8 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
           Discard(chosen, events);
         } else if constexpr (std::is_same_v<T, PlaceBarnAction> ||
                              std::is_same_v<T, RemoveKnightAction> ||
-                             std::is_same_v<T, MoveFairyAction>) {
+                             std::is_same_v<T, MoveFairyAction> ||
+                             std::is_same_v<T, PlaceShepherdAction>) {
           const size_t first_event = events.size();
           for (const ExpansionModule* module : modules_) {
             if (module->ApplyOwnAction(*this, action, events)) break;
@@ -624,6 +639,7 @@ void Game::ReturnFigure(const Figure& figure) {
   SupplyOf(state_.players[figure.owner], figure.kind) += 1;
   // PD-19: the fairy stays where it is, attached to nobody.
   if (state_.fairy_follower && *state_.fairy_follower == figure) state_.fairy_follower.reset();
+  for (const ExpansionModule* module : modules_) module->OnFigureReturned(*this, figure);
 }
 
 void Game::Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& events) {
@@ -646,8 +662,21 @@ void Game::FinishTurn(std::vector<ScoreEvent>& events,
   // order the player chose (validated), else the canonical one (AMB-40).
   state_.pending_scorings = scoring_order.empty() ? CompletedByLastTile() : scoring_order;
   for (const ExpansionModule* module : modules_) module->BeforeTurnScoring(*this);
-  for (const ExpansionModule* module : modules_) {
-    if (module->OpenDecisionBeforeTurnScoring(*this)) return;
+  ContinueBeforeTurnScoring(nullptr, events);
+}
+
+void Game::ContinueBeforeTurnScoring(const ExpansionModule* module,
+                                     std::vector<ScoreEvent>& events) {
+  auto next = modules_.begin();
+  if (module != nullptr) {
+    next = std::find(modules_.begin(), modules_.end(), module);
+    if (next != modules_.end()) ++next;
+  }
+  for (; next != modules_.end(); ++next) {
+    if ((*next)->BeginTurnScoring(*this, events)) return;
+  }
+  for (const ExpansionModule* each : modules_) {
+    if (each->OpenDecisionBeforeTurnScoring(*this)) return;
   }
   ContinueTurn(events);
 }
@@ -1022,6 +1051,7 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
     case Phase::kDragonMove:
     case Phase::kTowerCapture:
     case Phase::kTowerExchange:
+    case Phase::kTendFlock:
       for (const ExpansionModule* module : modules_) module->ListOwnActions(*this, legal.actions);
       break;
   }
@@ -1042,6 +1072,8 @@ std::vector<ScoreEvent> Game::ScoreEndOfGame() {
     // redeploys or deploys (followers in Carcassonne never score, CO-48).
     // Cities that could become castles score as cities (BC-10 declined).
     // The dragon's flight before the scoring (PD-09) stops where it is.
+    // The flock's decision (HS-16) is not taken: no flock is grown or
+    // driven, and flocks score nothing at the end (HS-23).
     const bool flight_before_scoring =
         state_.phase == Phase::kDragonMove &&
         state_.rules.pd_dragon_move_time == DragonMoveTime::kAfterMeeple;
@@ -1052,7 +1084,7 @@ std::vector<ScoreEvent> Game::ScoreEndOfGame() {
     const bool scoring_unfinished =
         state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure ||
         state_.phase == Phase::kPlaceCastle || state_.phase == Phase::kCountRedeploy ||
-        flight_before_scoring || tower_decision;
+        state_.phase == Phase::kTendFlock || flight_before_scoring || tower_decision;
     if (state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure ||
         flight_before_scoring || tower_decision) {
       state_.pending_scorings = CompletedByLastTile();

@@ -124,6 +124,11 @@ class Game {
   // it (the Tower's capture, TW-07): the turn's scoring begins, in the
   // canonical order (AMB-40).
   void EndFigureStep(std::vector<ScoreEvent>& events) { FinishTurn(events, {}); }
+  // A module's step at the start of the turn's scoring is over
+  // (ExpansionModule::BeginTurnScoring): the steps of the modules after
+  // `module` (nullptr: of every module), then every module's
+  // OpenDecisionBeforeTurnScoring, then ContinueTurn.
+  void ContinueBeforeTurnScoring(const ExpansionModule* module, std::vector<ScoreEvent>& events);
   void EndTurnPart(std::vector<ScoreEvent>& events);
   // A module's decision after the turn's scoring is taken: the decisions of
   // the modules after `module` (OpenDecisionAfterTurnScoring), then the end

@@ -22,10 +22,21 @@ inline constexpr int kMaxPlayers = 6;
 // The figures a player can place. Followers, big followers (Inns &
 // Cathedrals), the mayor (Abbey & Mayor, AM-10) and the wagon (AM-11) are
 // followers: they occupy features and count for majority. The builder and the
-// pig (Traders & Builders) are not (TB-10, TB-20). The ringmaster (Under the
-// Big Top, BT-16) is a follower of strength 1, placed like a follower.
-enum class FigureKind { kFollower, kBigFollower, kBuilder, kPig, kMayor, kWagon, kRingmaster };
-inline constexpr int kFigureKindCount = 7;
+// pig (Traders & Builders) are not (TB-10, TB-20), nor is the shepherd
+// (Hills & Sheep, HS-15): it stands in a field with its flock (GameState.flocks).
+// The ringmaster (Under the Big Top, BT-16) is a follower of strength 1, placed
+// like a follower.
+enum class FigureKind {
+  kFollower,
+  kBigFollower,
+  kBuilder,
+  kPig,
+  kMayor,
+  kWagon,
+  kRingmaster,
+  kShepherd
+};
+inline constexpr int kFigureKindCount = 8;
 
 // A segment on the board: the tile at `cell`, and the index of the segment in
 // that tile type's catalogue list.
@@ -64,6 +75,7 @@ struct Player {
   int abbeys = 0;        // Abbey & Mayor: the abbey tile held, 1 at the start with am.abbey (AM-01)
   int ringmasters = 0;   // Under the Big Top: 1 at the start (BT-01, BT-02)
   int tower_floors = 0;  // The Tower: floors in the player's supply, by player count (TW-02)
+  int shepherds = 0;     // Hills & Sheep: 1 at the start (HS-01, HS-02)
   TradeGoods goods;      // Traders & Builders (TB-04)
 };
 
@@ -164,6 +176,31 @@ enum class Phase {
   // each other, and that player holds the capturer's meeples of several
   // kinds: the capturer chooses which kind of theirs comes back (TW-11).
   kTowerExchange,
+  // Hills & Sheep (engine/expansions/shepherd_and_flock.h): after the figure
+  // step, the active player's tile extended the field of their own shepherd
+  // (placed in an earlier turn): they grow the flock (draw a token) or drive
+  // it to the stable (score it) (HS-16..HS-18, HS-21).
+  kTendFlock,
+};
+
+// Hills & Sheep: a token of the cloth bag (HS-01): 1 to 4 sheep, or a wolf.
+enum class SheepToken { kOneSheep, kTwoSheep, kThreeSheep, kFourSheep, kWolf };
+inline constexpr int kSheepTokenKinds = 5;
+
+// Hills & Sheep: the sheep tokens lying beside a shepherd on the board (HS-14,
+// HS-17). One shepherd per player (HS-01), so a flock is named by its owner.
+struct Flock {
+  int owner = 0;
+  std::vector<SheepToken> tokens;  // sheep tokens only, in the order drawn
+  friend bool operator==(const Flock&, const Flock&) = default;
+};
+
+// Hills & Sheep: the tokens in the cloth bag, per kind (index: SheepToken).
+// The caller draws (HS-24: chance is the caller's); a tracked bag lets the
+// referee check that the token drawn was in it.
+struct SheepBag {
+  std::array<int, kSheepTokenKinds> tokens{};
+  friend bool operator==(const SheepBag&, const SheepBag&) = default;
 };
 
 // The Count of Carcassonne: the four quarters of the city (CO-03), in the
@@ -362,6 +399,12 @@ struct GameState {
   // ... the active player has paid a ransom in this turn (TW-12: at most
   // once a turn); cleared when the turn passes to the next player.
   bool ransom_paid = false;
+  // Hills & Sheep: the flock of each shepherd on the board (a shepherd is a
+  // Figure of kind kShepherd in `figures`), in the order placed.
+  std::vector<Flock> flocks;
+  // ... the cloth bag of tokens; empty optional: the caller does not track
+  // it, and a draw is bounded only by the tokens of the set (HS-01).
+  std::optional<SheepBag> sheep_bag;
 };
 
 // How many seats after the active player `player` sits (0 for the active

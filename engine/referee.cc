@@ -107,8 +107,9 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
 }
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
-    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder,   FigureKind::kPig,
-    FigureKind::kMayor,    FigureKind::kWagon,       FigureKind::kRingmaster};
+    FigureKind::kFollower,   FigureKind::kBigFollower, FigureKind::kBuilder,
+    FigureKind::kPig,        FigureKind::kMayor,       FigureKind::kWagon,
+    FigureKind::kRingmaster, FigureKind::kShepherd};
 
 std::string_view SupplyField(FigureKind kind) {
   switch (kind) {
@@ -126,12 +127,15 @@ std::string_view SupplyField(FigureKind kind) {
       return "wagons";
     case FigureKind::kRingmaster:
       return "ringmasters";
+    case FigureKind::kShepherd:
+      return "shepherds";
   }
   return "?";
 }
 
 // The segment kinds each figure may stand on: followers BG-05, the mayor a
-// city (AM-08), the builder a road or city (TB-09), the pig a field (TB-19).
+// city (AM-08), the builder a road or city (TB-09), the pig a field (TB-19),
+// the shepherd a field (HS-13).
 bool MayStandOn(FigureKind kind, SegmentKind segment) {
   switch (kind) {
     case FigureKind::kFollower:
@@ -143,6 +147,7 @@ bool MayStandOn(FigureKind kind, SegmentKind segment) {
     case FigureKind::kBuilder:
       return segment == SegmentKind::kRoad || segment == SegmentKind::kCity;
     case FigureKind::kPig:
+    case FigureKind::kShepherd:  // HS-13
       return segment == SegmentKind::kField;
   }
   return false;
@@ -388,6 +393,10 @@ void CheckFigures(const GameState& state, const Board& board, std::vector<Proble
           {field() + ".segment", Cat("a ", FigureKindName(figure.kind), " cannot stand on a ",
                                      SegmentKindName(kind), " segment")});
     }
+    // HS-13: a shepherd shares its field with farmers ("and vice versa"),
+    // also its segment (a farmer may come later, through a magic portal or
+    // from Carcassonne); the flock module checks the shepherds.
+    if (figure.kind == FigureKind::kShepherd) continue;
     // The Count: followers redeployed from Carcassonne stand with the
     // feature's other followers (CO-10, CO-43).
     const bool shares = with_the_count && IsFollower(figure.kind);
@@ -480,7 +489,7 @@ void CheckTurn(const GameState& state, std::vector<Problem>& problems) {
        state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountDeploy ||
        state.phase == Phase::kWagonMove || state.phase == Phase::kPlaceCastle ||
        state.phase == Phase::kDragonMove || state.phase == Phase::kTowerCapture ||
-       state.phase == Phase::kTowerExchange) &&
+       state.phase == Phase::kTowerExchange || state.phase == Phase::kTendFlock) &&
       state.tiles.size() <= StartLayout(state.rules).size()) {
     problems.push_back({"phase", "no tile has been placed this turn"});
   }
@@ -495,7 +504,7 @@ void CheckTurn(const GameState& state, std::vector<Problem>& problems) {
       state.phase != Phase::kCountDeploy && state.phase != Phase::kWagonMove &&
       state.phase != Phase::kPlaceCastle && state.phase != Phase::kSiegeEscape &&
       state.phase != Phase::kDragonMove && state.phase != Phase::kTowerCapture &&
-      state.phase != Phase::kTowerExchange) {
+      state.phase != Phase::kTowerExchange && state.phase != Phase::kTendFlock) {
     problems.push_back({"extra_tile_earned",
                         "a second tile is earned by the tile of this turn, before its figure"});
   }
@@ -627,6 +636,22 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
     } else if (wagon->segment.segment_index < 0 ||
                wagon->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
       problems.push_back({"move_wagon.segment", "no such segment on that tile"});
+    }
+  } else if (const auto* shepherd = std::get_if<PlaceShepherdAction>(&action)) {
+    // HS-13, HS-14: a segment of the board, a token of the set.
+    const PlacedTile* tile = TileOn(state, shepherd->segment.cell);
+    if (tile == nullptr) {
+      problems.push_back({"place_shepherd.segment", "no tile on that cell"});
+    } else if (shepherd->segment.segment_index < 0 ||
+               shepherd->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
+      problems.push_back({"place_shepherd.segment", "no such segment on that tile"});
+    }
+    if (static_cast<unsigned>(shepherd->token) >= static_cast<unsigned>(kSheepTokenKinds)) {
+      problems.push_back({"place_shepherd.token", "no such sheep token"});
+    }
+  } else if (const auto* grow = std::get_if<GrowFlockAction>(&action)) {
+    if (static_cast<unsigned>(grow->token) >= static_cast<unsigned>(kSheepTokenKinds)) {
+      problems.push_back({"grow_flock.token", "no such sheep token"});  // HS-17
     }
   } else if (const auto* escape = std::get_if<EscapeSiegeAction>(&action)) {
     const PlacedTile* tile = TileOn(state, escape->segment.cell);

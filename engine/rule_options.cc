@@ -207,6 +207,14 @@ std::span<const RuleOption> RuleOptions() {
        "none has one, all score; any_follower_on_hill, JCloisterZone's default), or those with "
        "the most followers on hill tiles of it (most_followers_on_hills, JCloisterZone's "
        "number-of-followers) (RuleSet.hs_hill_tiebreak). More strength always wins."},
+      {"hs.grow_before_closed_scoring",
+       {"true", "false"},
+       "true",
+       {"HS-20", "HS-21"},
+       "Hills & Sheep: when the active player's tile closes the field of their own shepherd, "
+       "they may first grow the flock once (a wolf scatters it) and then the closed field is "
+       "driven (true, JCloisterZone's reading), or the closed field is driven at once (false) "
+       "(RuleSet.hs_grow_before_closed_scoring)."},
       {"mage_witch.magic_tile_choice",
        {"place_set_aside_first", "either"},
        "place_set_aside_first",
@@ -397,12 +405,10 @@ std::span<const KnownGap> KnownGaps() {
        "besieged city (TB-04) and the King's count (KR-09, KR-14) are as for any city "
        "([inferred], no rule of their own). Hills break ties in a besieged city as in any "
        "city (HS-05)."},
-      {"HS-13",
-       "The shepherd and the flock (HS-13..HS-26, HS-T01..HS-T05; the sheep and wolf tokens, "
-       "the grow or drive decision, the closed-field scoring, option "
-       "hs.grow_before_closed_scoring): not built in this build. A game with "
-       "EXPANSION_HILLS_AND_SHEEP has the tiles, the hills and the vineyards, and no "
-       "shepherds."},
+      {"HS-01",
+       "JCloisterZone's setting with two shepherds per player (engine test "
+       "flock-multiple-shepherds.jcz) is no rule of the box (HS-01: one shepherd each): not "
+       "built."},
       {"HS-08",
        "[inferred] HS-08 and open question HS-Q3 (which tile a follower redeployed by the Count "
        "or through a magic portal stands on): no ruling of its own; a follower counts as on a "
@@ -420,11 +426,13 @@ std::span<const KnownGap> KnownGaps() {
        "built: nothing goes under it); a hill tile drawn as the last tile is not ruled on "
        "further."},
       {"HS-Q5",
-       "Open question: whether flock points can trigger the Count's deployment (HS-26): the "
-       "flock is not built (see HS-13)."},
+       "Open question: whether a flock scoring (or a scattering) can satisfy the Count's "
+       "deployment trigger (HS-Q5). Built: HS-26's engine practice, flock points never count "
+       "for it; no ruling found."},
       {"HS-Q6",
-       "Open question: the shepherd with the magic portal, the tower and the fairy: the "
-       "shepherd is not built (the portal, the fairy and The Tower are)."},
+       "Open question HS-Q6: the shepherd with the magic portal (C2; JCZ issue #357), the "
+       "tower's capture and the fairy. Not built: the shepherd goes only onto the tile just "
+       "placed (no portal), the fairy only next to a follower, and a tower's capture takes followers only (TW-09), never a shepherd."},
       {"HS-11",
        "The garden twin hs:14g (facts counts.garden_edition) and vineyards on gardens: the "
        "Abbot is not built, so the catalogue has hs:14 only (HS-11's gardens and retreats "

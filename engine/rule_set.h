@@ -167,6 +167,10 @@ struct RuleSet {
   SiegeEscapeAdjacency siege_escape_adjacency = SiegeEscapeAdjacency::kSiegeTile;
   // Hills & Sheep (option hs.hill_tiebreak).
   HillTiebreak hs_hill_tiebreak = HillTiebreak::kAnyFollowerOnHill;
+  // Hills & Sheep (option hs.grow_before_closed_scoring, HS-21): when the
+  // active player closes the field of their own shepherd, they may grow the
+  // flock once before the closed field is driven (HS-20).
+  bool hs_grow_before_closed_scoring = true;
   // Mage & Witch (option mage_witch.magic_tile_choice).
   MagicTileChoice mage_witch_magic_tile_choice = MagicTileChoice::kPlaceSetAsideFirst;
   // The Princess & the Dragon (option pd.dragon_move_time).

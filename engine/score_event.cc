@@ -32,6 +32,8 @@ std::string_view FeatureKindName(FeatureKind kind) {
       return "fairy";
     case FeatureKind::kRansom:
       return "ransom";
+    case FeatureKind::kFlock:
+      return "flock";
   }
   return "?";
 }

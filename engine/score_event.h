@@ -30,7 +30,10 @@ enum class FeatureKind {
   kFairy,
   // The Tower: a ransom paid for a prisoner (TW-12); no feature, not a
   // landscape scoring (TW-14, CO-29).
-  kRansom
+  kRansom,
+  // Hills & Sheep: the flocks of a field (HS-17, HS-18, HS-20); not a
+  // landscape feature (HS-26).
+  kFlock
 };
 std::string_view FeatureKindName(FeatureKind kind);
 
@@ -41,6 +44,10 @@ std::string_view FeatureKindName(FeatureKind kind);
 // the Dragon) a player's turn began with the fairy by their follower (PD-17);
 // (The Tower) a ransom was paid (TW-12): points move from the payer to the
 // jailer; not a scoring of the landscape (CO-29).
+// followers go back with no points, no scoring (CU-07, CU-13); (Hills &
+// Sheep) the owner drove the flocks to the stable (HS-18), the field was
+// closed (HS-20), a wolf was drawn: the shepherds go back, no one scores
+// (HS-14, HS-17).
 enum class ScoringTrigger {
   kCompleted,
   kEndOfGame,
@@ -48,7 +55,10 @@ enum class ScoringTrigger {
   kJoinedToBarn,
   kLostChallenge,
   kStartOfTurn,
-  kRansom
+  kRansom,
+  kFlockDriven,
+  kFieldClosed,
+  kWolf
 };
 
 struct LineItem {

@@ -139,6 +139,11 @@ enum class ViolationCode {
   // ... a ransom frees one's own prisoner on one's own turn, once a turn,
   // for 3 points one must have (TW-12, TW-Q2).
   kRansomNotAllowed = 214,
+  // Hills & Sheep (numbers from its proto range): the sheep or wolf token an
+  // action says was drawn cannot have been in the bag: the tracked bag
+  // (GameState.sheep_bag) holds none of that kind, or without one, every
+  // token of that kind of the set (HS-01) lies in a flock (HS-14, HS-17).
+  kSheepTokenNotInBag = 230,
 };
 
 struct Violation {

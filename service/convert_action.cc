@@ -290,13 +290,44 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
     case v1::Action::kEndGame:
       action = EndGameAction{};  // AMB-48
       break;
+    case v1::Action::kPlaceShepherd: {
+      // HS-13, HS-14: the token is the one the caller drew (HS-24).
+      const v1::PlaceShepherd& shepherd = proto.place_shepherd();
+      const std::string segment_path = FieldPath(path, "place_shepherd.segment");
+      std::optional<SegmentAddress> segment;
+      if (!shepherd.has_segment()) {
+        Add(problems, segment_path, "the field segment to put the shepherd on is required");
+      } else {
+        segment = SegmentFromProto(shepherd.segment(), {nullptr, state}, segment_path, problems);
+      }
+      const std::optional<SheepToken> token = SheepTokenFromProto(shepherd.token());
+      if (!token) {
+        BadEnum(problems, FieldPath(path, "place_shepherd.token"), "sheep token", shepherd.token());
+      }
+      if (segment && token) action = PlaceShepherdAction{*segment, *token};
+      break;
+    }
+    case v1::Action::kGrowFlock: {
+      // HS-17: the token is the one the caller drew (HS-24).
+      const std::optional<SheepToken> token = SheepTokenFromProto(proto.grow_flock().token());
+      if (!token) {
+        BadEnum(problems, FieldPath(path, "grow_flock.token"), "sheep token",
+                proto.grow_flock().token());
+      } else {
+        action = GrowFlockAction{*token};
+      }
+      break;
+    }
+    case v1::Action::kDriveFlock:
+      action = DriveFlockAction{};  // HS-18
+      break;
     case v1::Action::ACTION_NOT_SET:
       Add(problems, std::string(path),
           "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
           "move_magic_figure, set_aside_magic_figure, deploy_to_quarter, "
           "redeploy_from_quarter, move_wagon, build_castle, place_barn, escape_siege, end_game, "
           "move_dragon, remove_knight, move_fairy, place_tower_floor, place_on_tower, "
-          "capture_meeple, exchange_prisoner, pay_ransom");
+          "capture_meeple, exchange_prisoner, pay_ransom, place_shepherd, grow_flock, drive_flock");
       break;
   }
   // AMB-49: the seat taking the decision (unset: the deciding player's).
@@ -384,6 +415,14 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
         } else if constexpr (std::is_same_v<T, PayRansomAction>) {
           proto->mutable_pay_ransom()->set_jailer(chosen.jailer);
           proto->mutable_pay_ransom()->set_kind(FigureKindToProto(chosen.kind));
+        } else if constexpr (std::is_same_v<T, PlaceShepherdAction>) {
+          v1::PlaceShepherd* shepherd = proto->mutable_place_shepherd();
+          SegmentRefToProto(chosen.segment, naming, shepherd->mutable_segment());
+          shepherd->set_token(SheepTokenToProto(chosen.token));
+        } else if constexpr (std::is_same_v<T, GrowFlockAction>) {
+          proto->mutable_grow_flock()->set_token(SheepTokenToProto(chosen.token));
+        } else if constexpr (std::is_same_v<T, DriveFlockAction>) {
+          proto->mutable_drive_flock();
         } else if constexpr (std::is_same_v<T, MoveWagonAction>) {
           SegmentRefToProto(chosen.segment, naming, proto->mutable_move_wagon()->mutable_segment());
         } else if constexpr (std::is_same_v<T, DeployToQuarterAction>) {

@@ -111,9 +111,44 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kTowerCapture;
     case v1::PHASE_TOWER_EXCHANGE:
       return Phase::kTowerExchange;
+    case v1::PHASE_TEND_FLOCK:
+      return Phase::kTendFlock;
     default:
       return std::nullopt;
   }
+}
+
+std::optional<SheepToken> SheepTokenFromProto(int value) {
+  switch (value) {
+    case v1::SHEEP_TOKEN_ONE_SHEEP:
+      return SheepToken::kOneSheep;
+    case v1::SHEEP_TOKEN_TWO_SHEEP:
+      return SheepToken::kTwoSheep;
+    case v1::SHEEP_TOKEN_THREE_SHEEP:
+      return SheepToken::kThreeSheep;
+    case v1::SHEEP_TOKEN_FOUR_SHEEP:
+      return SheepToken::kFourSheep;
+    case v1::SHEEP_TOKEN_WOLF:
+      return SheepToken::kWolf;
+    default:
+      return std::nullopt;
+  }
+}
+
+v1::SheepToken SheepTokenToProto(SheepToken token) {
+  switch (token) {
+    case SheepToken::kOneSheep:
+      return v1::SHEEP_TOKEN_ONE_SHEEP;
+    case SheepToken::kTwoSheep:
+      return v1::SHEEP_TOKEN_TWO_SHEEP;
+    case SheepToken::kThreeSheep:
+      return v1::SHEEP_TOKEN_THREE_SHEEP;
+    case SheepToken::kFourSheep:
+      return v1::SHEEP_TOKEN_FOUR_SHEEP;
+    case SheepToken::kWolf:
+      return v1::SHEEP_TOKEN_WOLF;
+  }
+  return v1::SHEEP_TOKEN_UNSPECIFIED;
 }
 
 std::optional<Corner> CornerFromProto(int value) {
@@ -210,6 +245,8 @@ std::optional<FigureKind> FigureKindFromProto(int value) {
       return FigureKind::kWagon;
     case v1::FIGURE_KIND_RINGMASTER:
       return FigureKind::kRingmaster;
+    case v1::FIGURE_KIND_SHEPHERD:
+      return FigureKind::kShepherd;
     default:
       return std::nullopt;
   }
@@ -287,6 +324,8 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_TOWER_CAPTURE;
     case Phase::kTowerExchange:
       return v1::PHASE_TOWER_EXCHANGE;
+    case Phase::kTendFlock:
+      return v1::PHASE_TEND_FLOCK;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -344,6 +383,8 @@ v1::FigureKind FigureKindToProto(FigureKind kind) {
       return v1::FIGURE_KIND_WAGON;
     case FigureKind::kRingmaster:
       return v1::FIGURE_KIND_RINGMASTER;
+    case FigureKind::kShepherd:
+      return v1::FIGURE_KIND_SHEPHERD;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -366,6 +407,12 @@ v1::ScoringTrigger TriggerToProto(ScoringTrigger trigger) {
       return v1::SCORING_TRIGGER_START_OF_TURN;
     case ScoringTrigger::kRansom:
       return v1::SCORING_TRIGGER_RANSOM;
+    case ScoringTrigger::kFlockDriven:
+      return v1::SCORING_TRIGGER_FLOCK_DRIVEN;
+    case ScoringTrigger::kFieldClosed:
+      return v1::SCORING_TRIGGER_FIELD_CLOSED;
+    case ScoringTrigger::kWolf:
+      return v1::SCORING_TRIGGER_WOLF;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -541,6 +588,8 @@ v1::FeatureKind FeatureKindToProto(FeatureKind kind) {
       return v1::FEATURE_KIND_FAIRY;
     case FeatureKind::kRansom:
       return v1::FEATURE_KIND_RANSOM;
+    case FeatureKind::kFlock:
+      return v1::FEATURE_KIND_FLOCK;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

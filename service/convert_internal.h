@@ -34,6 +34,7 @@ std::string ToString(std::string_view text);
 std::optional<Location> LocationFromProto(int value);
 std::optional<Expansion> ExpansionFromProto(int value);
 std::optional<Phase> PhaseFromProto(int value);
+std::optional<SheepToken> SheepTokenFromProto(int value);
 std::optional<Corner> CornerFromProto(int value);
 std::optional<Quarter> QuarterFromProto(int value);
 std::optional<MagicStep> MagicStepFromProto(int value);
@@ -43,6 +44,7 @@ std::optional<Rotation> RotationFromProto(int degrees, std::string field, FieldP
 
 // Enums, engine -> proto.
 v1::Corner CornerToProto(Corner corner);
+v1::SheepToken SheepTokenToProto(SheepToken token);
 v1::Location LocationToProto(Location location);
 v1::Expansion ExpansionToProto(Expansion expansion);
 v1::Phase PhaseToProto(Phase phase);

@@ -324,6 +324,9 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
               proto.hs_hill_tiebreak());
       break;
   }
+  // Hills & Sheep (HS-21); unset = true.
+  rules.hs_grow_before_closed_scoring =
+      !proto.has_hs_grow_before_closed_scoring() || proto.hs_grow_before_closed_scoring();
   if (problems.size() != before) return std::nullopt;
   return rules;
 }

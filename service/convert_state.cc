@@ -58,6 +58,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       player.abbeys = player_proto.abbeys();
       player.ringmasters = player_proto.ringmasters();
       player.tower_floors = player_proto.tower_floors();
+      player.shepherds = player_proto.shepherds();  // HS-01
       player.goods.wine = player_proto.goods().wine();
       player.goods.grain = player_proto.goods().grain();
       player.goods.cloth = player_proto.goods().cloth();
@@ -238,8 +239,8 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   // AMB-40: in PHASE_PLACE_CASTLE, the order of the features still to score.
   auto order_path = [&] { return FieldPath(path, "scoring_order"); };
   if (proto.scoring_order_size() > 0) {
-    if (proto.phase() != v1::PHASE_PLACE_CASTLE) {
-      Add(problems, order_path(), "only in PHASE_PLACE_CASTLE (AMB-40)");
+    if (proto.phase() != v1::PHASE_PLACE_CASTLE && proto.phase() != v1::PHASE_TEND_FLOCK) {
+      Add(problems, order_path(), "only in PHASE_PLACE_CASTLE and PHASE_TEND_FLOCK (AMB-40)");
     } else if (proto.count().pending_features_size() > 0) {
       Add(problems, order_path(),
           "the features waiting for their scoring are given once: here or in "
@@ -368,6 +369,41 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
         AnimalFromProto(big_top.token(), FieldPath(path, "big_top.token"), problems);
     state.big_top.drawn =
         AnimalFromProto(big_top.drawn(), FieldPath(path, "big_top.drawn"), problems);
+  }
+  // Hills & Sheep: the flocks (one per shepherd, HS-01: at most one per
+  // player; at most the 16 sheep tokens of the set each) and the bag; the
+  // engine's check judges them against the set (HS-01, HS-24).
+  auto flocks_path = [&] { return FieldPath(path, "flocks"); };
+  constexpr int kMaxFlockTokens = 16;
+  if (proto.flocks_size() > kMaxPlayers) {
+    Add(problems, flocks_path(),
+        Cat("at most one flock per player, ", kMaxPlayers, " in all, not ", proto.flocks_size()));
+  } else {
+    for (int i = 0; i < proto.flocks_size(); ++i) {
+      const v1::Flock& flock_proto = proto.flocks(i);
+      Flock& flock = state.flocks.emplace_back();
+      flock.owner = flock_proto.owner();
+      const std::string tokens_path = FieldPath(IndexPath(flocks_path(), i), "tokens");
+      if (flock_proto.tokens_size() > kMaxFlockTokens) {
+        Add(problems, tokens_path,
+            Cat("the set has ", kMaxFlockTokens, " sheep tokens (HS-01), not ",
+                flock_proto.tokens_size()));
+        continue;
+      }
+      for (int j = 0; j < flock_proto.tokens_size(); ++j) {
+        const std::optional<SheepToken> token = SheepTokenFromProto(flock_proto.tokens(j));
+        if (!token) {
+          BadEnum(problems, IndexPath(tokens_path, j), "sheep token", flock_proto.tokens(j));
+        } else {
+          flock.tokens.push_back(*token);
+        }
+      }
+    }
+  }
+  if (proto.has_sheep_bag()) {
+    const v1::SheepBag& bag = proto.sheep_bag();
+    state.sheep_bag = SheepBag{
+        {bag.one_sheep(), bag.two_sheep(), bag.three_sheep(), bag.four_sheep(), bag.wolves()}};
   }
 
   std::optional<Phase> phase = PhaseFromProto(proto.phase());
@@ -618,6 +654,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (!state.rules.count_dragon_enters_city_tiles) {
     rules->set_count_dragon_enters_city_tiles(false);
   }
+  if (!state.rules.hs_grow_before_closed_scoring) {
+    rules->set_hs_grow_before_closed_scoring(false);  // HS-21
+  }
   if (state.rules.pd_dragon_move_time == DragonMoveTime::kAfterScoring) {
     rules->set_pd_dragon_move_time(v1::PD_DRAGON_MOVE_TIME_AFTER_SCORING);
   }
@@ -643,6 +682,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     player_proto->set_abbeys(player.abbeys);
     player_proto->set_ringmasters(player.ringmasters);
     player_proto->set_tower_floors(player.tower_floors);
+    player_proto->set_shepherds(player.shepherds);
     if (!(player.goods == TradeGoods{}))
       TradeGoodsToProto(player.goods, player_proto->mutable_goods());
   }
@@ -677,8 +717,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   for (const SegmentAddress& offer : state.castle_offers) {
     SegmentRefToProto(offer, state, proto->add_castle_offers());
   }
-  // AMB-40: the order of the features that wait for the castle decisions.
-  if (state.phase == Phase::kPlaceCastle) {
+  // AMB-40: the order of the features that wait for the castle decisions
+  // (or the flock's, HS-25).
+  if (state.phase == Phase::kPlaceCastle || state.phase == Phase::kTendFlock) {
     for (const SegmentAddress& segment : state.pending_scorings) {
       SegmentRefToProto(segment, state, proto->add_scoring_order());
     }
@@ -741,6 +782,19 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     big_top->set_token(AnimalToProto(state.big_top.token));
     big_top->set_drawn(AnimalToProto(state.big_top.drawn));
   }
+  for (const Flock& flock : state.flocks) {  // Hills & Sheep
+    v1::Flock* flock_proto = proto->add_flocks();
+    flock_proto->set_owner(flock.owner);
+    for (SheepToken token : flock.tokens) flock_proto->add_tokens(SheepTokenToProto(token));
+  }
+  if (state.sheep_bag) {
+    v1::SheepBag* bag = proto->mutable_sheep_bag();
+    bag->set_one_sheep(state.sheep_bag->tokens[0]);
+    bag->set_two_sheep(state.sheep_bag->tokens[1]);
+    bag->set_three_sheep(state.sheep_bag->tokens[2]);
+    bag->set_four_sheep(state.sheep_bag->tokens[3]);
+    bag->set_wolves(state.sheep_bag->tokens[4]);
+  }
   if (!(state.king == AwardToken{}) || !(state.robber_baron == AwardToken{})) {
     v1::KingAndRobberBaron* tokens = proto->mutable_king_and_robber_baron();
     if (state.king.holder) tokens->set_king_holder(*state.king.holder);
@@ -758,7 +812,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   }
   // In PHASE_PLACE_CASTLE the pending features are every feature the last
   // tile completed (nothing is scored yet): the engine derives them.
-  const bool write_pending = !state.pending_scorings.empty() && state.phase != Phase::kPlaceCastle;
+  // (The same in PHASE_TEND_FLOCK, HS-25: written as scoring_order.)
+  const bool write_pending = !state.pending_scorings.empty() &&
+                             state.phase != Phase::kPlaceCastle && state.phase != Phase::kTendFlock;
   if (state.rules.Has(Expansion::kCountOfCarcassonne) || !(state.count == CountState{}) ||
       write_pending) {
     v1::CountOfCarcassonne* count = proto->mutable_count();

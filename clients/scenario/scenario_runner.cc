@@ -683,6 +683,33 @@ class Runner {
       diffs.push_back(absl::StrCat("barns on the board: expected ", expect.barns_on_board(),
                                    ", actual ", state_.barns_size()));
     }
+    supplies("shepherds", expect.shepherds(), [](const api::Player& p) { return p.shepherds(); });
+    if (expect.flock_sheep_size() > 0) {
+      // HS-14, HS-17: the sheep on the tokens of each player's flock.
+      std::vector<int> got(state_.players_size(), 0);
+      for (const api::Flock& flock : state_.flocks()) {
+        if (flock.owner() < 0 || flock.owner() >= state_.players_size()) continue;
+        for (int token : flock.tokens()) {
+          got[flock.owner()] += token == api::SHEEP_TOKEN_WOLF ? 0 : token;
+        }
+      }
+      std::vector<int> want(expect.flock_sheep().begin(), expect.flock_sheep().end());
+      if (want != got) {
+        diffs.push_back(
+            absl::StrCat("sheep in the flocks: expected ", List(want), ", actual ", List(got)));
+      }
+    }
+    if (expect.has_sheep_bag() &&
+        (!state_.has_sheep_bag() ||
+         expect.sheep_bag().SerializeAsString() != state_.sheep_bag().SerializeAsString())) {
+      const api::SheepBag& bag = state_.sheep_bag();
+      diffs.push_back(absl::StrCat(
+          "sheep bag: expected ", expect.sheep_bag().ShortDebugString(), ", actual ",
+          state_.has_sheep_bag()
+              ? absl::StrCat(bag.one_sheep(), "/", bag.two_sheep(), "/", bag.three_sheep(), "/",
+                             bag.four_sheep(), "/", bag.wolves())
+              : std::string("untracked")));
+    }
     if (expect.has_castles_on_board() && expect.castles_on_board() != state_.castles_size()) {
       diffs.push_back(absl::StrCat("castles on the board: expected ", expect.castles_on_board(),
                                    ", actual ", state_.castles_size()));
@@ -1017,6 +1044,13 @@ std::string DescribeAction(const api::Action& action) {
     case api::Action::kPayRansom:
       return absl::StrCat("pay_ransom for a ", FigureKindName(action.pay_ransom().kind()),
                           " held by player ", action.pay_ransom().jailer());
+    case api::Action::kPlaceShepherd:
+      return absl::StrCat("place_shepherd on ", DescribeSegment(action.place_shepherd().segment()),
+                          ", drawn ", api::SheepToken_Name(action.place_shepherd().token()));
+    case api::Action::kGrowFlock:
+      return absl::StrCat("grow_flock, drawn ", api::SheepToken_Name(action.grow_flock().token()));
+    case api::Action::kDriveFlock:
+      return "drive_flock";
     default:
       return "(no action)";
   }

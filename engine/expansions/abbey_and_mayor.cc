@@ -535,11 +535,12 @@ void CheckAbbeyAndMayor(const GameState& state, const Board& board,
   // AM-18, AM-19: farmers stand in a barn's field only until the turn that
   // joined them to it is scored.
   // (And the dragon's flight before the scoring, PD-09; the Tower's capture,
-  // TW-07.)
+  // TW-07; the flock's decision, HS-25.)
   const bool scoring_pending =
       state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure ||
       state.phase == Phase::kPlaceCastle || state.phase == Phase::kCountRedeploy ||
       DragonFliesBeforeScoring(state) || TowerDecidesBeforeScoring(state) ||
+      state.phase == Phase::kTendFlock ||
       // CO-44: a market follower may join a barn's field at the end.
       state.phase == Phase::kCountFinalRedeploy;
   if (!scoring_pending) {

@@ -116,10 +116,11 @@ void CheckCountPieces(const GameState& state, std::vector<Problem>& problems) {
 void CheckCountOfCarcassonne(const GameState& state, const Board& board,
                              std::vector<Problem>& problems) {
   if (state.phase != Phase::kCountRedeploy && state.phase != Phase::kPlaceCastle &&
-      !state.pending_scorings.empty()) {
+      state.phase != Phase::kTendFlock && !state.pending_scorings.empty()) {
     problems.push_back({"count.pending_features",
                         "features wait for their scoring only during a redeployment round "
-                        "(PHASE_COUNT_REDEPLOY) or a castle decision (PHASE_PLACE_CASTLE)"});
+                        "(PHASE_COUNT_REDEPLOY), a castle decision (PHASE_PLACE_CASTLE) or a "
+                        "flock's (PHASE_TEND_FLOCK)"});
   }
   if (!state.rules.Has(Expansion::kCountOfCarcassonne)) return;  // (CheckCountPieces)
   const CountState& count = state.count;

@@ -14,10 +14,11 @@
 // - HS-09..HS-11 (ModifyScore): a monastery completed during the game scores
 //   3 more per vineyard tile among its 8 neighbours; not at the end.
 //
-// Not built (rule_options.cc, known gaps): the shepherd and the flock
-// (HS-13..HS-26), vineyards on shrines (HS-12, open HS-Q4), the abbey with
-// hs:02 (HS-T09: the abbey is not built), the open questions HS-Q1..HS-Q6
-// and the [inferred] HS-08.
+// The shepherd and the flock (HS-13..HS-26): shepherd_and_flock.h.
+//
+// Not built (rule_options.cc, known gaps): vineyards on shrines (HS-12,
+// open HS-Q4), the abbey with hs:02 (HS-T09: no test yet), the open
+// questions HS-Q1..HS-Q6 and the [inferred] HS-08.
 #pragma once
 
 #include <vector>

@@ -338,12 +338,12 @@ void CheckKingAndRobberBaron(const GameState& state, const Board& board,
   // been judged yet.
   // (The castle decisions come before any scoring of the turn, BC-10.)
   // (So does the dragon's flight before the scoring, PD-09, and the Tower's
-  // capture, TW-07.)
+  // capture, TW-07, and the flock's decision, HS-25.)
   const bool scoring_pending =
       board.tile_count() > 1 &&
       (state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure ||
        state.phase == Phase::kPlaceCastle || DragonFliesBeforeScoring(state) ||
-       TowerDecidesBeforeScoring(state));
+       TowerDecidesBeforeScoring(state) || state.phase == Phase::kTendFlock);
   for (const TokenKind* kind : {&kKing, &kRobberBaron}) {
     const AwardToken& token = state.*kind->token;
     const std::string holder_field = Cat("king_and_robber_baron.", kind->field, "_holder");

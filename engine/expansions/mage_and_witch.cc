@@ -374,12 +374,12 @@ void CheckMagicFigures(const GameState& state, const Board& board, std::vector<P
   // tile just placed completed (MW-15 sets it aside at the scoring).
   // (The castle decisions come before any scoring of the turn, BC-10.)
   // (So does the dragon's flight before the scoring, PD-09, and the Tower's
-  // capture, TW-07.)
+  // capture, TW-07, and the flock's decision, HS-25.)
   const bool scoring_pending =
       board.tile_count() > 1 &&
       (state.phase == Phase::kPlaceMagicFigure || state.phase == Phase::kPlaceFigure ||
        state.phase == Phase::kPlaceCastle || DragonFliesBeforeScoring(state) ||
-       TowerDecidesBeforeScoring(state));
+       TowerDecidesBeforeScoring(state) || state.phase == Phase::kTendFlock);
   std::array<int, 2> features = {-1, -1};
   for (int i = 0; i < 2; ++i) {
     const MagicFigure figure = kMagicFigures[i];

@@ -10,6 +10,7 @@
 #include "engine/expansions/mage_and_witch.h"
 #include "engine/expansions/princess_and_dragon.h"
 #include "engine/expansions/river.h"
+#include "engine/expansions/shepherd_and_flock.h"
 #include "engine/expansions/siege.h"
 #include "engine/expansions/tower.h"
 #include "engine/expansions/traders_and_builders.h"
@@ -34,6 +35,7 @@ struct Registry {
   SiegeScoring siege_scoring;
   SiegeEscape siege_escape;
   HillsAndSheep hills_and_sheep;
+  ShepherdAndFlock shepherd_and_flock;
   PrincessAndDragon princess_and_dragon;
   TowerExpansion tower;
   DragonFlightAfterScoring dragon_flight_after_scoring;
@@ -85,6 +87,13 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // a line; neither reads another module's lines. Before the mage and the
   // witch (their half points apply to the line items as the others do).
   if (rules.Has(Expansion::kHillsAndSheep)) modules.push_back(&all.hills_and_sheep);
+  // Hills & Sheep, the shepherd and the flock: after the Princess & the
+  // Dragon (whose PD-05/PD-06 filter of the listed placements is for
+  // followers; this module checks the dragon's tile for the shepherd itself).
+  // Its step at the start of the turn's scoring (BeginTurnScoring, HS-25)
+  // comes before every module's OpenDecisionBeforeTurnScoring (the dragon's
+  // flight, the castle offers), wherever it sits; it modifies no score.
+  if (rules.Has(Expansion::kHillsAndSheep)) modules.push_back(&all.shepherd_and_flock);
   // After Inns & Cathedrals: its score modifiers apply to the inn or cathedral
   // rate (MW-14, AMB-23). It lists no figure placement for the River to filter.
   if (rules.Has(Expansion::kMageAndWitch)) modules.push_back(&all.mage_and_witch);
@@ -128,6 +137,7 @@ const std::vector<const ExpansionModule*>& AllModules() {
                                                               &all.cult,
                                                               &all.siege_scoring,
                                                               &all.hills_and_sheep,
+                                                              &all.shepherd_and_flock,
                                                               &all.mage_and_witch,
                                                               &all.under_the_big_top,
                                                               &all.abbey_and_mayor,

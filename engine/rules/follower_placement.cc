@@ -141,6 +141,9 @@ FollowerOptionsIfPlaced::FollowerOptionsIfPlaced(const Board& board, const GameS
       has_mayor_(state.players[player].mayors > 0),
       has_wagon_(state.players[player].wagons > 0) {
   for (const Figure& figure : state.figures) {
+    // Only followers occupy (OccupiedRoots): a shepherd's field takes a
+    // farmer (HS-13, HS-15); builders and pigs stand with their owner's.
+    if (!IsFollower(figure.kind)) continue;
     const int segment = board.SegmentId(figure.segment);
     if (segment >= 0) occupied_.push_back(board.FeatureOf(segment));
   }

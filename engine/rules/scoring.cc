@@ -98,6 +98,7 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
     case FeatureKind::kCircus:
     case FeatureKind::kFairy:
     case FeatureKind::kRansom:
+    case FeatureKind::kFlock:
       break;
     case FeatureKind::kField:
       // BG-22: 3 per completed city bordered.

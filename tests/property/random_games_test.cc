@@ -24,6 +24,7 @@
 #include <tuple>
 
 #include "engine/expansions/castles.h"
+#include "engine/expansions/shepherd_and_flock.h"
 #include "engine/expansions/tower.h"
 #include "engine/figures.h"
 #include "engine/referee.h"
@@ -34,8 +35,9 @@ namespace {
 constexpr int kGamesPerShard = 100;
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
-    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder,   FigureKind::kPig,
-    FigureKind::kMayor,    FigureKind::kWagon,       FigureKind::kRingmaster};
+    FigureKind::kFollower,   FigureKind::kBigFollower, FigureKind::kBuilder,
+    FigureKind::kPig,        FigureKind::kMayor,       FigureKind::kWagon,
+    FigureKind::kRingmaster, FigureKind::kShepherd};
 
 // The expansions of a family of shards; with the River, the river part
 // cycles with the seed (River I, River II, both).
@@ -130,6 +132,15 @@ const std::vector<Config>& Configs() {
        {Expansion::kHillsAndSheep, Expansion::kInnsAndCathedrals, Expansion::kCountOfCarcassonne,
         Expansion::kCult},
        1},
+      // ... the shepherd and the flock (HS-13..HS-26) with the dragon (eats
+      // shepherds, PD-11), the builder's double turn (TB-11), the abbey and
+      // the barn (fields closed by an abbey, AM-03) and the Count (HS-26)
+      // (RulesFor: both hs.grow_before_closed_scoring).
+      {"HillsAndSheepFlocksDragonTradersAbbey",
+       {Expansion::kHillsAndSheep, Expansion::kPrincessAndDragon, Expansion::kTradersAndBuilders,
+        Expansion::kAbbeyAndMayor},
+       2},
+      {"HillsAndSheepFlocksCount", {Expansion::kHillsAndSheep, Expansion::kCountOfCarcassonne}, 1},
       // The Princess & the Dragon: the flight, the portal and the princess,
       // with the builder, the pig, castles, the mayor, the wagon, the barn
       // and River II's volcano lake (RV-10); with the magic figures, the King
@@ -251,6 +262,10 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   // Hills & Sheep: both tie-breaks (HS-05, HS-06).
   if (rules.Has(Expansion::kHillsAndSheep) && seed % 2 == 1) {
     rules.hs_hill_tiebreak = HillTiebreak::kMostFollowersOnHills;
+  }
+  // ... growing before a closed field's drive or not (HS-21).
+  if (rules.Has(Expansion::kHillsAndSheep) && (seed / 2) % 2 == 1) {
+    rules.hs_grow_before_closed_scoring = false;
   }
   // The Princess & the Dragon: the flight before or after the scoring (PD-09).
   if (rules.Has(Expansion::kPrincessAndDragon) && seed % 2 == 1) {
@@ -891,6 +906,38 @@ void CheckTowerPhase(const Game& game, const LegalActions& legal) {
   EXPECT_EQ(game.Validate(PassAction{}).legal(), capture);
 }
 
+// Hills & Sheep, PHASE_TEND_FLOCK (HS-16): every listed grow or drive is
+// legal, a grow with each kind the bag holds, one drive, no pass.
+void CheckTendFlockPhase(const Game& game, const LegalActions& legal) {
+  int drives = 0;
+  for (const Action& action : legal.actions) {
+    EXPECT_TRUE(game.Validate(action).legal());
+    drives += std::holds_alternative<DriveFlockAction>(action) ? 1 : 0;
+  }
+  EXPECT_EQ(drives, 1);
+  const SheepBag& bag = *game.state().sheep_bag;
+  for (int kind = 0; kind < kSheepTokenKinds; ++kind) {
+    const GrowFlockAction grow{static_cast<SheepToken>(kind)};
+    EXPECT_EQ(game.Validate(grow).legal(), bag.tokens[kind] > 0) << kind;
+  }
+  EXPECT_FALSE(game.Validate(PassAction{}).legal());
+}
+
+// HS-24: the caller draws the token from the bag it tracks, each token
+// equally likely.
+SheepToken DrawSheepToken(const GameState& state, std::mt19937& random) {
+  const SheepBag& bag = *state.sheep_bag;
+  int total = 0;
+  for (int count : bag.tokens) total += count;
+  std::uniform_int_distribution<int> pick(0, total - 1);
+  int index = pick(random);
+  for (int kind = 0; kind < kSheepTokenKinds; ++kind) {
+    if (index < bag.tokens[kind]) return static_cast<SheepToken>(kind);
+    index -= bag.tokens[kind];
+  }
+  return SheepToken::kWolf;
+}
+
 // Decisions of the expansions' own phases that the random games reached.
 struct Decisions {
   int wagon = 0;            // wagon moves (AM-12)
@@ -920,6 +967,10 @@ struct Decisions {
   int capture = 0;          // capture decisions (TW-07)
   int exchange = 0;         // exchanges of prisoners (TW-11), with or without a choice
   int ransom = 0;           // ransoms paid (TW-12)
+  int shepherd = 0;         // shepherds placed (HS-13)
+  int tend = 0;             // grow-or-drive decisions (HS-16)
+  int flock = 0;            // flocks driven by their owner or a closed field (HS-18, HS-20)
+  int wolf = 0;             // flocks scattered by a wolf (HS-14, HS-17)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -974,13 +1025,23 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     } else if (state.phase == Phase::kTowerCapture || state.phase == Phase::kTowerExchange) {
       CheckTowerPhase(game, legal);
       ++decisions.capture;
+    } else if (state.phase == Phase::kTendFlock) {
+      CheckTendFlockPhase(game, legal);
+      ++decisions.tend;
     } else {
       CheckFigurePhase(game, legal);
     }
     if (::testing::Test::HasFailure()) return;
 
     std::uniform_int_distribution<size_t> pick(0, legal.actions.size() - 1);
-    const Action action = legal.actions[pick(random)];
+    Action action = legal.actions[pick(random)];
+    // HS-24: the token drawn is the caller's chance, from the tracked bag.
+    if (auto* shepherd = std::get_if<PlaceShepherdAction>(&action)) {
+      shepherd->token = DrawSheepToken(state, random);
+      ++decisions.shepherd;
+    }
+    if (auto* grow = std::get_if<GrowFlockAction>(&action))
+      grow->token = DrawSheepToken(state, random);
     const Outcome outcome = ApplyAction(state, action);
     ASSERT_TRUE(outcome.verdict.legal());
     const GameState& next = *outcome.next;
@@ -1076,6 +1137,22 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
         EXPECT_EQ(state.phase, Phase::kPlaceTile);
         EXPECT_FALSE(state.second_part);
       }
+      if (event.feature_kind == FeatureKind::kFlock) {
+        // HS-17, HS-18, HS-20: the shepherds of the field go back; a wolf
+        // scores nothing, a drive pays each owner the field's sheep.
+        EXPECT_FALSE(event.returned_figures.empty());
+        for (const Figure& shepherd : event.returned_figures) {
+          EXPECT_EQ(shepherd.kind, FigureKind::kShepherd);
+        }
+        if (event.trigger == ScoringTrigger::kWolf) {
+          ++decisions.wolf;
+          EXPECT_TRUE(event.points.empty());
+        } else {
+          ++decisions.flock;
+          EXPECT_EQ(event.majority_players.size(), event.returned_figures.size());
+          EXPECT_GT(event.Total(), 0);
+        }
+      }
       // CU-07, CU-13: a lost challenge scores nothing and sends back the
       // followers of an unfinished shrine or monastery.
       if (event.trigger == ScoringTrigger::kLostChallenge) {
@@ -1123,6 +1200,11 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     }
     if (next.phase == Phase::kGameOver) {
       EXPECT_TRUE(next.figures.empty());
+      // HS-23: no flock is left; every token is back in the bag.
+      EXPECT_TRUE(next.flocks.empty());
+      if (next.sheep_bag) {
+        EXPECT_EQ(next.sheep_bag->tokens, kSheepTokensInSet);
+      }
       EXPECT_TRUE(next.count.followers.empty());
       EXPECT_TRUE(ScoreGame(next).events.empty());
     }
@@ -1222,6 +1304,14 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
     EXPECT_GT(decisions.ringmaster, 0);
     EXPECT_GT(decisions.circus, 0);
     EXPECT_GT(decisions.circus_end, 0);
+  }
+  // Hills & Sheep: shepherds placed, flocks tended, driven and scattered
+  // (HS-13, HS-16..HS-18, HS-20).
+  if (rules.Has(Expansion::kHillsAndSheep)) {
+    EXPECT_GT(decisions.shepherd, 0);
+    EXPECT_GT(decisions.tend, 0);
+    EXPECT_GT(decisions.flock, 0);
+    EXPECT_GT(decisions.wolf, 0);
   }
   if (rules.am_barn) {
     EXPECT_GT(decisions.barn, 0);

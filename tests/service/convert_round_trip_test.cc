@@ -122,6 +122,17 @@ std::vector<Config> Configs() {
       none);
   add("TowerTopsImmuneCount", {Expansion::kTower, Expansion::kCountOfCarcassonne},
       [](RuleSet& rules) { rules.tw_tower_top_capturable = false; });
+  // Hills & Sheep, the shepherd and the flock (shepherds, flocks, the sheep
+  // bag, PHASE_TEND_FLOCK with its scoring order) with the dragon (eats
+  // shepherds), the builder's double turn and the castles' decisions before
+  // the scoring; with the closed field driven at once (HS-21 off).
+  add("HillsAndSheepFlocksDragonTradersCastles",
+      {Expansion::kHillsAndSheep, Expansion::kPrincessAndDragon, Expansion::kTradersAndBuilders,
+       Expansion::kBridgesCastlesAndBazaars},
+      [](RuleSet& rules) {
+        rules.bc_castles = true;
+        rules.hs_grow_before_closed_scoring = false;
+      });
   return configs;
 }
 
@@ -292,6 +303,8 @@ RuleSet WithOptions(RuleSet rules, uint32_t seed) {
   }
   rules.mage_witch_magic_tile_choice =
       seed % 3 == 0 ? MagicTileChoice::kEither : MagicTileChoice::kPlaceSetAsideFirst;
+  // (Only with its expansion: without, the option off is refused.)
+  if (rules.Has(Expansion::kHillsAndSheep)) rules.hs_grow_before_closed_scoring = seed % 2 == 0;
   return rules;
 }
 
@@ -319,6 +332,8 @@ std::vector<Config> EveryModuleConfigs() {
   add("AbbeyAndMayor", {Expansion::kAbbeyAndMayor}, abbey_mayor);
   add("Castles", {Expansion::kBridgesCastlesAndBazaars},
       [](RuleSet& rules) { rules.bc_castles = true; });
+  // Hills & Sheep: shepherds, flocks and the sheep bag (HS-13..HS-26).
+  add("HillsAndSheep", {Expansion::kHillsAndSheep}, none);
   // The Tower's actions (floors, tops, captures, exchanges, ransoms) through
   // the API, with big followers and the builder.
   add("Tower", {Expansion::kTower, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders},
@@ -392,7 +407,12 @@ TEST_P(ServiceSnapshots, EveryReturnedSnapshotPassesTheServiceCheck) {
         drawn = Draw(*game, random);
         ASSERT_NE(drawn, nullptr);
       }
-      const LegalActions legal = game->ListLegalActions(drawn, nullptr, AnimalFor(*game, drawn));
+      // HS-03: a hill tile goes on the tile drawn under it.
+      const TileType* hidden =
+          game->state().phase == Phase::kPlaceTile && drawn != nullptr && game->state().bag
+              ? HiddenUnder(*game, *drawn)
+              : nullptr;
+      const LegalActions legal = game->ListLegalActions(drawn, hidden, AnimalFor(*game, drawn));
       ASSERT_FALSE(legal.actions.empty());
       std::uniform_int_distribution<size_t> pick(0, legal.actions.size() - 1);
       const Action action = legal.actions[pick(random)];

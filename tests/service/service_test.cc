@@ -443,19 +443,20 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 38);
+  ASSERT_EQ(catalog.rule_options_size(), 39);
   EXPECT_EQ(catalog.rule_options(25).name(), "cult.tile_set");
   EXPECT_EQ(catalog.rule_options(26).name(), "siege.pig_besieged_value");
   EXPECT_EQ(catalog.rule_options(28).name(), "hs.hill_tiebreak");
-  EXPECT_EQ(catalog.rule_options(29).name(), "mage_witch.magic_tile_choice");
-  EXPECT_EQ(catalog.rule_options(30).name(), "count.dragon_enters_city_tiles");
-  EXPECT_EQ(catalog.rule_options(31).name(), "pd.dragon_move_time");
-  EXPECT_EQ(catalog.rule_options(32).name(), "count.mayor_wagon_count_as_two");
-  EXPECT_EQ(catalog.rule_options(33).name(), "count.market_redeploy_on_barn");
-  EXPECT_EQ(catalog.rule_options(34).name(), "count.market_redeploy_on_farm_join");
-  EXPECT_EQ(catalog.rule_options(35).name(), "pd.fairy_placement");
-  EXPECT_EQ(catalog.rule_options(36).name(), "pd.princess");
-  EXPECT_EQ(catalog.rule_options(37).name(), "tw.tower_top_capturable");
+  EXPECT_EQ(catalog.rule_options(29).name(), "hs.grow_before_closed_scoring");
+  EXPECT_EQ(catalog.rule_options(30).name(), "mage_witch.magic_tile_choice");
+  EXPECT_EQ(catalog.rule_options(31).name(), "count.dragon_enters_city_tiles");
+  EXPECT_EQ(catalog.rule_options(32).name(), "pd.dragon_move_time");
+  EXPECT_EQ(catalog.rule_options(33).name(), "count.mayor_wagon_count_as_two");
+  EXPECT_EQ(catalog.rule_options(34).name(), "count.market_redeploy_on_barn");
+  EXPECT_EQ(catalog.rule_options(35).name(), "count.market_redeploy_on_farm_join");
+  EXPECT_EQ(catalog.rule_options(36).name(), "pd.fairy_placement");
+  EXPECT_EQ(catalog.rule_options(37).name(), "pd.princess");
+  EXPECT_EQ(catalog.rule_options(38).name(), "tw.tower_top_capturable");
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
