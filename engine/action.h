@@ -119,12 +119,19 @@ struct MoveFairyAction {
   Figure follower;
 };
 
+// The Abbot: instead of a figure, the player takes their abbot back from
+// `segment`, its incomplete monastery or garden, and scores it at once
+// (AB-07, AB-08).
+struct RetreatAbbotAction {
+  SegmentAddress segment;
+};
+
 using ActionChoice =
     std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
                  MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
                  RedeployFromQuarterAction, MoveWagonAction, BuildCastleAction, PlaceBarnAction,
                  EscapeSiegeAction, EndGameAction, MoveDragonAction, RemoveKnightAction,
-                 MoveFairyAction>;
+                 MoveFairyAction, RetreatAbbotAction>;
 
 // A decision (one of the choices above) and the seat that takes it (AMB-49).
 // It is used like the variant it extends (std::get_if, std::visit).
@@ -138,7 +145,7 @@ struct Action : ActionChoice {
   // Unset: the action is taken as the deciding player's.
   std::optional<int> actor;
   // AMB-40: on the action that ends the figure step (PlaceFigureAction,
-  // PassAction or PlaceBarnAction in Phase::kPlaceFigure), the order in which
+  // PassAction, PlaceBarnAction or RetreatAbbotAction in Phase::kPlaceFigure), the order in which
   // the features the tile completed are scored, one segment of each feature,
   // each feature once. Empty: the canonical order (Game::CompletedByLastTile).
   // On any other action it must be empty.

@@ -17,6 +17,8 @@ std::string_view FigureKindName(FigureKind kind) {
       return "mayor";
     case FigureKind::kWagon:
       return "wagon";
+    case FigureKind::kAbbot:
+      return "abbot";
   }
   return "?";
 }
@@ -35,6 +37,8 @@ int FiguresOwned(const RuleSet& rules, FigureKind kind) {
       return rules.Has(Expansion::kAbbeyAndMayor) && rules.am_mayor ? 1 : 0;
     case FigureKind::kWagon:
       return rules.Has(Expansion::kAbbeyAndMayor) && rules.am_wagon ? 1 : 0;
+    case FigureKind::kAbbot:
+      return rules.Has(Expansion::kAbbot) ? 1 : 0;
   }
   return 0;
 }
@@ -53,6 +57,8 @@ int& SupplyOf(Player& player, FigureKind kind) {
       return player.mayors;
     case FigureKind::kWagon:
       return player.wagons;
+    case FigureKind::kAbbot:
+      return player.abbots;
   }
   return player.followers;
 }
@@ -71,6 +77,9 @@ bool FollowerKindMayStandOn(FigureKind kind, SegmentKind segment) {
       // AM-11: never in a field.
       return segment == SegmentKind::kRoad || segment == SegmentKind::kCity ||
              segment == SegmentKind::kMonastery;
+    case FigureKind::kAbbot:
+      // AB-03: a monastery or a garden, nothing else.
+      return segment == SegmentKind::kMonastery || segment == SegmentKind::kGarden;
     case FigureKind::kBuilder:
     case FigureKind::kPig:
       return false;

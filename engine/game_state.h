@@ -22,8 +22,10 @@ inline constexpr int kMaxPlayers = 6;
 // Cathedrals), the mayor (Abbey & Mayor, AM-10) and the wagon (AM-11) are
 // followers: they occupy features and count for majority. The builder and the
 // pig (Traders & Builders) are not (TB-10, TB-20).
-enum class FigureKind { kFollower, kBigFollower, kBuilder, kPig, kMayor, kWagon };
-inline constexpr int kFigureKindCount = 6;
+// kAbbot: the Abbot (AB-01), one per player, a follower that stands only on
+// a monastery or a garden (AB-03).
+enum class FigureKind { kFollower, kBigFollower, kBuilder, kPig, kMayor, kWagon, kAbbot };
+inline constexpr int kFigureKindCount = 7;
 
 // A segment on the board: the tile at `cell`, and the index of the segment in
 // that tile type's catalogue list.
@@ -57,6 +59,7 @@ struct Player {
   int pigs = 0;                         // Traders & Builders: 1 at the start (TB-19)
   int mayors = 0;                       // Abbey & Mayor: 1 at the start with am.mayor (AM-01)
   int wagons = 0;                       // Abbey & Mayor: 1 at the start with am.wagon (AM-01)
+  int abbots = 0;                       // the Abbot: 1 at the start (AB-01)
   int castles = 0;   // Bridges, Castles & Bazaars: castle tokens in supply (BC-02, bc.castles)
   int barns = 0;     // Abbey & Mayor: 1 at the start with am.barn (AM-01)
   int abbeys = 0;    // Abbey & Mayor: the abbey tile held, 1 at the start with am.abbey (AM-01)

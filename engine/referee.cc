@@ -121,8 +121,8 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
 }
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
-    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder,
-    FigureKind::kPig,      FigureKind::kMayor,       FigureKind::kWagon};
+    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder, FigureKind::kPig,
+    FigureKind::kMayor,    FigureKind::kWagon,       FigureKind::kAbbot};
 
 std::string_view SupplyField(FigureKind kind) {
   switch (kind) {
@@ -138,6 +138,8 @@ std::string_view SupplyField(FigureKind kind) {
       return "mayors";
     case FigureKind::kWagon:
       return "wagons";
+    case FigureKind::kAbbot:
+      return "abbots";
   }
   return "?";
 }
@@ -150,6 +152,7 @@ bool MayStandOn(FigureKind kind, SegmentKind segment) {
     case FigureKind::kBigFollower:
     case FigureKind::kMayor:
     case FigureKind::kWagon:
+    case FigureKind::kAbbot:
       return FollowerKindMayStandOn(kind, segment);
     case FigureKind::kBuilder:
       return segment == SegmentKind::kRoad || segment == SegmentKind::kCity;
@@ -327,7 +330,8 @@ void CheckTilesAndBag(const GameState& state, Board& board, std::vector<Problem>
   for (int rank = 0; rank <= highest_rank_used; ++rank) {
     if (used[rank] == 0) continue;  // (only the types in use are looked at)
     const TileType& type = catalogue.TypeAt(rank);
-    if (used[rank] > type.count) overused.push_back({&type, used[rank]});
+    // AB-01: the garden edition's copies when the Abbot is in play.
+    if (used[rank] > CopiesInGame(state.rules, type)) overused.push_back({&type, used[rank]});
   }
   std::sort(overused.begin(), overused.end(),
             [](const auto& a, const auto& b) { return a.first->id < b.first->id; });
@@ -338,7 +342,7 @@ void CheckTilesAndBag(const GameState& state, Board& board, std::vector<Problem>
       if (state.bag->tiles[i].type == type) field = Indexed("bag.tiles", i) + ".count";
     }
     problems.push_back(
-        {std::move(field), Cat("the set has ", type->count, " ", type->id,
+        {std::move(field), Cat("the set has ", CopiesInGame(state.rules, *type), " ", type->id,
                                " tiles; the snapshot uses ", count, " (placed and in the bag)")});
   }
 }
@@ -723,7 +727,7 @@ std::variant<GameState, std::vector<Problem>> NewGame(const std::vector<std::str
       const int placed = static_cast<int>(
           std::count_if(state.tiles.begin(), state.tiles.end(),
                         [&](const PlacedTile& tile) { return tile.type == &type; }));
-      const int count_in_bag = type.count - placed;
+      const int count_in_bag = CopiesInGame(rules, type) - placed;  // AB-01
       if (count_in_bag > 0) bag.tiles.push_back({&type, count_in_bag});
     }
   }

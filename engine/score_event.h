@@ -23,15 +23,26 @@ enum class FeatureKind {
   kTradeGoods,
   kKing,
   kRobberBaron,
-  kCastle
+  kCastle,
+  // The Abbot (AB-02): a garden, scored like a monastery (AB-06, AB-10).
+  kGarden
 };
 std::string_view FeatureKindName(FeatureKind kind);
 
 // Why a feature scored: it was completed; the game ended; (Abbey & Mayor) a
 // barn was placed in the field (AM-17); the field was joined to a barn's
 // field (AM-19); (The Cult) the shrine or monastery lost its challenge: its
-// followers go back with no points, no scoring (CU-07, CU-13).
-enum class ScoringTrigger { kCompleted, kEndOfGame, kBarnPlaced, kJoinedToBarn, kLostChallenge };
+// followers go back with no points, no scoring (CU-07, CU-13); (the Abbot)
+// its owner took the abbot back from an incomplete monastery or garden
+// instead of placing a figure, and it scored as at the end (AB-07).
+enum class ScoringTrigger {
+  kCompleted,
+  kEndOfGame,
+  kBarnPlaced,
+  kJoinedToBarn,
+  kLostChallenge,
+  kAbbotRetreat
+};
 
 struct LineItem {
   std::string description;  // "3 tiles × 2"

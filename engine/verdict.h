@@ -112,6 +112,9 @@ enum class ViolationCode {
   // ... the princess sends home only a knight of the city her segment is part
   // of, and only in the figure step of the tile that shows her (PD-21).
   kPrincessNotAllowed = 142,
+  // The Abbot: no abbot of the player on that segment, or its monastery or
+  // garden is complete (AB-07, AB-08).
+  kAbbotRetreatNotAllowed = 270,
 };
 
 struct Violation {

@@ -134,6 +134,17 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       }
       break;
     }
+    case v1::Action::kRetreatAbbot: {
+      // The Abbot (AB-07): the segment the abbot stands on.
+      const std::string segment_path = FieldPath(path, "retreat_abbot.segment");
+      if (!proto.retreat_abbot().has_segment()) {
+        Add(problems, segment_path, "the segment the abbot stands on is required");
+      } else if (std::optional<SegmentAddress> segment = SegmentFromProto(
+                     proto.retreat_abbot().segment(), {nullptr, state}, segment_path, problems)) {
+        action = RetreatAbbotAction{*segment};
+      }
+      break;
+    }
     case v1::Action::kBuildCastle:
       action = BuildCastleAction{};
       break;
@@ -291,6 +302,9 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           FigureToProto(chosen.knight, naming, proto->mutable_remove_knight()->mutable_knight());
         } else if constexpr (std::is_same_v<T, MoveFairyAction>) {
           FigureToProto(chosen.follower, naming, proto->mutable_move_fairy()->mutable_follower());
+        } else if constexpr (std::is_same_v<T, RetreatAbbotAction>) {
+          SegmentRefToProto(chosen.segment, naming,
+                            proto->mutable_retreat_abbot()->mutable_segment());
         } else if constexpr (std::is_same_v<T, MoveWagonAction>) {
           SegmentRefToProto(chosen.segment, naming, proto->mutable_move_wagon()->mutable_segment());
         } else if constexpr (std::is_same_v<T, DeployToQuarterAction>) {

@@ -72,6 +72,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kHillsAndSheep;
     case v1::EXPANSION_PRINCESS_AND_DRAGON:
       return Expansion::kPrincessAndDragon;
+    case v1::EXPANSION_ABBOT:
+      return Expansion::kAbbot;
     default:
       return std::nullopt;
   }
@@ -190,6 +192,8 @@ std::optional<FigureKind> FigureKindFromProto(int value) {
       return FigureKind::kMayor;
     case v1::FIGURE_KIND_WAGON:
       return FigureKind::kWagon;
+    case v1::FIGURE_KIND_ABBOT:
+      return FigureKind::kAbbot;
     default:
       return std::nullopt;
   }
@@ -227,6 +231,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_HILLS_AND_SHEEP;
     case Expansion::kPrincessAndDragon:
       return v1::EXPANSION_PRINCESS_AND_DRAGON;
+    case Expansion::kAbbot:
+      return v1::EXPANSION_ABBOT;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -309,6 +315,8 @@ v1::FigureKind FigureKindToProto(FigureKind kind) {
       return v1::FIGURE_KIND_MAYOR;
     case FigureKind::kWagon:
       return v1::FIGURE_KIND_WAGON;
+    case FigureKind::kAbbot:
+      return v1::FIGURE_KIND_ABBOT;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -327,6 +335,8 @@ v1::ScoringTrigger TriggerToProto(ScoringTrigger trigger) {
       return v1::SCORING_TRIGGER_JOINED_TO_BARN;
     case ScoringTrigger::kLostChallenge:
       return v1::SCORING_TRIGGER_LOST_CHALLENGE;
+    case ScoringTrigger::kAbbotRetreat:
+      return v1::SCORING_TRIGGER_ABBOT_RETREAT;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -490,6 +500,8 @@ v1::FeatureKind FeatureKindToProto(FeatureKind kind) {
       return v1::FEATURE_KIND_ROBBER_BARON;
     case FeatureKind::kCastle:
       return v1::FEATURE_KIND_CASTLE;
+    case FeatureKind::kGarden:
+      return v1::FEATURE_KIND_GARDEN;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

@@ -56,6 +56,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       player.castles = player_proto.castles();
       player.barns = player_proto.barns();
       player.abbeys = player_proto.abbeys();
+      player.abbots = player_proto.abbots();
       player.goods.wine = player_proto.goods().wine();
       player.goods.grain = player_proto.goods().grain();
       player.goods.cloth = player_proto.goods().cloth();
@@ -547,6 +548,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     player_proto->set_castles(player.castles);
     player_proto->set_barns(player.barns);
     player_proto->set_abbeys(player.abbeys);
+    player_proto->set_abbots(player.abbots);
     if (!(player.goods == TradeGoods{}))
       TradeGoodsToProto(player.goods, player_proto->mutable_goods());
   }

@@ -234,8 +234,9 @@ void PrincessAndDragon::ListOwnFigurePlacements(const Game& game,
       for (int segment : FollowerSegments(board, state, player, tile)) {
         if (IsComplete(board, board.SegmentId(tile, segment))) continue;
         const SegmentKind kind = board.tile(tile).type().segments[segment].kind;
+        // AT-05 (AB-16): the abbot too, onto a monastery or a garden.
         for (FigureKind figure : {FigureKind::kFollower, FigureKind::kBigFollower,
-                                  FigureKind::kMayor, FigureKind::kWagon}) {
+                                  FigureKind::kMayor, FigureKind::kWagon, FigureKind::kAbbot}) {
           if (SupplyOf(state.players[player], figure) <= 0) continue;
           if (!FollowerKindMayStandOn(figure, kind)) continue;
           actions.push_back(PlaceFigureAction{figure, {cell, segment}});

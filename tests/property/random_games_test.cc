@@ -33,7 +33,7 @@ constexpr int kGamesPerShard = 100;
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
     FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder, FigureKind::kPig,
-    FigureKind::kMayor};
+    FigureKind::kMayor,    FigureKind::kWagon,       FigureKind::kAbbot};
 
 // The expansions of a family of shards; with the River, the river part
 // cycles with the seed (River I, River II, both).
@@ -136,6 +136,19 @@ const std::vector<Config>& Configs() {
        1},
       {"PrincessDragonCountAndCult",
        {Expansion::kPrincessAndDragon, Expansion::kCountOfCarcassonne, Expansion::kCult},
+       1},
+      // The Abbot: the abbot on monasteries and gardens, its retreat, the
+      // garden edition's tiles; with the big follower, the builder and the
+      // pig and the River's garden tiles; with the dragon, the portal and the
+      // fairy, vineyards and hills, the mayor, the wagon and the barn.
+      {"Abbot", {Expansion::kAbbot}, 2},
+      {"AbbotInnsTradersAndRiver",
+       {Expansion::kAbbot, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
+        Expansion::kRiver},
+       1},
+      {"AbbotPrincessDragonHillsAndAbbey",
+       {Expansion::kAbbot, Expansion::kPrincessAndDragon, Expansion::kHillsAndSheep,
+        Expansion::kAbbeyAndMayor},
        1},
   };
   return configs;
@@ -264,7 +277,7 @@ const TileType* DrawHiddenTile(const Game& game, const TileType& drawn, std::mt1
 }
 
 // Every figure kind: supply + board = what each player owns (BG-04, IC-07,
-// TB-09, TB-19).
+// TB-09, TB-19, AM-01, AB-01).
 void ExpectFiguresConserved(const GameState& state) {
   std::vector<std::array<int, kFigureKindCount>> on_board(state.players.size());
   for (const Figure& figure : state.figures) {
@@ -533,7 +546,8 @@ void CheckFigurePhase(const Game& game, const LegalActions& legal) {
     // any segment of any earlier tile is legal exactly when listed.
     for (const PlacedTile& tile : game.state().tiles) {
       for (int segment = 0; segment < static_cast<int>(tile.type->segments.size()); ++segment) {
-        for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower}) {
+        for (FigureKind kind :
+             {FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kAbbot}) {
           const PlaceFigureAction action{kind, {tile.cell, segment}};
           const bool is_listed =
               std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
@@ -562,6 +576,29 @@ void CheckFigurePhase(const Game& game, const LegalActions& legal) {
           return remove != nullptr && remove->knight == figure;
         });
     EXPECT_EQ(game.Validate(RemoveKnightAction{figure}).legal(), is_listed) << placed.type->id;
+  }
+  // The Abbot (AB-07, AB-08): a retreat from where each figure stands, and
+  // from each segment of the tile just placed, is legal exactly when listed,
+  // and listed only for the deciding player's abbot.
+  std::vector<SegmentAddress> retreats;
+  for (const Figure& figure : game.state().figures) retreats.push_back(figure.segment);
+  for (int segment = 0; segment < static_cast<int>(placed.type->segments.size()); ++segment) {
+    retreats.push_back({placed.cell, segment});
+  }
+  for (const SegmentAddress& segment : retreats) {
+    const bool is_listed =
+        std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+          const auto* other = std::get_if<RetreatAbbotAction>(&listed);
+          return other != nullptr && other->segment == segment;
+        });
+    EXPECT_EQ(game.Validate(RetreatAbbotAction{segment}).legal(), is_listed)
+        << "retreat from " << segment.cell.x << "," << segment.cell.y << " segment "
+        << segment.segment_index;
+    if (is_listed) {
+      const Figure abbot{FigureKind::kAbbot, game.state().deciding_player, segment};
+      EXPECT_NE(std::find(game.state().figures.begin(), game.state().figures.end(), abbot),
+                game.state().figures.end());
+    }
   }
   // Abbey & Mayor: a barn on each corner is legal exactly when listed (AM-15,
   // AM-16).
@@ -750,6 +787,9 @@ struct Decisions {
   int dragon = 0;       // steps of the dragon (PD-10)
   int portal = 0;       // followers placed through a magic portal (PD-20)
   int princess = 0;     // knights sent home by the princess (PD-21)
+  int abbot = 0;        // abbots placed (AB-03)
+  int garden = 0;       // abbots placed on a garden (AB-03, AB-04)
+  int retreat = 0;      // abbots retreated (AB-07)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -823,6 +863,35 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
       ++decisions.abbey;
     }
     if (std::holds_alternative<RemoveKnightAction>(action)) ++decisions.princess;
+    if (const auto* figure = std::get_if<PlaceFigureAction>(&action);
+        figure && figure->kind == FigureKind::kAbbot) {
+      ++decisions.abbot;
+      const TileType* type = nullptr;
+      for (const PlacedTile& tile : state.tiles) {
+        if (tile.cell == figure->segment.cell) type = tile.type;
+      }
+      // AB-03: only on a monastery or a garden.
+      ASSERT_NE(type, nullptr);
+      const SegmentKind kind = type->segments[figure->segment.segment_index].kind;
+      EXPECT_TRUE(kind == SegmentKind::kMonastery || kind == SegmentKind::kGarden);
+      if (kind == SegmentKind::kGarden) ++decisions.garden;
+    }
+    if (std::holds_alternative<RetreatAbbotAction>(action)) {
+      ++decisions.retreat;
+      // AB-07: one event, the abbot's owner scores 1 per tile (its own and
+      // each neighbour present, 2..8 of the 9: incomplete, AB-08), the abbot
+      // goes back; the turn's completed features may follow.
+      ASSERT_FALSE(outcome.events.empty());
+      const ScoreEvent& retreat = outcome.events.front();
+      EXPECT_EQ(retreat.trigger, ScoringTrigger::kAbbotRetreat);
+      EXPECT_FALSE(retreat.complete);
+      EXPECT_GE(retreat.tiles.size(), 2u);
+      EXPECT_LE(retreat.tiles.size(), 8u);
+      EXPECT_EQ(retreat.points,
+                (std::vector<PlayerPoints>{
+                    {state.deciding_player, static_cast<int>(retreat.tiles.size())}}));
+      EXPECT_EQ(retreat.returned_figures.size(), 1u);
+    }
     if (const auto* figure = std::get_if<PlaceFigureAction>(&action)) {
       if (!(figure->segment.cell == state.tiles.back().cell)) ++decisions.portal;
     }
@@ -958,6 +1027,12 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
     if (shard == 0) {
       EXPECT_GT(decisions.final_abbey, 0);
     }
+  }
+  // The Abbot: abbots are placed, on gardens too, and retreat (AB-03, AB-07).
+  if (rules.Has(Expansion::kAbbot)) {
+    EXPECT_GT(decisions.abbot, 0);
+    EXPECT_GT(decisions.garden, 0);
+    EXPECT_GT(decisions.retreat, 0);
   }
   if (rules.am_barn) {
     EXPECT_GT(decisions.barn, 0);

@@ -103,6 +103,16 @@ std::vector<Config> Configs() {
       [](RuleSet& rules) { rules.pd_dragon_move_time = DragonMoveTime::kAfterScoring; });
   add("PrincessDragonCount", {Expansion::kPrincessAndDragon, Expansion::kCountOfCarcassonne},
       [](RuleSet& rules) { rules.count_dragon_enters_city_tiles = false; });
+  // The Abbot (its figure, the garden edition's tiles, the retreat) with the
+  // portal and the fairy, the vineyards, the big follower, the wagon and the
+  // River's garden tile (river:1-10g).
+  add("AbbotPrincessDragonHillsInnsAbbeyRiver",
+      {Expansion::kAbbot, Expansion::kPrincessAndDragon, Expansion::kHillsAndSheep,
+       Expansion::kInnsAndCathedrals, Expansion::kAbbeyAndMayor, Expansion::kRiver},
+      [](RuleSet& rules) {
+        rules.am_wagon = true;
+        rules.am_barn = true;
+      });
   return configs;
 }
 
@@ -292,6 +302,12 @@ std::vector<Config> EveryModuleConfigs() {
         rules.am_mayor = true;
         rules.bc_castles = true;
       });
+  // The Abbot: the garden edition's tiles (river:1-10g, river:2-09g with the
+  // River's parts), the abbot and its retreat, with the builder and the pig.
+  add("Abbot",
+      {Expansion::kAbbot, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
+       Expansion::kRiver},
+      none);
   return configs;
 }
 

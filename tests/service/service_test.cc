@@ -400,7 +400,8 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   ASSERT_GE(catalog.tile_sets_size(), 1);
   const v1::TileSetInfo& base = catalog.tile_sets(0);
   ASSERT_EQ(base.name(), "base");
-  EXPECT_EQ(base.tile_types_size(), 24);
+  // 24 types and the 8 garden twins of the garden edition (AB-01, count 0).
+  EXPECT_EQ(base.tile_types_size(), 24 + 8);
   int tiles = 0;
   int start_tiles = 0;
   for (const v1::TileTypeInfo& type : base.tile_types()) {
@@ -1424,13 +1425,41 @@ TEST_F(ServiceTest, FullGameWithEverySupportedExpansionScoresAddUp) {
   request.add_player_names("Ada");
   request.add_player_names("Bo");
   request.add_player_names("Cy");
+  // (The Abbot is not built together with the Count or the Cult, AB-15:
+  // it has a game of its own below.)
   for (int expansion : catalog.supported_expansions()) {
+    if (expansion == v1::EXPANSION_ABBOT) continue;
     request.mutable_rules()->add_expansions(static_cast<v1::Expansion>(expansion));
   }
   v1::NewGameResponse response;
   const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, request, &response);
   ASSERT_TRUE(status.ok()) << status.error_message();
   PlayFullGame(response.state());
+}
+
+TEST_F(ServiceTest, FullGameWithTheAbbotAndEveryExpansionItGoesWithScoresAddUp) {
+  // The Abbot with every supported expansion but the Count and the Cult
+  // (refused together, AB-15): the garden edition's tiles, the abbot.
+  v1::GetCatalogResponse catalog;
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::GetCatalog, v1::GetCatalogRequest(), &catalog).ok());
+  v1::NewGameRequest request;
+  request.add_player_names("Ada");
+  request.add_player_names("Bo");
+  for (int expansion : catalog.supported_expansions()) {
+    if (expansion == v1::EXPANSION_COUNT_OF_CARCASSONNE || expansion == v1::EXPANSION_CULT) {
+      continue;
+    }
+    request.mutable_rules()->add_expansions(static_cast<v1::Expansion>(expansion));
+  }
+  v1::NewGameResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, request, &response);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  EXPECT_EQ(response.state().players(0).abbots(), 1);
+  PlayFullGame(response.state());
+  // A Count game with the Abbot is refused (INVALID_ARGUMENT).
+  request.mutable_rules()->add_expansions(v1::EXPANSION_COUNT_OF_CARCASSONNE);
+  EXPECT_EQ(Call(&v1::RefereeService::Stub::NewGame, request, &response).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
 }
 
 TEST_F(ServiceTest, FullGameWithTheCountScoresAddUp) {
