@@ -444,12 +444,12 @@ void CheckTilePhase(const Game& game, const TileType* tile, const TileType* hidd
     }
     // The options are the segments some follower kind the player has left
     // may take: a follower or big follower, the mayor (AM-08), the wagon
-    // (AM-11).
+    // (AM-11), the abbot (AB-03).
     const Player& placer = game.state().players[game.state().deciding_player];
     for (int segment = 0; segment < static_cast<int>(tile->segments.size()); ++segment) {
       bool is_legal = false;
       for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kMayor,
-                              FigureKind::kWagon}) {
+                              FigureKind::kWagon, FigureKind::kAbbot}) {
         if (SupplyOf(placer, kind) <= 0) continue;
         is_legal =
             is_legal || after.Validate(PlaceFigureAction{kind, {placement.cell, segment}}).legal();

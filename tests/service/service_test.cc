@@ -1369,10 +1369,15 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
       const v1::LegalPlacement& placement = legal.placements(0);
       if (placement.figure_segments_size() > 0) {
         v1::Action* figure = turn.add_actions();
-        // The offered segments are for any follower kind in supply.
+        // The offered segments are for any follower kind in supply; a garden
+        // (at the tile's centre) only for the abbot (AB-04), which may also
+        // take a monastery there (AB-03).
         const v1::Player& player = state.players(state.deciding_player());
+        const bool centre = placement.figure_segments(0).location() == v1::LOCATION_CENTER;
         figure->mutable_place_figure()->set_kind(
-            player.followers() > 0 ? v1::FIGURE_KIND_FOLLOWER : v1::FIGURE_KIND_BIG_FOLLOWER);
+            centre && player.abbots() > 0 ? v1::FIGURE_KIND_ABBOT
+            : player.followers() > 0      ? v1::FIGURE_KIND_FOLLOWER
+                                          : v1::FIGURE_KIND_BIG_FOLLOWER);
         *figure->mutable_place_figure()->mutable_segment() = placement.figure_segments(0);
       } else {
         *turn.add_actions() = Pass();
