@@ -415,6 +415,20 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   }
   EXPECT_EQ(tiles, 72);
   EXPECT_EQ(start_tiles, 1);
+  // AB-01: the garden edition: base:Eg (count 0) has 1 copy there, in place
+  // of one of base:E's 5.
+  for (const v1::TileTypeInfo& type : base.tile_types()) {
+    if (type.id() == "base:Eg") {
+      EXPECT_EQ(type.count(), 0);
+      EXPECT_EQ(type.garden_edition_count(), 1);
+      EXPECT_EQ(type.garden_twin_of(), "base:E");
+    }
+    if (type.id() == "base:E") {
+      EXPECT_EQ(type.count(), 5);
+      EXPECT_EQ(type.garden_edition_count(), 4);
+      EXPECT_EQ(type.garden_twin_of(), "");
+    }
+  }
   for (int expansion : catalog.supported_expansions()) {
     EXPECT_TRUE(v1::Expansion_IsValid(expansion) && expansion != v1::EXPANSION_UNSPECIFIED)
         << expansion;
