@@ -629,6 +629,15 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
                wagon->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
       problems.push_back({"move_wagon.segment", "no such segment on that tile"});
     }
+  } else if (const auto* retreat = std::get_if<RetreatAbbotAction>(&action)) {
+    // AB-07: the segment the abbot stands on, a segment of the board.
+    const PlacedTile* tile = TileOn(state, retreat->segment.cell);
+    if (tile == nullptr) {
+      problems.push_back({"retreat_abbot.segment", "no tile on that cell"});
+    } else if (retreat->segment.segment_index < 0 ||
+               retreat->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
+      problems.push_back({"retreat_abbot.segment", "no such segment on that tile"});
+    }
   } else if (const auto* escape = std::get_if<EscapeSiegeAction>(&action)) {
     const PlacedTile* tile = TileOn(state, escape->segment.cell);
     if (tile == nullptr) {

@@ -324,6 +324,12 @@ TEST(AbbotTest, AB_07_OnlyOnesOwnAbbotFromWhereItStands) {
   Place(red, At("base:U", {2, 0}));
   EXPECT_TRUE(HasCode(red.Validate(RetreatAbbotAction{{{1, 0}, 0}}),
                       ViolationCode::kAbbotRetreatNotAllowed, "AB-07"));
+  // Malformed (INVALID_ARGUMENT at the service): a segment off the board.
+  ASSERT_EQ(CheckAction(red.state(), RetreatAbbotAction{{{5, 5}, 0}}).size(), 1u);
+  EXPECT_EQ(CheckAction(red.state(), RetreatAbbotAction{{{5, 5}, 0}})[0].field,
+            "retreat_abbot.segment");
+  EXPECT_EQ(CheckAction(red.state(), RetreatAbbotAction{{kCentre, 7}}).size(), 1u);
+  EXPECT_TRUE(CheckAction(red.state(), kRetreatFromMonastery).empty());
   // Without the expansion there is no abbot at all.
   Game base(Start(RuleSet{}, {}, -1, false, kBlue));
   Place(base, At("base:B", kCentre));
