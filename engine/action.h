@@ -184,6 +184,13 @@ struct GrowFlockAction {
 // shepherd's field to the stable (HS-18).
 struct DriveFlockAction {};
 
+// The Abbot: instead of a figure, the player takes their abbot back from
+// `segment`, its incomplete monastery or garden, and scores it at once
+// (AB-07, AB-08).
+struct RetreatAbbotAction {
+  SegmentAddress segment;
+};
+
 using ActionChoice =
     std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
                  MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
@@ -191,7 +198,7 @@ using ActionChoice =
                  EscapeSiegeAction, EndGameAction, MoveDragonAction, RemoveKnightAction,
                  MoveFairyAction, PlaceTowerFloorAction, PlaceOnTowerAction, CaptureMeepleAction,
                  ExchangePrisonerAction, PayRansomAction, PlaceShepherdAction, GrowFlockAction,
-                 DriveFlockAction>;
+                 DriveFlockAction, RetreatAbbotAction>;
 
 // A decision (one of the choices above) and the seat that takes it (AMB-49).
 // It is used like the variant it extends (std::get_if, std::visit).
@@ -205,10 +212,10 @@ struct Action : ActionChoice {
   // Unset: the action is taken as the deciding player's.
   std::optional<int> actor;
   // AMB-40: on the action that ends the figure step (PlaceFigureAction,
-  // PassAction, PlaceBarnAction or PlaceShepherdAction ... in Phase::kPlaceFigure), the order in
-  // which the features the tile completed are scored, one segment of each feature, each feature
-  // once. Empty: the canonical order (Game::CompletedByLastTile). On any other action it must be
-  // empty.
+  // PassAction, PlaceBarnAction, PlaceShepherdAction or RetreatAbbotAction ... in
+  // Phase::kPlaceFigure), the order in which the features the tile completed are scored, one
+  // segment of each feature, each feature once. Empty: the canonical order
+  // (Game::CompletedByLastTile). On any other action it must be empty.
   std::vector<SegmentAddress> scoring_order;
 };
 

@@ -36,6 +36,7 @@ bool IsFeatureEvent(const ScoreEvent& event) {
     case FeatureKind::kMonastery:
     case FeatureKind::kField:
     case FeatureKind::kCastle:
+    case FeatureKind::kGarden:
       return !event.segments.empty();
     case FeatureKind::kTradeGoods:
     case FeatureKind::kKing:

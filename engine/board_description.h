@@ -57,7 +57,8 @@ struct FeatureDescription {
   // feature as a completed one (BG-10..12), an incomplete one as at the end
   // (BG-21, BG-22), with the expansions' modifiers; with the majority of the
   // followers in it and their points, or no majority when nobody is in it.
-  // Empty for rivers, gardens and castles (never scored as such).
+  // Empty for rivers and castles (never scored as such; a garden scores like
+  // a monastery, AB-06, AB-10).
   std::optional<ScoreEvent> value_now;
   // The scorings of this feature in the final scoring if the game ended now
   // (Game::ScoreIfEndedNow: a feature the last tile completed, the features

@@ -21,6 +21,8 @@ std::string_view FigureKindName(FigureKind kind) {
       return "ringmaster";
     case FigureKind::kShepherd:
       return "shepherd";
+    case FigureKind::kAbbot:
+      return "abbot";
   }
   return "?";
 }
@@ -44,6 +46,8 @@ int FiguresOwned(const RuleSet& rules, FigureKind kind) {
       return rules.Has(Expansion::kUnderTheBigTop) ? 1 : 0;
     case FigureKind::kShepherd:
       return rules.Has(Expansion::kHillsAndSheep) ? 1 : 0;
+    case FigureKind::kAbbot:
+      return rules.Has(Expansion::kAbbot) ? 1 : 0;
   }
   return 0;
 }
@@ -66,6 +70,8 @@ int& SupplyOf(Player& player, FigureKind kind) {
       return player.ringmasters;
     case FigureKind::kShepherd:
       return player.shepherds;
+    case FigureKind::kAbbot:
+      return player.abbots;
   }
   return player.followers;
 }
@@ -85,6 +91,9 @@ bool FollowerKindMayStandOn(FigureKind kind, SegmentKind segment) {
       // AM-11: never in a field.
       return segment == SegmentKind::kRoad || segment == SegmentKind::kCity ||
              segment == SegmentKind::kMonastery;
+    case FigureKind::kAbbot:
+      // AB-03: a monastery or a garden, nothing else.
+      return segment == SegmentKind::kMonastery || segment == SegmentKind::kGarden;
     case FigureKind::kBuilder:
     case FigureKind::kPig:
     case FigureKind::kShepherd:  // not followers (HS-15)

@@ -14,13 +14,14 @@ std::string_view FigureKindName(FigureKind kind);
 // builder and the pig do neither (TB-10, TB-20). The mayor is a follower
 // (AM-10).
 constexpr bool IsFollower(FigureKind kind) {
+  // AB-16: the abbot is a follower.
   return kind == FigureKind::kFollower || kind == FigureKind::kBigFollower ||
          kind == FigureKind::kMayor || kind == FigureKind::kWagon ||
-         kind == FigureKind::kRingmaster;
+         kind == FigureKind::kRingmaster || kind == FigureKind::kAbbot;
 }
 
 // IC-10: a big follower counts 2 in every majority, a follower 1, the wagon 1
-// (AM-11), the ringmaster 1 (BT-16). The mayor's
+// (AM-11), the ringmaster 1 (BT-16), the abbot 1 (AB-05). The mayor's
 // strength depends on its city (AM-09: engine/rules/scoring.cc,
 // FigureStrength); it is 0 here.
 constexpr int MajorityStrength(FigureKind kind) {
@@ -28,6 +29,7 @@ constexpr int MajorityStrength(FigureKind kind) {
     case FigureKind::kFollower:
     case FigureKind::kWagon:
     case FigureKind::kRingmaster:  // BT-16: strength 1
+    case FigureKind::kAbbot:
       return 1;
     case FigureKind::kBigFollower:
       return 2;
@@ -42,13 +44,14 @@ constexpr int MajorityStrength(FigureKind kind) {
 
 // The segment kinds a follower of `kind` may stand on: a follower or a big
 // follower on a road, city, monastery or field (BG-05); the mayor only in a
-// city (AM-08); the wagon on a road, city or monastery (AM-11).
+// city (AM-08); the wagon on a road, city or monastery (AM-11); the abbot on
+// a monastery or a garden (AB-03), and only the abbot on a garden (AB-04).
 bool FollowerKindMayStandOn(FigureKind kind, SegmentKind segment);
 
 // How many figures of `kind` a player owns in a game with `rules`: 7
 // followers (base game), 1 big follower (IC-07), 1 builder (TB-09), 1 pig
 // (TB-19), 1 mayor (AM-01, option am.mayor), 1 wagon (option am.wagon), 1
-// shepherd (HS-01).
+// shepherd (HS-01), the abbot (AB-01).
 int FiguresOwned(const RuleSet& rules, FigureKind kind);
 
 // The player's supply of `kind`.

@@ -33,6 +33,7 @@ int ScoringRank(SegmentKind kind) {
     case SegmentKind::kRoad:
       return 1;
     case SegmentKind::kMonastery:
+    case SegmentKind::kGarden:  // AB-06: a garden scores as a monastery does
       return 2;
     default:
       return 3;
@@ -242,7 +243,8 @@ Verdict Game::ValidateChoice(const Action& action) const {
                              std::is_same_v<T, MoveFairyAction> ||
                              std::is_same_v<T, PlaceTowerFloorAction> ||
                              std::is_same_v<T, PlaceOnTowerAction> ||
-                             std::is_same_v<T, PlaceShepherdAction>) {
+                             std::is_same_v<T, PlaceShepherdAction> ||
+                             std::is_same_v<T, RetreatAbbotAction>) {
           // A figure step of a module's own (the barn, AM-15; the princess,
           // PD-21; the fairy, PD-15; the tower, TW-03; the shepherd, HS-13); the module judges.
           constexpr bool barn = std::is_same_v<T, PlaceBarnAction>;
@@ -260,9 +262,11 @@ Verdict Game::ValidateChoice(const Action& action) const {
           constexpr bool tower =
               std::is_same_v<T, PlaceTowerFloorAction> || std::is_same_v<T, PlaceOnTowerAction>;
           constexpr bool shepherd = std::is_same_v<T, PlaceShepherdAction>;
+          constexpr bool abbot = std::is_same_v<T, RetreatAbbotAction>;
           verdict.violations.push_back({ViolationCode::kFigureNotAllowed,
                                         barn    ? "There is no barn in a game with these rules."
                                         : tower ? "There is no tower in a game with these rules."
+                                        : abbot ? "There is no abbot in a game with these rules."
                                         : shepherd
                                             ? "There is no shepherd in a game with these rules."
                                         : std::is_same_v<T, MoveFairyAction>
@@ -273,6 +277,7 @@ Verdict Game::ValidateChoice(const Action& action) const {
                                         barn       ? "AM-01"
                                         : tower    ? "TW-01"
                                         : shepherd ? "HS-01"
+                                        : abbot    ? "AB-01"
                                                    : "PD-01"});
           return verdict;
         } else {
@@ -296,7 +301,8 @@ bool Game::EndsFigureStep(const Action& action) const {
          (std::holds_alternative<PlaceFigureAction>(action) ||
           std::holds_alternative<PassAction>(action) ||
           std::holds_alternative<PlaceBarnAction>(action) ||
-          std::holds_alternative<PlaceShepherdAction>(action));
+          std::holds_alternative<PlaceShepherdAction>(action) ||
+          std::holds_alternative<RetreatAbbotAction>(action));
 }
 
 Verdict Game::ValidateScoringOrder(const Action& action) const {
@@ -310,7 +316,7 @@ Verdict Game::ValidateScoringOrder(const Action& action) const {
   if (!EndsFigureStep(action)) {
     return refuse(
         "A scoring order comes only with the action that ends the figure step (placing a "
-        "figure or the barn, or passing, on the tile just placed).");
+        "figure or the barn, retreating the abbot, or passing, on the tile just placed).");
   }
   const std::vector<SegmentAddress> completed = CompletedByLastTile();
   std::vector<int> completed_features;
@@ -440,9 +446,10 @@ void Game::CheckTileCanBeDrawn(const TileType& tile, std::optional<Position> cel
   }
   int placed = 0;
   for (int i = 0; i < board_.tile_count(); ++i) placed += &board_.tile(i).type() == &tile;
-  if (placed >= tile.count) {
+  const int copies = CopiesInGame(state_.rules, tile);  // AB-01: the garden edition
+  if (placed >= copies) {
     violations.push_back({ViolationCode::kTileNotInBag,
-                          Cat("Every ", tile.id, " tile of the set (", tile.count,
+                          Cat("Every ", tile.id, " tile of the set (", copies,
                               ") is already on the board: none can be drawn."),
                           cell, std::nullopt, "BG-01"});
   }
@@ -583,7 +590,8 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
         } else if constexpr (std::is_same_v<T, PlaceBarnAction> ||
                              std::is_same_v<T, RemoveKnightAction> ||
                              std::is_same_v<T, MoveFairyAction> ||
-                             std::is_same_v<T, PlaceShepherdAction>) {
+                             std::is_same_v<T, PlaceShepherdAction> ||
+                             std::is_same_v<T, RetreatAbbotAction>) {
           const size_t first_event = events.size();
           for (const ExpansionModule* module : modules_) {
             if (module->ApplyOwnAction(*this, action, events)) break;
@@ -850,7 +858,7 @@ std::vector<SegmentAddress> FeaturesCompletedByLastTile(const Board& board) {
     const SegmentKind kind = placed.type().segments[i].kind;
     const int segment = board.SegmentId(placed_index, i);
     if ((kind == SegmentKind::kRoad || kind == SegmentKind::kCity ||
-         kind == SegmentKind::kMonastery) &&
+         kind == SegmentKind::kMonastery || kind == SegmentKind::kGarden) &&
         IsComplete(board, segment)) {
       add(segment);
     }
@@ -860,14 +868,19 @@ std::vector<SegmentAddress> FeaturesCompletedByLastTile(const Board& board) {
   for (int feature : FeaturesMeetingAbbey(board, placed_index)) {
     if (IsComplete(board, feature)) add(feature);
   }
-  // BG-12: a monastery next to the tile may have just got its eighth neighbour.
+  // BG-12, AB-06: a monastery or garden next to the tile may have just got its
+  // eighth neighbour.
   for (Position around : Surrounding(placed.cell())) {
     const int tile_index = board.TileIndexAt(around);
     if (tile_index < 0) continue;
     const auto& segments = board.tile(tile_index).type().segments;
     for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
       const int segment = board.SegmentId(tile_index, i);
-      if (segments[i].kind == SegmentKind::kMonastery && IsComplete(board, segment)) add(segment);
+      if ((segments[i].kind == SegmentKind::kMonastery ||
+           segments[i].kind == SegmentKind::kGarden) &&
+          IsComplete(board, segment)) {
+        add(segment);
+      }
     }
   }
   // AMB-40: cities, then roads, then monasteries; within a kind, by the
@@ -1019,7 +1032,7 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
       const std::vector<int> segments = FollowerSegments(board_, state_, player, placed_index);
       const TileType& placed_type = board_.tile(placed_index).type();
       for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kMayor,
-                              FigureKind::kWagon, FigureKind::kRingmaster}) {
+                              FigureKind::kWagon, FigureKind::kRingmaster, FigureKind::kAbbot}) {
         if (SupplyOf(state_.players[player], kind) <= 0) continue;
         for (int segment : segments) {
           if (!FollowerKindMayStandOn(kind, placed_type.segments[segment].kind)) continue;

@@ -34,9 +34,10 @@ enum class FigureKind {
   kMayor,
   kWagon,
   kRingmaster,
-  kShepherd
+  kShepherd,
+  kAbbot
 };
-inline constexpr int kFigureKindCount = 8;
+inline constexpr int kFigureKindCount = 9;
 
 // A segment on the board: the tile at `cell`, and the index of the segment in
 // that tile type's catalogue list.
@@ -76,6 +77,7 @@ struct Player {
   int ringmasters = 0;   // Under the Big Top: 1 at the start (BT-01, BT-02)
   int tower_floors = 0;  // The Tower: floors in the player's supply, by player count (TW-02)
   int shepherds = 0;     // Hills & Sheep: 1 at the start (HS-01, HS-02)
+  int abbots = 0;        // the Abbot: 1 at the start (AB-01)
   TradeGoods goods;      // Traders & Builders (TB-04)
 };
 

@@ -109,7 +109,7 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
     FigureKind::kFollower,   FigureKind::kBigFollower, FigureKind::kBuilder,
     FigureKind::kPig,        FigureKind::kMayor,       FigureKind::kWagon,
-    FigureKind::kRingmaster, FigureKind::kShepherd};
+    FigureKind::kRingmaster, FigureKind::kShepherd,    FigureKind::kAbbot};
 
 std::string_view SupplyField(FigureKind kind) {
   switch (kind) {
@@ -129,6 +129,8 @@ std::string_view SupplyField(FigureKind kind) {
       return "ringmasters";
     case FigureKind::kShepherd:
       return "shepherds";
+    case FigureKind::kAbbot:
+      return "abbots";
   }
   return "?";
 }
@@ -143,6 +145,7 @@ bool MayStandOn(FigureKind kind, SegmentKind segment) {
     case FigureKind::kMayor:
     case FigureKind::kWagon:
     case FigureKind::kRingmaster:
+    case FigureKind::kAbbot:
       return FollowerKindMayStandOn(kind, segment);
     case FigureKind::kBuilder:
       return segment == SegmentKind::kRoad || segment == SegmentKind::kCity;
@@ -321,7 +324,8 @@ void CheckTilesAndBag(const GameState& state, Board& board, std::vector<Problem>
   for (int rank = 0; rank <= highest_rank_used; ++rank) {
     if (used[rank] == 0) continue;  // (only the types in use are looked at)
     const TileType& type = catalogue.TypeAt(rank);
-    if (used[rank] > type.count) overused.push_back({&type, used[rank]});
+    // AB-01: the garden edition's copies when the Abbot is in play.
+    if (used[rank] > CopiesInGame(state.rules, type)) overused.push_back({&type, used[rank]});
   }
   std::sort(overused.begin(), overused.end(),
             [](const auto& a, const auto& b) { return a.first->id < b.first->id; });
@@ -332,7 +336,7 @@ void CheckTilesAndBag(const GameState& state, Board& board, std::vector<Problem>
       if (state.bag->tiles[i].type == type) field = Indexed("bag.tiles", i) + ".count";
     }
     problems.push_back(
-        {std::move(field), Cat("the set has ", type->count, " ", type->id,
+        {std::move(field), Cat("the set has ", CopiesInGame(state.rules, *type), " ", type->id,
                                " tiles; the snapshot uses ", count, " (placed and in the bag)")});
   }
 }
@@ -653,6 +657,15 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
     if (static_cast<unsigned>(grow->token) >= static_cast<unsigned>(kSheepTokenKinds)) {
       problems.push_back({"grow_flock.token", "no such sheep token"});  // HS-17
     }
+  } else if (const auto* retreat = std::get_if<RetreatAbbotAction>(&action)) {
+    // AB-07: the segment the abbot stands on, a segment of the board.
+    const PlacedTile* tile = TileOn(state, retreat->segment.cell);
+    if (tile == nullptr) {
+      problems.push_back({"retreat_abbot.segment", "no tile on that cell"});
+    } else if (retreat->segment.segment_index < 0 ||
+               retreat->segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
+      problems.push_back({"retreat_abbot.segment", "no such segment on that tile"});
+    }
   } else if (const auto* escape = std::get_if<EscapeSiegeAction>(&action)) {
     const PlacedTile* tile = TileOn(state, escape->segment.cell);
     if (tile == nullptr) {
@@ -759,7 +772,7 @@ std::variant<GameState, std::vector<Problem>> NewGame(const std::vector<std::str
       const int placed = static_cast<int>(
           std::count_if(state.tiles.begin(), state.tiles.end(),
                         [&](const PlacedTile& tile) { return tile.type == &type; }));
-      const int count_in_bag = type.count - placed;
+      const int count_in_bag = CopiesInGame(rules, type) - placed;  // AB-01
       if (count_in_bag > 0) bag.tiles.push_back({&type, count_in_bag});
     }
   }

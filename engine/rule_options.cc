@@ -351,7 +351,8 @@ std::span<const KnownGap> KnownGaps() {
        "C3.1 Ext 8 (castles with damsels, barns, bridges worth 3; BC-30..BC-33): not built."},
       {"CU-06",
        "Vineyards on a shrine (HS-12; open HS-Q4: not built, see HS-12) and the abbot on a "
-       "shrine ([inferred], AB-05): the Abbot is not built. Hills break ties on a shrine as on "
+       "shrine ([inferred], cult.md section 3): not built; EXPANSION_ABBOT together with "
+       "EXPANSION_CULT is rejected as malformed. Hills break ties on a shrine as on "
        "any monastery (HS-05). (A follower placed through a magic portal, PD-20, takes part "
        "in a challenge like any other: the challenge is judged when a building is completed, "
        "whatever brought its followers.)"},
@@ -374,8 +375,9 @@ std::span<const KnownGap> KnownGaps() {
        "rules (CU-02..CU-13)."},
       {"CU-Q2",
        "Open question: whether gardens (the Abbot) and special monasteries count for the "
-       "placement limit and the challenge; this catalogue has no garden and no special "
-       "monastery, so only monastery and shrine segments take part."},
+       "placement limit and the challenge. Not built: gardens are in play only with "
+       "EXPANSION_ABBOT, which this build refuses together with EXPANSION_CULT; the catalogue "
+       "has no special monastery, so only monastery and shrine segments take part."},
       {"CU-Q3",
        "Open question ([inferred] answer not built as a ruling): the order of the Count's "
        "redeployment round, the winner's scoring and the loser's removal. The engine opens the "
@@ -434,9 +436,9 @@ std::span<const KnownGap> KnownGaps() {
        "tower's capture and the fairy. Not built: the shepherd goes only onto the tile just "
        "placed (no portal), the fairy only next to a follower, and a tower's capture takes followers only (TW-09), never a shepherd."},
       {"HS-11",
-       "The garden twin hs:14g (facts counts.garden_edition) and vineyards on gardens: the "
-       "Abbot is not built, so the catalogue has hs:14 only (HS-11's gardens and retreats "
-       "never occur)."},
+       "Vineyards on gardens and at an abbot's retreat in C3.1 (AB-12, AT-14; the bonus size "
+       "is open, AB-Q1, SS-Q2): not built. The C2 rule is built: a vineyard adds to a "
+       "completed monastery only, never to a garden nor to a retreat (AB-11, HS-11)."},
       {"SS-01",
        "C3.1 Ext 9 Sheep & Shepherds (SS-01..SS-06, c31-sheep-shepherds.md): a different "
        "module whose rules are not confirmed (tiles, tokens and vineyard points unknown, "
@@ -478,6 +480,37 @@ std::span<const KnownGap> KnownGaps() {
        "other (every exchange happens at once), so it is the one just taken."},
       {"PD-30",
        "Dragon & Fairy (C3.1, PD-30..PD-39, open question PD-Q2): another module, not built."},
+      {"AB-12",
+       "C3.1 (c31-abbot.md AT-14, FAQ-9xA-01/02, FAQ-T07, AB-T06's C3.1 half): a retreat and a "
+       "garden count the vineyards around them. Not built: the points per vineyard are not in "
+       "the seeds (AB-Q1, SS-Q2, AT-Q2), so there is no edition option; the C2 reading (no "
+       "vineyard bonus at a retreat or on a garden, AB-11) applies."},
+      {"AB-13",
+       "C3.1 town hall tiles (Ext 5) next to a monastery or garden add nothing to a retreat "
+       "(AB-13, AT-15, AT-T06, AMB-29): this build has no town hall tile, so nothing to build."},
+      {"AB-15",
+       "The abbot in the Count's cathedral quarter (AB-15, JCloisterZone practice, open question "
+       "AB-Q2; option count.abbot_in_cathedral_quarter): not built, nor the option; "
+       "EXPANSION_ABBOT together with EXPANSION_COUNT_OF_CARCASSONNE is rejected as malformed."},
+      {"AB-16",
+       "The abbot and the tower (a tower may capture it; it may not stand on a tower, AB-16, "
+       "AT-05): The Tower is not built. The rest of AB-16 is built: the dragon eats the abbot "
+       "(PD-11), the princess never meets it (it stands in no city), the wagon never moves "
+       "onto a garden (AM-11), and the abbot goes through a magic portal onto an unfinished, "
+       "unoccupied monastery or garden (AT-05)."},
+      {"AT-12",
+       "[community interpretation] AT-12 (several abbots on one monastery or garden, each "
+       "retreating on its own): not built as a rule; no figure of this build can join an "
+       "abbot's occupied monastery or garden (the Count, whose quarters could, is refused "
+       "with the Abbot)."},
+      {"AT-T07",
+       "AT-T07's last clause (C3.1 Dragon & Fairy: the fairy is set beside the play area when "
+       "its abbot retreats, DF-15): not built; the C2 rule applies, the fairy stays on its "
+       "tile attached to nobody (PD-19). The retreat never gives the fairy's bonus (AB-14, "
+       "AT-16: built)."},
+      {"AT-Q1",
+       "Open question AT-Q1 (whether the abbot is in the C3.1 base game, and any C3.1 wording "
+       "change): the C2/C3 rules (AB-01..AB-11) are played with EXPANSION_ABBOT."},
       {"PD-Q4",
        "Open question PD-Q4 (the tunnel tile pd:25: one field or two on each side): the "
        "catalogue follows the facts file (two fields, f1 and f2, each bordering the city)."},
@@ -528,9 +561,10 @@ std::span<const KnownGap> KnownGaps() {
        "(not built, BT-11). The dragon eats a ringmaster as any follower (PD-11); the portal "
        "may take the ringmaster as any follower (PD-20; BT-16 makes it one)."},
       {"BT-01",
-       "Under the Big Top with the Tower, the Plague, the Abbot: those expansions are not "
-       "built ([inferred] flea removing acrobats and ringmasters, tower-top meeples at the big "
-       "top, the garden twins bt:01g and bt:07g)."},
+       "Under the Big Top with the Plague ([inferred] flea removing acrobats and ringmasters: "
+       "the Plague is not built) and with the Tower (tower-top meeples at the big top: no rule "
+       "says whether they count; they do not in this build). With the Abbot the garden twins "
+       "bt:01g and bt:07g replace bt:01 and bt:07 (AB-01)."},
       {"CA-01",
        "C3.1 Ext 10 Circus & Artists (CA-01.., c31-circus-artists.md): its rules are not "
        "published or confirmed (status: rules not found; no point value confirmed): no "

@@ -1,6 +1,8 @@
 // Which expansions this build implements, and which tile sets each brings.
 #include "engine/rule_set.h"
 
+#include "engine/tile_type.h"
+
 namespace carcassonne {
 
 bool IsSupported(Expansion expansion) {
@@ -19,9 +21,17 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kPrincessAndDragon:
     case Expansion::kUnderTheBigTop:
     case Expansion::kTower:
+    case Expansion::kAbbot:
       return true;
   }
   return false;
+}
+
+int CopiesInGame(const RuleSet& rules, const TileType& type) {
+  if (rules.Has(Expansion::kAbbot) && type.garden_edition_count >= 0) {
+    return type.garden_edition_count;
+  }
+  return type.count;
 }
 
 bool TileSetInPlay(const RuleSet& rules, std::string_view set) {

@@ -23,6 +23,9 @@ enum class Expansion {
   kPrincessAndDragon,
   kUnderTheBigTop,
   kTower,
+  // The Abbot and gardens (AB-01): the abbot figure and the garden edition of
+  // the tiles (TileType::garden_edition_count).
+  kAbbot,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores
@@ -194,6 +197,13 @@ struct RuleSet {
 
 // Whether this build implements the rules of `expansion`.
 bool IsSupported(Expansion expansion);
+
+struct TileType;
+
+// AB-01: how many copies of `type` the game has: the garden edition's
+// (TileType::garden_edition_count) when the Abbot is in play and the type's
+// set has a garden edition, else the classic edition's (TileType::count).
+int CopiesInGame(const RuleSet& rules, const TileType& type);
 
 // Whether the tiles of catalogue set `set` ("base", "ic", ...) are in a game
 // with `rules`: the base set always, an expansion's set when it is on.

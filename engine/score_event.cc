@@ -34,6 +34,8 @@ std::string_view FeatureKindName(FeatureKind kind) {
       return "ransom";
     case FeatureKind::kFlock:
       return "flock";
+    case FeatureKind::kGarden:
+      return "garden";
   }
   return "?";
 }

@@ -33,7 +33,9 @@ enum class FeatureKind {
   kRansom,
   // Hills & Sheep: the flocks of a field (HS-17, HS-18, HS-20); not a
   // landscape feature (HS-26).
-  kFlock
+  kFlock,
+  // The Abbot (AB-02): a garden, scored like a monastery (AB-06, AB-10).
+  kGarden
 };
 std::string_view FeatureKindName(FeatureKind kind);
 
@@ -43,11 +45,11 @@ std::string_view FeatureKindName(FeatureKind kind);
 // followers go back with no points, no scoring (CU-07, CU-13); (The Princess &
 // the Dragon) a player's turn began with the fairy by their follower (PD-17);
 // (The Tower) a ransom was paid (TW-12): points move from the payer to the
-// jailer; not a scoring of the landscape (CO-29).
-// followers go back with no points, no scoring (CU-07, CU-13); (Hills &
-// Sheep) the owner drove the flocks to the stable (HS-18), the field was
-// closed (HS-20), a wolf was drawn: the shepherds go back, no one scores
-// (HS-14, HS-17).
+// jailer; not a scoring of the landscape (CO-29); (Hills & Sheep) the owner
+// drove the flocks to the stable (HS-18), the field was closed (HS-20), a
+// wolf was drawn: the shepherds go back, no one scores (HS-14, HS-17); (the
+// Abbot) its owner took the abbot back from an incomplete monastery or garden
+// instead of placing a figure, and it scored as at the end (AB-07).
 enum class ScoringTrigger {
   kCompleted,
   kEndOfGame,
@@ -58,7 +60,8 @@ enum class ScoringTrigger {
   kRansom,
   kFlockDriven,
   kFieldClosed,
-  kWolf
+  kWolf,
+  kAbbotRetreat
 };
 
 struct LineItem {

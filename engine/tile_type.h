@@ -185,6 +185,12 @@ struct alignas(64) TileType {
   // volcano is `volcano` above.
   bool dragon_symbol = false;
   bool magic_portal = false;
+  // The Abbot (AB-01): copies in the garden edition (facts
+  // `counts.garden_edition`), the tiles in play when the Abbot is (see
+  // CopiesInGame); -1 in a set that has no garden edition. A garden twin
+  // (count 0: not in the classic edition) names the type it replaces.
+  int garden_edition_count = -1;
+  std::string_view garden_twin_of;
 
   // Index of the segment with local id `segment_id`, or -1.
   int SegmentIndex(std::string_view segment_id) const;

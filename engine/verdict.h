@@ -144,6 +144,9 @@ enum class ViolationCode {
   // (GameState.sheep_bag) holds none of that kind, or without one, every
   // token of that kind of the set (HS-01) lies in a flock (HS-14, HS-17).
   kSheepTokenNotInBag = 230,
+  // The Abbot: no abbot of the player on that segment, or its monastery or
+  // garden is complete (AB-07, AB-08).
+  kAbbotRetreatNotAllowed = 270,
 };
 
 struct Violation {

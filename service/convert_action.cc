@@ -140,6 +140,17 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       }
       break;
     }
+    case v1::Action::kRetreatAbbot: {
+      // The Abbot (AB-07): the segment the abbot stands on.
+      const std::string segment_path = FieldPath(path, "retreat_abbot.segment");
+      if (!proto.retreat_abbot().has_segment()) {
+        Add(problems, segment_path, "the segment the abbot stands on is required");
+      } else if (std::optional<SegmentAddress> segment = SegmentFromProto(
+                     proto.retreat_abbot().segment(), {nullptr, state}, segment_path, problems)) {
+        action = RetreatAbbotAction{*segment};
+      }
+      break;
+    }
     case v1::Action::kBuildCastle:
       action = BuildCastleAction{};
       break;
@@ -423,6 +434,9 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           proto->mutable_grow_flock()->set_token(SheepTokenToProto(chosen.token));
         } else if constexpr (std::is_same_v<T, DriveFlockAction>) {
           proto->mutable_drive_flock();
+        } else if constexpr (std::is_same_v<T, RetreatAbbotAction>) {
+          SegmentRefToProto(chosen.segment, naming,
+                            proto->mutable_retreat_abbot()->mutable_segment());
         } else if constexpr (std::is_same_v<T, MoveWagonAction>) {
           SegmentRefToProto(chosen.segment, naming, proto->mutable_move_wagon()->mutable_segment());
         } else if constexpr (std::is_same_v<T, DeployToQuarterAction>) {

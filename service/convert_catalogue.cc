@@ -92,6 +92,11 @@ v1::GetCatalogResponse BuildCatalog() {
       type_proto->set_volcano(type.volcano);
       type_proto->set_dragon_symbol(type.dragon_symbol);
       type_proto->set_magic_portal(type.magic_portal);
+      // AB-01: the garden edition.
+      if (type.garden_edition_count >= 0) {
+        type_proto->set_garden_edition_count(type.garden_edition_count);
+      }
+      type_proto->set_garden_twin_of(ToString(type.garden_twin_of));
     }
   }
   for (const RuleOption& option : RuleOptions()) {

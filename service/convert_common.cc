@@ -76,6 +76,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kUnderTheBigTop;
     case v1::EXPANSION_TOWER:
       return Expansion::kTower;
+    case v1::EXPANSION_ABBOT:
+      return Expansion::kAbbot;
     default:
       return std::nullopt;
   }
@@ -247,6 +249,8 @@ std::optional<FigureKind> FigureKindFromProto(int value) {
       return FigureKind::kRingmaster;
     case v1::FIGURE_KIND_SHEPHERD:
       return FigureKind::kShepherd;
+    case v1::FIGURE_KIND_ABBOT:
+      return FigureKind::kAbbot;
     default:
       return std::nullopt;
   }
@@ -288,6 +292,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_UNDER_THE_BIG_TOP;
     case Expansion::kTower:
       return v1::EXPANSION_TOWER;
+    case Expansion::kAbbot:
+      return v1::EXPANSION_ABBOT;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -385,6 +391,8 @@ v1::FigureKind FigureKindToProto(FigureKind kind) {
       return v1::FIGURE_KIND_RINGMASTER;
     case FigureKind::kShepherd:
       return v1::FIGURE_KIND_SHEPHERD;
+    case FigureKind::kAbbot:
+      return v1::FIGURE_KIND_ABBOT;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -413,6 +421,8 @@ v1::ScoringTrigger TriggerToProto(ScoringTrigger trigger) {
       return v1::SCORING_TRIGGER_FIELD_CLOSED;
     case ScoringTrigger::kWolf:
       return v1::SCORING_TRIGGER_WOLF;
+    case ScoringTrigger::kAbbotRetreat:
+      return v1::SCORING_TRIGGER_ABBOT_RETREAT;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -590,6 +600,8 @@ v1::FeatureKind FeatureKindToProto(FeatureKind kind) {
       return v1::FEATURE_KIND_RANSOM;
     case FeatureKind::kFlock:
       return v1::FEATURE_KIND_FLOCK;
+    case FeatureKind::kGarden:
+      return v1::FEATURE_KIND_GARDEN;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

@@ -59,6 +59,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       player.ringmasters = player_proto.ringmasters();
       player.tower_floors = player_proto.tower_floors();
       player.shepherds = player_proto.shepherds();  // HS-01
+      player.abbots = player_proto.abbots();
       player.goods.wine = player_proto.goods().wine();
       player.goods.grain = player_proto.goods().grain();
       player.goods.cloth = player_proto.goods().cloth();
@@ -683,6 +684,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     player_proto->set_ringmasters(player.ringmasters);
     player_proto->set_tower_floors(player.tower_floors);
     player_proto->set_shepherds(player.shepherds);
+    player_proto->set_abbots(player.abbots);
     if (!(player.goods == TradeGoods{}))
       TradeGoodsToProto(player.goods, player_proto->mutable_goods());
   }

@@ -54,6 +54,8 @@ std::string_view FigureKindName(api::FigureKind kind) {
       return "mayor";
     case api::FIGURE_KIND_WAGON:
       return "wagon";
+    case api::FIGURE_KIND_ABBOT:
+      return "abbot";  // drawn as a follower (AB-01)
     default:
       return "";
   }

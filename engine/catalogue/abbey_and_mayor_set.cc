@@ -1,11 +1,11 @@
 // Abbey & Mayor: the 12 land tile types, am:01 .. am:12 (one tile each), as
 // printed, in catalogue orientation (rotation 0, north up). Counts are the
-// classic edition's (no garden twins). The six abbey tiles are not land tiles
-// of the bag: each player holds one (AM-01, AM-03), and the facts file leaves
-// them out. Transcribes shared/reference/tiles/abbey-and-mayor.yaml line by
-// line: same order, segment order and local ids; tests/engine/catalogue_test.cc
-// checks it against that file. The table's vocabulary is in
-// engine/catalogue/tile_data.h.
+// classic edition's (the garden
+// edition's twins, count 0, come last: .GardenTwinOf, the Abbot). The six abbey tiles are not land
+// tiles of the bag: each player holds one (AM-01, AM-03), and the facts file leaves them out.
+// Transcribes shared/reference/tiles/abbey-and-mayor.yaml line by line: same order, segment order
+// and local ids; tests/engine/catalogue_test.cc checks it against that file. The table's vocabulary
+// is in engine/catalogue/tile_data.h.
 //
 // AM-02: am:11's road does not end at its well but goes on three ways, one
 // segment with three sides (.WithWell()): the road is complete only once all
@@ -94,6 +94,13 @@ constexpr std::array kAbbeyAndMayorTiles = {
        Field("f1", {SSE, SSW}, {"c1"}),
        Field("f2", {NNW}, {"c1"}),
        Field("f3", {NNE}, {"c1"})),
+  // The garden edition (AB-01): its garden twins, each in place of one copy
+  // of the type it names.
+  Tile("am:10g", 0, {kField, kField, kRoad, kField}, "road S (ends on tile); garden; garden twin of am:10",
+       Road("r1", {S}),
+       Garden("g1"),
+       Field("f1", {NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW}))
+      .GardenTwinOf("am:10", 1),
 };
 // clang-format on
 
@@ -101,7 +108,8 @@ static_assert(AllCityReferencesResolve(kAbbeyAndMayorTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kAbbeyAndMayorTiles),
               "a symbol is on the wrong kind of segment");
-static_assert(kAbbeyAndMayorTiles.size() == 12, "Abbey & Mayor has 12 land tile types");
+static_assert(kAbbeyAndMayorTiles.size() == 12 + 1,
+              "Abbey & Mayor has 12 land tile types and 1 garden twin");
 static_assert(TotalCount(kAbbeyAndMayorTiles) == 12, "Abbey & Mayor has 12 land tiles");
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The base game's 24 classic land tile types, base:A .. base:X (72 tiles; the
 // start tile is one of the four base:D), as printed, in catalogue orientation
-// (rotation 0, north up). Counts are the classic edition's (no garden twins).
+// (rotation 0, north up). Counts are the classic edition's (the garden
+// edition's twins, count 0, come last: .GardenTwinOf, the Abbot).
 // Transcribes shared/reference/tiles/base.yaml line by line: same segment order
 // and local ids; tests/engine/catalogue_test.cc checks it against that file.
 //
@@ -133,13 +134,59 @@ constexpr std::array kBaseTiles = {
        Field("f2", {NNE, ENE}),
        Field("f3", {ESE, SSE}),
        Field("f4", {SSW, WSW})),
+  // The garden edition (AB-01): its garden twins, each in place of one copy
+  // of the type it names.
+  Tile("base:Mg", 0, {kCity, kField, kField, kCity}, "city N+W (1 coat of arms); garden; garden twin of base:M",
+       City("c1", {N, W}, /*coats_of_arms=*/1),
+       Garden("g1"),
+       Field("f1", {ENE, ESE, SSE, SSW}, {"c1"}))
+      .GardenTwinOf("base:M", 1),
+  Tile("base:Ng", 0, {kCity, kField, kField, kCity}, "city N+W; garden; garden twin of base:N",
+       City("c1", {N, W}),
+       Garden("g1"),
+       Field("f1", {ENE, ESE, SSE, SSW}, {"c1"}))
+      .GardenTwinOf("base:N", 1),
+  Tile("base:Rg", 0, {kCity, kCity, kField, kCity}, "city N+E+W; garden; garden twin of base:R",
+       City("c1", {N, E, W}),
+       Garden("g1"),
+       Field("f1", {SSE, SSW}, {"c1"}))
+      .GardenTwinOf("base:R", 1),
+  Tile("base:Eg", 0, {kCity, kField, kField, kField}, "city N; garden; garden twin of base:E",
+       City("c1", {N}),
+       Garden("g1"),
+       Field("f1", {ENE, ESE, SSE, SSW, WSW, WNW}, {"c1"}))
+      .GardenTwinOf("base:E", 1),
+  Tile("base:Hg", 0, {kCity, kField, kCity, kField}, "city N; city S; garden; garden twin of base:H",
+       City("c1", {N}),
+       City("c2", {S}),
+       Garden("g1"),
+       Field("f1", {ENE, ESE, WSW, WNW}, {"c1", "c2"}))
+      .GardenTwinOf("base:H", 1),
+  Tile("base:Ig", 0, {kCity, kField, kField, kCity}, "city N; city W; garden; garden twin of base:I",
+       City("c1", {N}),
+       City("c2", {W}),
+       Garden("g1"),
+       Field("f1", {ENE, ESE, SSE, SSW}, {"c1", "c2"}))
+      .GardenTwinOf("base:I", 1),
+  Tile("base:Vg", 0, {kField, kField, kRoad, kRoad}, "road S-W; garden; garden twin of base:V",
+       Road("r1", {S, W}),
+       Garden("g1"),
+       Field("f1", {NNW, NNE, ENE, ESE, SSE, WNW}),
+       Field("f2", {SSW, WSW}))
+      .GardenTwinOf("base:V", 1),
+  Tile("base:Ug", 0, {kField, kRoad, kField, kRoad}, "road E-W; garden; garden twin of base:U",
+       Road("r1", {E, W}),
+       Garden("g1"),
+       Field("f1", {NNW, NNE, ENE, WNW}),
+       Field("f2", {ESE, SSE, SSW, WSW}))
+      .GardenTwinOf("base:U", 1),
 };
 // clang-format on
 
 static_assert(AllCityReferencesResolve(kBaseTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kBaseTiles), "a symbol is on the wrong kind of segment");
-static_assert(kBaseTiles.size() == 24, "the base game has 24 tile types");
+static_assert(kBaseTiles.size() == 24 + 8, "the base game has 24 tile types and 8 garden twins");
 static_assert(TotalCount(kBaseTiles) == 72, "the base game has 72 tiles");
 
 }  // namespace

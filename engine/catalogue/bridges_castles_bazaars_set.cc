@@ -1,7 +1,7 @@
 // Bridges, Castles & Bazaars: the 12 land tiles, 11 tile types bcb:01 ..
 // bcb:11 (two bcb:01), as printed, in catalogue orientation (rotation 0,
-// north up). Counts are the classic edition's: the garden twin bcb:04g
-// (count 0) is not in the catalogue. Transcribes
+// north up). Counts are the classic edition's; the garden
+// twin bcb:04g (count 0, the Abbot's garden edition, AB-01) comes last. Transcribes
 // shared/reference/tiles/bridges-castles-and-bazaars.yaml line by line: same
 // order, segment order and local ids; tests/engine/catalogue_test.cc checks
 // it against that file. The table's vocabulary is in
@@ -75,6 +75,16 @@ constexpr std::array kBridgesCastlesBazaarsTiles = {
        Road("r2", {S}).WithInn(),
        Field("f1", {NNW, SSW, WSW, WNW}),
        Field("f2", {NNE, ENE, ESE, SSE})).WithBazaar(),
+  // The garden edition (AB-01): its garden twins, each in place of one copy
+  // of the type it names.
+  Tile("bcb:04g", 0, {kField, kRoad, kField, kCity}, "city W; road E (ends on tile); garden; garden twin of bcb:04",
+       City("c1", {W}).NoCastleBase(),
+       Road("r1", {E}),
+       Garden("g1"),
+       Field("f1", {NNW, NNE}, {"c1"}),
+       Field("f2", {ENE}, {"c1"}),
+       Field("f3", {ESE, SSE, SSW}, {"c1"}))
+      .GardenTwinOf("bcb:04", 1),
 };
 // clang-format on
 
@@ -82,8 +92,8 @@ static_assert(AllCityReferencesResolve(kBridgesCastlesBazaarsTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kBridgesCastlesBazaarsTiles),
               "a symbol is on the wrong kind of segment");
-static_assert(kBridgesCastlesBazaarsTiles.size() == 11,
-              "Bridges, Castles & Bazaars has 11 land tile types");
+static_assert(kBridgesCastlesBazaarsTiles.size() == 11 + 1,
+              "Bridges, Castles & Bazaars has 11 land tile types and 1 garden twin");
 static_assert(TotalCount(kBridgesCastlesBazaarsTiles) == 12,
               "Bridges, Castles & Bazaars has 12 land tiles (BC-01)");
 

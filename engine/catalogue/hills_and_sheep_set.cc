@@ -2,8 +2,8 @@
 // catalogue orientation (rotation 0, north up): 8 with a hill (.WithHill(),
 // HS-03, HS-05), 8 with a vineyard (.WithVineyard(), HS-09) and 2 plain
 // monasteries (HS-01). hs:02's two cities share the north side
-// (.SharesSide(N, "c1"), HS-27). The garden twin hs:14g (Abbot garden
-// edition) is not in the catalogue: the Abbot is not built. Transcribes
+// (.SharesSide(N, "c1"), HS-27). The garden twin hs:14g (count 0, the
+// Abbot's garden edition, AB-01) comes last. Transcribes
 // shared/reference/tiles/hills-and-sheep.yaml line by line: same order,
 // segment order and local ids; tests/engine/catalogue_test.cc checks it
 // against that file. The table's vocabulary is in engine/catalogue/tile_data.h.
@@ -113,6 +113,15 @@ constexpr std::array kHillsAndSheepTiles = {
        Field("f1", {NNW, NNE, ENE, WNW}),
        Field("f2", {ESE, SSE, SSW, WSW}))
       .WithVineyard(),
+  // The garden edition (AB-01): its garden twins, each in place of one copy
+  // of the type it names.
+  Tile("hs:14g", 0, {kField, kField, kRoad, kRoad}, "road W (ends on tile); road S (ends on tile); garden; hill; garden twin of hs:14",
+       Road("r1", {W}),
+       Road("r2", {S}),
+       Garden("g1"),
+       Field("f1", {NNW, NNE, ENE, ESE, SSE, WNW}),
+       Field("f2", {SSW, WSW}))
+      .WithHill().GardenTwinOf("hs:14", 1),
 };
 // clang-format on
 
@@ -120,7 +129,8 @@ static_assert(AllCityReferencesResolve(kHillsAndSheepTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kHillsAndSheepTiles),
               "a symbol is on the wrong kind of segment");
-static_assert(kHillsAndSheepTiles.size() == 16, "Hills & Sheep has 16 tile types");
+static_assert(kHillsAndSheepTiles.size() == 16 + 1,
+              "Hills & Sheep has 16 tile types and 1 garden twin");
 static_assert(TotalCount(kHillsAndSheepTiles) == 18, "Hills & Sheep has 18 tiles");
 
 constexpr int CountWith(bool TileSpec::*flag) {

@@ -1,6 +1,7 @@
 // Inns & Cathedrals: 17 tile types, ic:01 .. ic:17 (18 tiles; two ic:01), as
 // printed, in catalogue orientation (rotation 0, north up). Counts are the
-// classic edition's (no garden twins). Transcribes
+// classic edition's (the garden
+// edition's twins, count 0, come last: .GardenTwinOf, the Abbot). Transcribes
 // shared/reference/tiles/inns-and-cathedrals.yaml line by line: same order,
 // segment order and local ids; tests/engine/catalogue_test.cc checks it
 // against that file. The table's vocabulary is in engine/catalogue/tile_data.h.
@@ -117,6 +118,22 @@ constexpr std::array kInnsAndCathedralsTiles = {
        Field("f1", {NNW, WNW}),
        Field("f2", {ESE, SSE}),
        Field("f3", {NNE, ENE, SSW, WSW})),
+  // The garden edition (AB-01): its garden twins, each in place of one copy
+  // of the type it names.
+  Tile("ic:03g", 0, {kCity, kCity, kCity, kCity}, "city N; city W; city E; city S; garden; garden twin of ic:03",
+       City("c1", {N}),
+       City("c2", {W}),
+       City("c3", {E}),
+       City("c4", {S}),
+       Garden("g1"),
+       EnclosedField("f1", {"c1", "c2", "c3", "c4"}))
+      .GardenTwinOf("ic:03", 1),
+  Tile("ic:15g", 0, {kField, kRoad, kField, kRoad}, "road E-W with inn; garden; garden twin of ic:15",
+       Road("r1", {E, W}).WithInn(),
+       Garden("g1"),
+       Field("f1", {NNW, NNE, ENE, WNW}),
+       Field("f2", {ESE, SSE, SSW, WSW}))
+      .GardenTwinOf("ic:15", 1),
 };
 // clang-format on
 
@@ -124,7 +141,8 @@ static_assert(AllCityReferencesResolve(kInnsAndCathedralsTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kInnsAndCathedralsTiles),
               "a symbol is on the wrong kind of segment");
-static_assert(kInnsAndCathedralsTiles.size() == 17, "Inns & Cathedrals has 17 tile types");
+static_assert(kInnsAndCathedralsTiles.size() == 17 + 2,
+              "Inns & Cathedrals has 17 tile types and 2 garden twins");
 static_assert(TotalCount(kInnsAndCathedralsTiles) == 18, "Inns & Cathedrals has 18 tiles");
 
 }  // namespace

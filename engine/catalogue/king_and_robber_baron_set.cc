@@ -1,7 +1,8 @@
 // King & Robber Baron: 5 land tile types, kr:1 .. kr:5 (one tile each; the
 // King and Robber Baron award tiles are not land tiles), as printed, in
 // catalogue orientation (rotation 0, north up). Counts are the classic
-// edition's (no garden twins). Transcribes
+// edition's (the garden
+// edition's twins, count 0, come last: .GardenTwinOf, the Abbot). Transcribes
 // shared/reference/tiles/king-and-robber.yaml line by line: same order,
 // segment order and local ids; tests/engine/catalogue_test.cc checks it
 // against that file. The table's vocabulary is in engine/catalogue/tile_data.h.
@@ -50,6 +51,15 @@ constexpr std::array kKingAndRobberBaronTiles = {
        City("c2", {N, S}),
        EnclosedField("f1", {"c1", "c2"}),
        EnclosedField("f2", {"c1", "c2"})),
+  // The garden edition (AB-01): its garden twins, each in place of one copy
+  // of the type it names.
+  Tile("kr:2g", 0, {kCity, kField, kField, kRoad}, "city N; road W (ends on tile); garden; garden twin of kr:2",
+       City("c1", {N}),
+       Road("r1", {W}),
+       Garden("g1"),
+       Field("f1", {WNW}, {"c1"}),
+       Field("f2", {ENE, ESE, SSE, SSW, WSW}, {"c1"}))
+      .GardenTwinOf("kr:2", 1),
 };
 // clang-format on
 
@@ -57,7 +67,8 @@ static_assert(AllCityReferencesResolve(kKingAndRobberBaronTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kKingAndRobberBaronTiles),
               "a symbol is on the wrong kind of segment");
-static_assert(kKingAndRobberBaronTiles.size() == 5, "King & Robber Baron has 5 tile types");
+static_assert(kKingAndRobberBaronTiles.size() == 5 + 1,
+              "King & Robber Baron has 5 tile types and 1 garden twin");
 static_assert(TotalCount(kKingAndRobberBaronTiles) == 5, "King & Robber Baron has 5 tiles");
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Mage & Witch: 8 tile types, mw:1 .. mw:8 (one tile each), as printed, in
 // catalogue orientation (rotation 0, north up). Counts are the classic
-// edition's (no garden twins). Transcribes
+// edition's (the garden
+// edition's twins, count 0, come last: .GardenTwinOf, the Abbot). Transcribes
 // shared/reference/tiles/mage-and-witch.yaml line by line: same order, segment
 // order and local ids; tests/engine/catalogue_test.cc checks it against that
 // file. The table's vocabulary is in engine/catalogue/tile_data.h.
@@ -81,6 +82,16 @@ constexpr std::array kMageAndWitchTiles = {
        Field("f1", {ENE, SSW}, {"c1", "c2"}),
        Field("f2", {ESE, SSE}))
       .WithMagicSymbol(),
+  // The garden edition (AB-01): its garden twins, each in place of one copy
+  // of the type it names.
+  Tile("mw:8g", 0, {kCity, kRoad, kRoad, kCity}, "city N; city W; road E-S; garden; magic symbol; garden twin of mw:8",
+       City("c1", {N}),
+       City("c2", {W}),
+       Road("r1", {E, S}),
+       Garden("g1"),
+       Field("f1", {ENE, SSW}, {"c1", "c2"}),
+       Field("f2", {ESE, SSE}))
+      .WithMagicSymbol().GardenTwinOf("mw:8", 1),
 };
 // clang-format on
 
@@ -88,7 +99,8 @@ static_assert(AllCityReferencesResolve(kMageAndWitchTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kMageAndWitchTiles),
               "a symbol is on the wrong kind of segment");
-static_assert(kMageAndWitchTiles.size() == 8, "Mage & Witch has 8 tile types");
+static_assert(kMageAndWitchTiles.size() == 8 + 1,
+              "Mage & Witch has 8 tile types and 1 garden twin");
 static_assert(TotalCount(kMageAndWitchTiles) == 8, "Mage & Witch has 8 tiles");
 
 }  // namespace

@@ -1,7 +1,8 @@
 // The Princess & the Dragon: 29 tile types, 30 land tiles (pd:01 .. pd:29;
 // pd:14 twice), as printed, in catalogue orientation (rotation 0, north up).
-// Counts are the classic edition's (the garden twins pd:04g and pd:20g are
-// left out). Each tile shows one of the expansion's symbols (PD-01): a volcano
+// Counts are the classic edition's (the garden twins pd:04g and pd:20g,
+// count 0, come last: the Abbot's garden edition, AB-01). Each tile shows one of the expansion's
+// symbols (PD-01): a volcano
 // (.WithVolcano()), a dragon (.WithDragonSymbol()), a magic portal
 // (.WithMagicPortal()) or a princess on its city (City(...).WithPrincess()).
 // pd:06 and pd:13 hold a monastery inside a city's tile (PD-03), pd:25 a road
@@ -182,6 +183,18 @@ constexpr std::array kPrincessAndDragonTiles = {
        Field("f1", {ENE, SSW, WSW, WNW}, {"c1"}),
        Field("f2", {ESE, SSE}))
       .WithMagicPortal(),
+  // The garden edition (AB-01): its garden twins, each in place of one copy
+  // of the type it names.
+  Tile("pd:04g", 0, {kCity, kField, kField, kField}, "city N; garden; dragon symbol; garden twin of pd:04",
+       City("c1", {N}),
+       Garden("g1"),
+       Field("f1", {ENE, ESE, SSE, SSW, WSW, WNW}, {"c1"}))
+      .WithDragonSymbol().GardenTwinOf("pd:04", 1),
+  Tile("pd:20g", 0, {kCity, kField, kField, kCity}, "city N+W (princess); garden; garden twin of pd:20",
+       City("c1", {N, W}).WithPrincess(),
+       Garden("g1"),
+       Field("f1", {ENE, ESE, SSE, SSW}, {"c1"}))
+      .GardenTwinOf("pd:20", 1),
 };
 // clang-format on
 
@@ -189,7 +202,8 @@ static_assert(AllCityReferencesResolve(kPrincessAndDragonTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kPrincessAndDragonTiles),
               "a symbol is on the wrong kind of segment");
-static_assert(kPrincessAndDragonTiles.size() == 29, "The Princess & the Dragon has 29 tile types");
+static_assert(kPrincessAndDragonTiles.size() == 29 + 2,
+              "The Princess & the Dragon has 29 tile types and 2 garden twins");
 static_assert(TotalCount(kPrincessAndDragonTiles) == 30,
               "The Princess & the Dragon has 30 land tiles (PD-01)");
 

@@ -1,7 +1,8 @@
 // The River and The River II as one set: River I's 10 tile types
 // river:1-01 .. river:1-10 (12 tiles) and River II's 12 types river:2-01 ..
 // river:2-12 (12 tiles), as printed, in catalogue orientation (rotation 0,
-// north up). Counts are the classic edition's (no garden twins). Each box has
+// north up). Counts are the classic edition's (the garden
+// edition's twins, count 0, come last: .GardenTwinOf, the Abbot). Each box has
 // its own spring, so the spring is listed in both parts (river:1-01 and
 // river:2-01, the same tile). Transcribes shared/reference/tiles/river.yaml
 // line by line: same order, segment order and local ids;
@@ -89,6 +90,13 @@ constexpr std::array kRiverTiles = {
        Field("f1", {NNW, NNE, ENE, ESE, SSE, WNW}),
        Field("f2", {SSW, WSW}))
       .WithRiverRole(RiverRole::kRiver),
+  // The garden edition (AB-01): river:1-10g in place of a river:1-10
+  Tile("river:1-10g", 0, {kField, kField, kRiver, kRiver}, "river S-W; garden; garden twin of river:1-10",
+       River("v1", {S, W}),
+       Garden("g1"),
+       Field("f1", {NNW, NNE, ENE, ESE, SSE, WNW}),
+       Field("f2", {SSW, WSW}))
+      .WithRiverRole(RiverRole::kRiver).GardenTwinOf("river:1-10", 1),
   // River II: 12 types, 12 tiles
   StartTile("river:2-01", 1, {kField, kRiver, kField, kField}, "river E (ends on tile)",
        River("v1", {E}),
@@ -163,13 +171,21 @@ constexpr std::array kRiverTiles = {
        Field("f2", {NNE, ENE}),
        Field("f3", {SSW, WSW}))
       .WithRiverRole(RiverRole::kRiver),
+  // The garden edition (AB-01): river:2-09g in place of the river:2-09
+  Tile("river:2-09g", 0, {kField, kField, kRiver, kRiver}, "river S-W; garden; garden twin of river:2-09",
+       River("v1", {S, W}),
+       Garden("g1"),
+       Field("f1", {NNW, NNE, ENE, ESE, SSE, WNW}),
+       Field("f2", {SSW, WSW}))
+      .WithRiverRole(RiverRole::kRiver).GardenTwinOf("river:2-09", 1),
 };
 // clang-format on
 
 static_assert(AllCityReferencesResolve(kRiverTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kRiverTiles), "a symbol is on the wrong kind of segment");
-static_assert(kRiverTiles.size() == 22, "The River has 10 tile types, The River II 12");
+static_assert(kRiverTiles.size() == 22 + 2,
+              "The River has 10 tile types, The River II 12 and 2 garden twins");
 static_assert(TotalCount(kRiverTiles) == 24, "The River and The River II have 12 tiles each");
 
 }  // namespace

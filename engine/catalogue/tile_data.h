@@ -30,6 +30,10 @@
 //   Tile(...).WithDragonSymbol()   Tile(...).WithMagicPortal()
 //   City(...).WithPrincess()                       (The Princess & the Dragon)
 //   TowerFoundation(id)                              (The Tower; no side)
+//   Garden(id)                                    (the Abbot, AB-02; touches no side)
+//   Tile(id, 0, ...).GardenTwinOf("base:M", copies)  (the Abbot, AB-01: the
+//       garden edition's twin of base:M; each of its copies replaces one
+//       copy of base:M in that edition, facts `counts.garden_edition`)
 #pragma once
 
 #include <array>
@@ -181,6 +185,17 @@ struct TileSpec {
   bool vineyard = false;
   bool dragon_symbol = false;
   bool magic_portal = false;
+  std::string_view garden_twin_of = {};
+  int garden_twin_copies = 0;
+
+  // The Abbot (AB-01): a garden-edition twin of `of` (same set), with
+  // `copies` copies in that edition, each in place of a copy of `of`.
+  constexpr TileSpec GardenTwinOf(std::string_view of, int copies) const {
+    TileSpec spec = *this;
+    spec.garden_twin_of = of;
+    spec.garden_twin_copies = copies;
+    return spec;
+  }
 
   // The Princess & the Dragon (PD-01): the dragon symbol (PD-09, PD-10) and
   // the magic portal (PD-20).
@@ -321,6 +336,11 @@ constexpr SegmentSpec AcrobatSpace(std::string_view id) {
   return {.id = id, .kind = SegmentKind::kAcrobatSpace};
 }
 
+// The Abbot (AB-02): a garden, a feature of its own on one tile.
+constexpr SegmentSpec Garden(std::string_view id) {
+  return {.id = id, .kind = SegmentKind::kGarden};
+}
+
 constexpr TileSpec Tile(std::string_view id, int count, std::array<Terrain, 4> sides,
                         std::string_view description, std::same_as<SegmentSpec> auto... segments) {
   static_assert(sizeof...(segments) <= kMaxSegmentsPerTile);
@@ -436,6 +456,7 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
   tile.vineyard = spec.vineyard;
   tile.dragon_symbol = spec.dragon_symbol;
   tile.magic_portal = spec.magic_portal;
+  tile.garden_twin_of = spec.garden_twin_of;
   tile.segments.reserve(spec.segment_count);
   for (int i = 0; i < spec.segment_count; ++i) {
     const SegmentSpec& s = spec.segments[i];
@@ -475,6 +496,22 @@ inline const TileSet* NewTileSet(std::string_view name, std::string_view title,
   auto* set = new TileSet{.name = name, .title = title, .tiles = {}};
   set->tiles.reserve(specs.size());
   for (const TileSpec& spec : specs) set->tiles.push_back(MakeTileType(spec, name));
+  // AB-01: in a set with garden twins, the garden edition has each twin's
+  // copies and, of each type a twin replaces, the copies left.
+  bool garden_edition = false;
+  for (const TileSpec& spec : specs) garden_edition |= !spec.garden_twin_of.empty();
+  if (garden_edition) {
+    for (TileType& tile : set->tiles) tile.garden_edition_count = tile.count;
+    for (size_t i = 0; i < specs.size(); ++i) {
+      if (specs[i].garden_twin_of.empty()) continue;
+      set->tiles[i].garden_edition_count = specs[i].garden_twin_copies;
+      for (TileType& original : set->tiles) {
+        if (original.id == specs[i].garden_twin_of) {
+          original.garden_edition_count -= specs[i].garden_twin_copies;
+        }
+      }
+    }
+  }
   return set;
 }
 

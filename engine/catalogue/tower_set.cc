@@ -121,7 +121,23 @@ constexpr std::array kTowerTiles = {
        City("c1", {N, E, W}, 1),
        City("c2", {S}),
        TowerFoundation("t1"),
-       EnclosedField("f1", {"c1", "c2"})),};
+       EnclosedField("f1", {"c1", "c2"})),
+  // The garden edition (AB-01): its garden twins, each in place of one copy
+  // of the type it names.
+  Tile("tower:02g", 0, {kField, kField, kField, kField}, "garden; tower foundation; garden twin of tower:02",
+       Garden("g1"),
+       TowerFoundation("t1"),
+       Field("f1", {NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW}))
+      .GardenTwinOf("tower:02", 1),
+  Tile("tower:04g", 0, {kField, kField, kRoad, kRoad}, "road W (ends on tile); road S (ends on tile); garden; tower foundation; garden twin of tower:04",
+       Road("r1", {W}),
+       Road("r2", {S}),
+       Garden("g1"),
+       TowerFoundation("t1"),
+       Field("f1", {NNW, NNE, ENE, ESE, SSE, WNW}),
+       Field("f2", {SSW, WSW}))
+      .GardenTwinOf("tower:04", 1),
+};
 // clang-format on
 
 static_assert(AllCityReferencesResolve(kTowerTiles));

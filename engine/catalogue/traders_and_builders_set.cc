@@ -1,6 +1,7 @@
 // Traders & Builders: 24 tile types, tb:01 .. tb:24 (one tile each), as
 // printed, in catalogue orientation (rotation 0, north up). Counts are the
-// classic edition's (no garden twins). Transcribes
+// classic edition's (the garden
+// edition's twins, count 0, come last: .GardenTwinOf, the Abbot). Transcribes
 // shared/reference/tiles/traders-and-builders.yaml line by line: same order,
 // segment order and local ids; tests/engine/catalogue_test.cc checks it
 // against that file. The table's vocabulary is in engine/catalogue/tile_data.h.
@@ -159,13 +160,33 @@ constexpr std::array kTradersAndBuildersTiles = {
        Field("f2", {NNE, ENE}),
        Field("f3", {ESE, SSE}),
        Field("f4", {SSW, WSW})),
+  // The garden edition (AB-01): its garden twins, each in place of one copy
+  // of the type it names.
+  Tile("tb:08g", 0, {kCity, kRoad, kRoad, kCity}, "city N+W (wine); road S (ends on tile); road E (ends on tile); garden; garden twin of tb:08",
+       City("c1", {N, W}).WithGoods(Goods::kWine),
+       Road("r1", {S}),
+       Road("r2", {E}),
+       Garden("g1"),
+       Field("f1", {SSW}, {"c1"}),
+       Field("f2", {ESE, SSE}, {"c1"}),
+       Field("f3", {ENE}, {"c1"}))
+      .GardenTwinOf("tb:08", 1),
+  Tile("tb:11g", 0, {kCity, kRoad, kField, kCity}, "city N+W (cloth); road E (ends on tile); garden; garden twin of tb:11",
+       City("c1", {N, W}).WithGoods(Goods::kCloth),
+       Road("r1", {E}),
+       Garden("g1"),
+       Field("f1", {ENE}, {"c1"}),
+       Field("f2", {ESE, SSE, SSW}, {"c1"}))
+      .GardenTwinOf("tb:11", 1),
 };
 // clang-format on
 
-// How many cities of the table carry `goods`.
+// How many cities of the table carry `goods` (each type is one tile; a garden
+// twin replaces its type's tile in the garden edition, AB-01, and is left out).
 constexpr int CountGoods(std::span<const TileSpec> tiles, Goods goods) {
   int n = 0;
   for (const TileSpec& tile : tiles) {
+    if (!tile.garden_twin_of.empty()) continue;
     for (int i = 0; i < tile.segment_count; ++i) n += tile.segments[i].goods == goods ? 1 : 0;
   }
   return n;
@@ -175,7 +196,8 @@ static_assert(AllCityReferencesResolve(kTradersAndBuildersTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kTradersAndBuildersTiles),
               "a symbol is on the wrong kind of segment");
-static_assert(kTradersAndBuildersTiles.size() == 24, "Traders & Builders has 24 tile types");
+static_assert(kTradersAndBuildersTiles.size() == 24 + 2,
+              "Traders & Builders has 24 tile types and 2 garden twins");
 static_assert(TotalCount(kTradersAndBuildersTiles) == 24, "Traders & Builders has 24 tiles");
 static_assert(CountGoods(kTradersAndBuildersTiles, Goods::kWine) == 9, "9 wine symbols");
 static_assert(CountGoods(kTradersAndBuildersTiles, Goods::kGrain) == 6, "6 grain symbols");

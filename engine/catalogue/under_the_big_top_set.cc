@@ -124,12 +124,29 @@ constexpr std::array kUnderTheBigTopTiles = {
        Field("f1", {ENE}, {"c1"}),
        Field("f2", {ESE, SSE}, {}),
        Field("f3", {SSW}, {"c1"})),
+  // The garden edition (AB-01): its garden twins, each in place of one copy
+  // of the type it names.
+  Tile("bt:01g", 0, {kField, kField, kField, kField}, "acrobat space; garden; garden twin of bt:01",
+       AcrobatSpace("a1"),
+       Garden("g1"),
+       Field("f1", {NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW}, {}))
+      .GardenTwinOf("bt:01", 1),
+  Tile("bt:07g", 0, {kField, kRoad, kRoad, kField},
+       "road E (ends on tile); road S (ends on tile); circus space; garden; garden twin of bt:07",
+       Road("r1", {E}),
+       Road("r2", {S}),
+       CircusSpace("b1"),
+       Garden("g1"),
+       Field("f1", {NNW, NNE, ENE, SSW, WSW, WNW}, {}),
+       Field("f2", {ESE, SSE}, {}))
+      .GardenTwinOf("bt:07", 1),
 };
 // clang-format on
 
 static_assert(SymbolsOnTheirSegments(kUnderTheBigTopTiles),
               "a symbol is on the wrong kind of segment");
-static_assert(kUnderTheBigTopTiles.size() == 16, "Under the Big Top has 16 tile types");
+static_assert(kUnderTheBigTopTiles.size() == 16 + 2,
+              "Under the Big Top has 16 tile types and 2 garden twins");
 static_assert(TotalCount(kUnderTheBigTopTiles) == 20, "Under the Big Top has 20 tiles");
 
 constexpr int CountWith(SegmentKind kind) {

@@ -1,6 +1,7 @@
 // The expansion modules of a rule set, in a fixed order.
 #include "engine/expansion_module.h"
 #include "engine/expansions/abbey_and_mayor.h"
+#include "engine/expansions/abbot.h"
 #include "engine/expansions/castles.h"
 #include "engine/expansions/count_of_carcassonne.h"
 #include "engine/expansions/cult.h"
@@ -40,6 +41,7 @@ struct Registry {
   TowerExpansion tower;
   DragonFlightAfterScoring dragon_flight_after_scoring;
   UnderTheBigTop under_the_big_top;
+  Abbot abbot;
 };
 
 const Registry& Modules() {
@@ -120,6 +122,12 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
     modules.push_back(&all.dragon_flight_after_scoring);
   }
   if (rules.Has(Expansion::kSiege)) modules.push_back(&all.siege_escape);
+  // The Abbot: its retreat is a step-2 action it scores itself, read by no
+  // other module (no modifier applies to it, AT-09); it lists no figure
+  // placement for the others to filter (the abbot's placements are the
+  // core's and the portal's). Before the River, which filters the figure
+  // placements listed.
+  if (rules.Has(Expansion::kAbbot)) modules.push_back(&all.abbot);
   // Last: it filters the figure placements the others list (river.h).
   if (rules.Has(Expansion::kRiver)) modules.push_back(&all.river);
   return modules;
@@ -144,6 +152,7 @@ const std::vector<const ExpansionModule*>& AllModules() {
                                                               &all.count_of_carcassonne,
                                                               &all.dragon_flight_after_scoring,
                                                               &all.siege_escape,
+                                                              &all.abbot,
                                                               &all.river};
   return modules;
 }

@@ -215,7 +215,7 @@ void PrincessAndDragon::ListOwnFigurePlacements(const Game& game,
         const SegmentKind kind = board.tile(tile).type().segments[segment].kind;
         for (FigureKind figure :
              {FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kMayor,
-              FigureKind::kWagon, FigureKind::kRingmaster}) {
+              FigureKind::kWagon, FigureKind::kRingmaster, FigureKind::kAbbot}) {
           if (SupplyOf(state.players[player], figure) <= 0) continue;
           if (!FollowerKindMayStandOn(figure, kind)) continue;
           actions.push_back(PlaceFigureAction{figure, {cell, segment}});

@@ -35,7 +35,8 @@ absl::flat_hash_set<int> OccupiedRoots(const Board& board, const GameState& stat
 }
 
 // The rule a placement of `kind` breaks: the big follower's IC-07, the
-// mayor's AM-08, the wagon's AM-11, or `base_rule` for a follower.
+// mayor's AM-08, the wagon's AM-11, the abbot's AB-03, or `base_rule` for a
+// follower.
 std::string_view PlacementRule(FigureKind kind, std::string_view base_rule) {
   switch (kind) {
     case FigureKind::kBigFollower:
@@ -44,6 +45,8 @@ std::string_view PlacementRule(FigureKind kind, std::string_view base_rule) {
       return "AM-08";
     case FigureKind::kWagon:
       return "AM-11";
+    case FigureKind::kAbbot:
+      return "AB-03";
     default:
       return base_rule;
   }
@@ -53,12 +56,14 @@ std::string_view PlacementRule(FigureKind kind, std::string_view base_rule) {
 
 bool HasAnyFollower(const Player& player) {
   return player.followers > 0 || player.big_followers > 0 || player.mayors > 0 ||
-         player.wagons > 0 || player.ringmasters > 0;
+         player.wagons > 0 || player.ringmasters > 0 || player.abbots > 0;
 }
 
 bool FollowerMayStandOn(SegmentKind kind) {
+  // AB-03: the abbot on a garden.
   return kind == SegmentKind::kRoad || kind == SegmentKind::kCity ||
-         kind == SegmentKind::kMonastery || kind == SegmentKind::kField;
+         kind == SegmentKind::kMonastery || kind == SegmentKind::kField ||
+         kind == SegmentKind::kGarden;
 }
 
 std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameState& state,
@@ -90,6 +95,11 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
                           "This build places no acrobats: the acrobat rules are not confirmed "
                           "(BT-11, known gaps).",
                           segment.cell, segment.segment_index, "BT-11"});
+  } else if (type.kind == SegmentKind::kGarden && kind != FigureKind::kAbbot) {
+    violations.push_back(
+        {ViolationCode::kFigureNotAllowed,
+         Cat("Only the abbot may stand on a garden, not a ", FigureKindName(kind), "."),
+         segment.cell, segment.segment_index, "AB-04"});
   } else if (!FollowerKindMayStandOn(kind, type.kind)) {
     // AM-08: the mayor goes only into a city.
     violations.push_back({ViolationCode::kFigureNotAllowed,
@@ -139,7 +149,8 @@ FollowerOptionsIfPlaced::FollowerOptionsIfPlaced(const Board& board, const GameS
       has_plain_(state.players[player].followers > 0 || state.players[player].big_followers > 0 ||
                  state.players[player].ringmasters > 0),
       has_mayor_(state.players[player].mayors > 0),
-      has_wagon_(state.players[player].wagons > 0) {
+      has_wagon_(state.players[player].wagons > 0),
+      has_abbot_(state.players[player].abbots > 0) {
   for (const Figure& figure : state.figures) {
     // Only followers occupy (OccupiedRoots): a shepherd's field takes a
     // farmer (HS-13, HS-15); builders and pigs stand with their owner's.
@@ -223,7 +234,8 @@ SegmentIndexes FollowerOptionsIfPlaced::For(const TileType& tile, Position cell,
     const SegmentKind kind = tile.segments[i].kind;
     if (!(has_plain_ && FollowerKindMayStandOn(FigureKind::kFollower, kind)) &&
         !(has_mayor_ && FollowerKindMayStandOn(FigureKind::kMayor, kind)) &&
-        !(has_wagon_ && FollowerKindMayStandOn(FigureKind::kWagon, kind))) {
+        !(has_wagon_ && FollowerKindMayStandOn(FigureKind::kWagon, kind)) &&
+        !(has_abbot_ && FollowerKindMayStandOn(FigureKind::kAbbot, kind))) {
       continue;
     }
     result.push_back(i);

@@ -10,7 +10,8 @@
 
 namespace carcassonne {
 
-// BG-05: the segment kinds a follower can stand on (road, city, monastery, field).
+// BG-05: the segment kinds some follower can stand on (road, city, monastery,
+// field; a garden for the abbot, AB-03).
 bool FollowerMayStandOn(SegmentKind kind);
 
 // Whether the player has a follower of any kind (follower, big follower,
@@ -47,6 +48,7 @@ class FollowerOptionsIfPlaced {
   bool has_plain_;
   bool has_mayor_;
   bool has_wagon_;
+  bool has_abbot_;             // AB-03: a monastery or a garden
   std::vector<int> occupied_;  // features holding a figure, sorted
 };
 

@@ -20,8 +20,9 @@ std::optional<FeatureKind> KindOf(SegmentKind kind) {
       return FeatureKind::kMonastery;
     case SegmentKind::kField:
       return FeatureKind::kField;
-    case SegmentKind::kRiver:
     case SegmentKind::kGarden:
+      return FeatureKind::kGarden;
+    case SegmentKind::kRiver:
     case SegmentKind::kCircusSpace:
     case SegmentKind::kAcrobatSpace:
     case SegmentKind::kTowerFoundation:  // TW-14: towers never score
@@ -91,6 +92,12 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
       // BG-12 complete (9), BG-21 incomplete: its tile plus each neighbour present.
       items.push_back(Item(tile_count, "tile", "tiles", 1, complete ? "BG-12" : "BG-21"));
       break;
+    case FeatureKind::kGarden:
+      // AB-06 complete (9, like BG-12), AB-10 incomplete (like BG-21): its
+      // tile plus each neighbour present. Only an abbot stands on a garden
+      // (AB-04), so a garden is scored only with one.
+      items.push_back(Item(tile_count, "tile", "tiles", 1, complete ? "AB-06" : "AB-10"));
+      break;
     case FeatureKind::kTradeGoods:
     case FeatureKind::kKing:
     case FeatureKind::kRobberBaron:
@@ -124,7 +131,7 @@ void Describe(const Board& board, const GameState& state, int root, FeatureKind 
   event.trigger = trigger;
   event.complete = IsComplete(board, root);
   event.segments = board.SegmentsOf(root);
-  if (kind == FeatureKind::kMonastery) {
+  if (kind == FeatureKind::kMonastery || kind == FeatureKind::kGarden) {
     const Position cell = board.AddressOf(root).cell;
     event.tiles.push_back(cell);
     for (Position around : Surrounding(cell)) {
@@ -164,9 +171,9 @@ bool IsComplete(const Board& board, int feature) {
     case SegmentKind::kRiver:
       return summary.open_edges == 0;
     case SegmentKind::kMonastery:
+    case SegmentKind::kGarden:  // AB-06: a garden completes as a monastery does
       return board.SurroundingTileCount(board.AddressOf(feature).cell) == 8;
     case SegmentKind::kField:
-    case SegmentKind::kGarden:
     case SegmentKind::kCircusSpace:
     case SegmentKind::kAcrobatSpace:
     case SegmentKind::kTowerFoundation:
@@ -237,7 +244,7 @@ std::vector<int> OccupiedFeatures(const Board& board, const GameState& state) {
     int rank = 4;
     if (kind == SegmentKind::kRoad) rank = 0;
     if (kind == SegmentKind::kCity) rank = 1;
-    if (kind == SegmentKind::kMonastery) rank = 2;
+    if (kind == SegmentKind::kMonastery || kind == SegmentKind::kGarden) rank = 2;
     if (kind == SegmentKind::kField) rank = 3;
     return std::pair(rank, feature);
   };

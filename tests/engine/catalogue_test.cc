@@ -92,7 +92,8 @@ struct FactPart {
   std::string name;
   std::map<std::string, std::string> scalars;  // total_tiles, tile_types, ...
   std::vector<FactTile> tiles;                 // classic types, in file order
-  std::vector<std::string> garden_twins;       // skipped: count 0, id ending in "g"
+  std::vector<FactTile> twins;                 // garden twins: count 0, id ending in "g"
+  std::vector<std::string> garden_twins;       // their ids
 };
 
 struct Facts {
@@ -104,6 +105,8 @@ struct Facts {
     std::vector<const FactTile*> all;
     for (const FactPart& part : parts) {
       for (const FactTile& tile : part.tiles) all.push_back(&tile);
+      // AB-01: the garden edition's twins follow each part's classic types.
+      for (const FactTile& tile : part.twins) all.push_back(&tile);
     }
     return all;
   }
@@ -320,6 +323,7 @@ std::optional<Facts> ParseFacts(std::istream& in, std::string* error) {
     for (FactTile& tile : all_tiles) {
       if (tile.count == 0 && tile.id.ends_with('g')) {
         part.garden_twins.push_back(tile.id);
+        part.twins.push_back(std::move(tile));
       } else {
         part.tiles.push_back(std::move(tile));
       }
@@ -568,7 +572,10 @@ void ExpectTileMatches(const TileType& tile, const FactTile& expected, bool fact
 
   EXPECT_EQ(tile.id, expected.id);
   EXPECT_EQ(tile.count, expected.count);
-  EXPECT_GT(tile.count, 0);
+  // AB-01: a garden twin is not in the classic edition (count 0).
+  if (tile.garden_twin_of.empty()) {
+    EXPECT_GT(tile.count, 0);
+  }
   ExpectFlag(tile.start_tile, expected.scalars, "start_tile", false);
   EXPECT_EQ(tile.description, Lookup(expected.scalars, "desc"));
   EXPECT_EQ(expected.sides.size(), 4u);
@@ -597,6 +604,18 @@ void ExpectTileMatches(const TileType& tile, const FactTile& expected, bool fact
   EXPECT_EQ(std::to_string(tile.heretics_and_shrines_count),
             Lookup(counts, "heretics_and_shrines", "-1"))
       << "counts.heretics_and_shrines";
+  // The Abbot (AB-01): `counts: {garden_edition: n}`, the copies in the garden
+  // edition; absent on the tiles of sets without one. A twin's description
+  // ends with "garden twin of <id>", the type it replaces.
+  EXPECT_EQ(std::to_string(tile.garden_edition_count), Lookup(counts, "garden_edition", "-1"))
+      << "counts.garden_edition";
+  const std::string desc = Lookup(expected.scalars, "desc");
+  const size_t twin_at = desc.find("garden twin of ");
+  EXPECT_EQ(tile.garden_twin_of,
+            twin_at == std::string::npos
+                ? ""
+                : desc.substr(twin_at + std::string_view("garden twin of ").size()))
+      << "garden twin of";
   // Siege (SI-01): `part: cathars | besiegers`.
   EXPECT_EQ(tile.part, Lookup(expected.scalars, "part")) << "part";
   // The Count: `layout: {dx: .., dy: .., rotation: 0}` is the tile's place in
@@ -742,28 +761,48 @@ TEST_P(SetFactsTest, TotalsMatchTheFacts) {
     parts_total += total;
     parts_types += part.tiles.size();
   }
-  // The set holds exactly the parts' types: nothing extra.
-  EXPECT_EQ(Set().tiles.size(), parts_types);
+  // The set holds exactly the parts' types and garden twins (AB-01): nothing
+  // extra.
+  size_t twins = 0;
+  for (const FactPart& part : facts->parts) twins += part.twins.size();
+  EXPECT_EQ(Set().tiles.size(), parts_types + twins);
   EXPECT_EQ(set_total, parts_total);
   if (facts->top_level.contains("total_tiles")) {
     EXPECT_EQ(std::to_string(set_total), Lookup(facts->top_level, "total_tiles"));
-    EXPECT_EQ(std::to_string(Set().tiles.size()), Lookup(facts->top_level, "tile_types"));
+    EXPECT_EQ(std::to_string(Set().tiles.size() - twins), Lookup(facts->top_level, "tile_types"));
   }
 }
 
-TEST_P(SetFactsTest, NoGardenTwins) {
+// AB-01: the garden edition. Each twin of the facts is in the set, with one
+// garden, count 0, and replaces copies of a type of the same set; the
+// garden edition has as many tiles as the classic one (the facts' notes: each
+// twin takes one copy's place). Only twins have gardens.
+TEST_P(SetFactsTest, GardenTwinsReplaceCopiesOfTheirType) {
   const std::optional<Facts> facts = LoadFacts(GetParam().facts_file);
   ASSERT_TRUE(facts.has_value());
   for (const FactPart& part : facts->parts) {
     for (const std::string& twin : part.garden_twins) {
-      EXPECT_EQ(Catalogue::Get().Find(twin), nullptr) << twin << " is a garden-edition twin";
+      const TileType* tile = Catalogue::Get().Find(twin);
+      ASSERT_NE(tile, nullptr) << twin << " is a garden-edition twin";
+      EXPECT_EQ(tile->count, 0) << twin;
+      EXPECT_GT(tile->garden_edition_count, 0) << twin;
+      const TileType* original = Catalogue::Get().Find(tile->garden_twin_of);
+      ASSERT_NE(original, nullptr) << twin;
+      EXPECT_EQ(original->set, tile->set) << twin;
+      EXPECT_EQ(original->sides, tile->sides) << twin << ": same sides as " << original->id;
     }
   }
+  int classic = 0;
+  int garden_edition = 0;
   for (const TileType& tile : Set().tiles) {
-    for (const SegmentType& segment : tile.segments) {
-      EXPECT_NE(segment.kind, SegmentKind::kGarden) << tile.id;
-    }
+    const int gardens = static_cast<int>(
+        std::count_if(tile.segments.begin(), tile.segments.end(),
+                      [](const SegmentType& s) { return s.kind == SegmentKind::kGarden; }));
+    EXPECT_EQ(gardens, tile.garden_twin_of.empty() ? 0 : 1) << tile.id;
+    classic += tile.count;
+    garden_edition += tile.garden_edition_count >= 0 ? tile.garden_edition_count : tile.count;
   }
+  EXPECT_EQ(garden_edition, classic);
 }
 
 INSTANTIATE_TEST_SUITE_P(Sets, SetFactsTest, testing::ValuesIn(kSetCases),
@@ -821,21 +860,25 @@ TEST(CatalogueTest, BaseSetTotals) {
   const TileSet& base = BaseTileSet();
   EXPECT_EQ(base.name, "base");
   EXPECT_FALSE(base.title.empty());
-  EXPECT_EQ(base.tiles.size(), 24u);
+  // 24 types and the 8 garden twins of the garden edition (AB-01), last.
+  EXPECT_EQ(base.tiles.size(), 24u + 8u);
   int total = 0;
+  int garden_edition = 0;
   std::vector<std::string_view> start_types;
   std::set<std::string_view> ids;
   for (const TileType& tile : base.tiles) {
     total += tile.count;
-    EXPECT_GT(tile.count, 0) << tile.id;
+    garden_edition += tile.garden_edition_count;
+    EXPECT_EQ(tile.count > 0, tile.garden_twin_of.empty()) << tile.id;
     EXPECT_EQ(tile.set, "base") << tile.id;
     EXPECT_TRUE(ids.insert(tile.id).second) << "duplicate " << tile.id;
     if (tile.start_tile) start_types.push_back(tile.id);
   }
   EXPECT_EQ(total, 72);
+  EXPECT_EQ(garden_edition, 72);  // AB-01: 8 twins in place of 8 copies
   EXPECT_EQ(start_types, std::vector<std::string_view>{"base:D"});
   // The letters A..X, in order.
-  for (size_t i = 0; i < base.tiles.size(); ++i) {
+  for (size_t i = 0; i < 24; ++i) {
     EXPECT_EQ(base.tiles[i].id, std::string("base:") + static_cast<char>('A' + i));
   }
 }
@@ -920,7 +963,9 @@ TEST(CatalogueTest, EveryIdIsUniqueAndFound) {
       EXPECT_EQ(Catalogue::Get().Find(std::string(tile.id)), &tile) << tile.id;
     }
   }
-  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 1 + 11 + 6 + 10 + 16 + 29 + 16 + 17);
+  EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 1 + 11 + 6 + 10 + 16 + 29 + 16 + 17 +
+                       (8 + 2 + 2 + 2 + 1 + 1 + 1 + 1 + 1 + 2 + 2 +
+                        2));  // + the Tower's, Under the Big Top's
 }
 
 // AM-01, AM-03: the abbey tile, built as the facts file's note says: set
@@ -955,10 +1000,10 @@ TEST(CatalogueTest, AbbeyTile) {
 TEST(CatalogueTest, FindRejectsNearMisses) {
   const Catalogue& catalogue = Catalogue::Get();
   for (std::string_view id :
-       {"ic:1",    "ic:18",      "ic:03g",      "IC:01",     "ic:",        "ic",      "tb:00",
-        "tb:25",   "river:1-11", "river:1-10g", "river:2-1", "river:3-01", "river:",  "kr:0",
-        "kr:6",    "kr:2g",      "mw:9",        "mw:8g",     "count:0",    "base:Ng", " base:A",
-        "base:A ", "base:AA",    "~",           "\xff",      "pd:04g",     "pd:30"}) {
+       {"ic:1",    "ic:18",      "ic:03h",      "IC:01",     "ic:",        "ic",      "tb:00",
+        "tb:25",   "river:1-11", "river:1-09g", "river:2-1", "river:3-01", "river:",  "kr:0",
+        "kr:6",    "kr:1g",      "mw:9",        "mw:7g",     "count:0",    "base:Ag", " base:A",
+        "base:A ", "base:AA",    "~",           "\xff",      "pd:05g",     "pd:30"}) {
     EXPECT_EQ(catalogue.Find(id), nullptr) << id;
   }
   // Find packs ids of up to 15 bytes into two words, zero-padded, with the
@@ -1119,7 +1164,9 @@ TEST(CatalogueTest, ExpansionExamples) {
   EXPECT_EQ(bazaar_tiles, 8);
   EXPECT_TRUE(catalogue.Find("bcb:04")->segments[0].no_castle_base);
   EXPECT_FALSE(catalogue.Find("bcb:07")->segments[0].no_castle_base);
-  EXPECT_EQ(catalogue.Find("bcb:04g"), nullptr);
+  // AB-01: the garden twin keeps the city that may not become a castle.
+  ASSERT_NE(catalogue.Find("bcb:04g"), nullptr);
+  EXPECT_TRUE(catalogue.Find("bcb:04g")->segments[0].no_castle_base);
   for (const TileSet* set : catalogue.sets()) {
     if (set->name == "bcb") continue;
     for (const TileType& tile : set->tiles) EXPECT_FALSE(tile.bazaar) << tile.id;
@@ -1218,7 +1265,10 @@ TEST(CatalogueTest, HillsVineyardsAndTheSharedSide) {
     EXPECT_EQ(layout.segment_at_side[SideIndex(RotateSide(Side::kNorth, rotation))], 0);
     EXPECT_EQ(layout.segment_at_side[SideIndex(RotateSide(Side::kEast, rotation))], 1);
   }
-  EXPECT_EQ(catalogue.Find("hs:14g"), nullptr);
+  // AB-01: hs:14g is hs:14 with a garden (the garden edition).
+  ASSERT_NE(catalogue.Find("hs:14g"), nullptr);
+  EXPECT_EQ(catalogue.Find("hs:14g")->garden_twin_of, "hs:14");
+  EXPECT_TRUE(catalogue.Find("hs:14g")->hill);
 }
 
 // BT-01: 12 circus tiles with one circus space each and 8 acrobat tiles with
@@ -1248,8 +1298,12 @@ TEST(CatalogueTest, CircusAndAcrobatSpaces) {
   EXPECT_EQ(acrobat, 8);
   EXPECT_EQ(SegmentKindName(SegmentKind::kCircusSpace), "circus_space");
   EXPECT_EQ(SegmentKindName(SegmentKind::kAcrobatSpace), "acrobat_space");
-  EXPECT_EQ(Catalogue::Get().Find("bt:01g"), nullptr);
-  EXPECT_EQ(Catalogue::Get().Find("bt:07g"), nullptr);
+  // The garden edition's twins (AB-01) replace bt:01 and bt:07 (count 0 in
+  // the classic edition).
+  ASSERT_NE(Catalogue::Get().Find("bt:01g"), nullptr);
+  EXPECT_EQ(Catalogue::Get().Find("bt:01g")->count, 0);
+  ASSERT_NE(Catalogue::Get().Find("bt:07g"), nullptr);
+  EXPECT_EQ(Catalogue::Get().Find("bt:07g")->count, 0);
 }
 
 // KR-20, AMB-42: the catalogue's road stubs are the two roads of ic:05, which

@@ -37,7 +37,7 @@ constexpr int kGamesPerShard = 100;
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
     FigureKind::kFollower,   FigureKind::kBigFollower, FigureKind::kBuilder,
     FigureKind::kPig,        FigureKind::kMayor,       FigureKind::kWagon,
-    FigureKind::kRingmaster, FigureKind::kShepherd};
+    FigureKind::kRingmaster, FigureKind::kShepherd,    FigureKind::kAbbot};
 
 // The expansions of a family of shards; with the River, the river part
 // cycles with the seed (River I, River II, both).
@@ -183,6 +183,19 @@ const std::vector<Config>& Configs() {
        2},
       {"TowerDragonCountAndAbbey",
        {Expansion::kTower, Expansion::kPrincessAndDragon, Expansion::kCountOfCarcassonne,
+        Expansion::kAbbeyAndMayor},
+       1},
+      // The Abbot: the abbot on monasteries and gardens, its retreat, the
+      // garden edition's tiles; with the big follower, the builder and the
+      // pig and the River's garden tiles; with the dragon, the portal and the
+      // fairy, vineyards and hills, the mayor, the wagon and the barn.
+      {"Abbot", {Expansion::kAbbot}, 2},
+      {"AbbotInnsTradersAndRiver",
+       {Expansion::kAbbot, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
+        Expansion::kRiver},
+       1},
+      {"AbbotPrincessDragonHillsAndAbbey",
+       {Expansion::kAbbot, Expansion::kPrincessAndDragon, Expansion::kHillsAndSheep,
         Expansion::kAbbeyAndMayor},
        1},
   };
@@ -357,7 +370,7 @@ std::optional<Animal> DrawAnimal(const Game& game, const TileType& drawn, std::m
 }
 
 // Every figure kind: supply + board = what each player owns (BG-04, IC-07,
-// TB-09, TB-19).
+// TB-09, TB-19, AM-01, AB-01).
 void ExpectFiguresConserved(const GameState& state) {
   std::vector<std::array<int, kFigureKindCount>> on_board(state.players.size());
   for (const Figure& figure : state.figures) {
@@ -543,12 +556,12 @@ void CheckTilePhase(const Game& game, const TileType* tile, const TileType* hidd
     }
     // The options are the segments some follower kind the player has left
     // may take: a follower or big follower, the mayor (AM-08), the wagon
-    // (AM-11), the ringmaster (BT-16).
+    // (AM-11), the ringmaster (BT-16), the abbot (AB-03).
     const Player& placer = game.state().players[game.state().deciding_player];
     for (int segment = 0; segment < static_cast<int>(tile->segments.size()); ++segment) {
       bool is_legal = false;
       for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kMayor,
-                              FigureKind::kWagon, FigureKind::kRingmaster}) {
+                              FigureKind::kWagon, FigureKind::kRingmaster, FigureKind::kAbbot}) {
         if (SupplyOf(placer, kind) <= 0) continue;
         is_legal =
             is_legal || after.Validate(PlaceFigureAction{kind, {placement.cell, segment}}).legal();
@@ -647,7 +660,8 @@ void CheckFigurePhase(const Game& game, const LegalActions& legal) {
     // any segment of any earlier tile is legal exactly when listed.
     for (const PlacedTile& tile : game.state().tiles) {
       for (int segment = 0; segment < static_cast<int>(tile.type->segments.size()); ++segment) {
-        for (FigureKind kind : {FigureKind::kFollower, FigureKind::kBigFollower}) {
+        for (FigureKind kind :
+             {FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kAbbot}) {
           const PlaceFigureAction action{kind, {tile.cell, segment}};
           const bool is_listed =
               std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
@@ -687,6 +701,29 @@ void CheckFigurePhase(const Game& game, const LegalActions& legal) {
           return fairy != nullptr && fairy->follower == figure;
         });
     EXPECT_EQ(game.Validate(MoveFairyAction{figure}).legal(), is_listed) << placed.type->id;
+  }
+  // The Abbot (AB-07, AB-08): a retreat from where each figure stands, and
+  // from each segment of the tile just placed, is legal exactly when listed,
+  // and listed only for the deciding player's abbot.
+  std::vector<SegmentAddress> retreats;
+  for (const Figure& figure : game.state().figures) retreats.push_back(figure.segment);
+  for (int segment = 0; segment < static_cast<int>(placed.type->segments.size()); ++segment) {
+    retreats.push_back({placed.cell, segment});
+  }
+  for (const SegmentAddress& segment : retreats) {
+    const bool is_listed =
+        std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+          const auto* other = std::get_if<RetreatAbbotAction>(&listed);
+          return other != nullptr && other->segment == segment;
+        });
+    EXPECT_EQ(game.Validate(RetreatAbbotAction{segment}).legal(), is_listed)
+        << "retreat from " << segment.cell.x << "," << segment.cell.y << " segment "
+        << segment.segment_index;
+    if (is_listed) {
+      const Figure abbot{FigureKind::kAbbot, game.state().deciding_player, segment};
+      EXPECT_NE(std::find(game.state().figures.begin(), game.state().figures.end(), abbot),
+                game.state().figures.end());
+    }
   }
   // Abbey & Mayor: a barn on each corner is legal exactly when listed (AM-15,
   // AM-16).
@@ -971,6 +1008,9 @@ struct Decisions {
   int tend = 0;             // grow-or-drive decisions (HS-16)
   int flock = 0;            // flocks driven by their owner or a closed field (HS-18, HS-20)
   int wolf = 0;             // flocks scattered by a wolf (HS-14, HS-17)
+  int abbot = 0;            // abbots placed (AB-03)
+  int garden = 0;           // abbots placed on a garden (AB-03, AB-04)
+  int retreat = 0;          // abbots retreated (AB-07)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -1098,6 +1138,35 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     if ((state.phase == Phase::kTowerCapture || state.phase == Phase::kTowerExchange) &&
         next.prisoners.size() < state.prisoners.size()) {
       ++decisions.exchange;
+    }
+    if (const auto* figure = std::get_if<PlaceFigureAction>(&action);
+        figure && figure->kind == FigureKind::kAbbot) {
+      ++decisions.abbot;
+      const TileType* type = nullptr;
+      for (const PlacedTile& tile : state.tiles) {
+        if (tile.cell == figure->segment.cell) type = tile.type;
+      }
+      // AB-03: only on a monastery or a garden.
+      ASSERT_NE(type, nullptr);
+      const SegmentKind kind = type->segments[figure->segment.segment_index].kind;
+      EXPECT_TRUE(kind == SegmentKind::kMonastery || kind == SegmentKind::kGarden);
+      if (kind == SegmentKind::kGarden) ++decisions.garden;
+    }
+    if (std::holds_alternative<RetreatAbbotAction>(action)) {
+      ++decisions.retreat;
+      // AB-07: one event, the abbot's owner scores 1 per tile (its own and
+      // each neighbour present, 2..8 of the 9: incomplete, AB-08), the abbot
+      // goes back; the turn's completed features may follow.
+      ASSERT_FALSE(outcome.events.empty());
+      const ScoreEvent& retreat = outcome.events.front();
+      EXPECT_EQ(retreat.trigger, ScoringTrigger::kAbbotRetreat);
+      EXPECT_FALSE(retreat.complete);
+      EXPECT_GE(retreat.tiles.size(), 2u);
+      EXPECT_LE(retreat.tiles.size(), 8u);
+      EXPECT_EQ(retreat.points,
+                (std::vector<PlayerPoints>{
+                    {state.deciding_player, static_cast<int>(retreat.tiles.size())}}));
+      EXPECT_EQ(retreat.returned_figures.size(), 1u);
     }
     if (const auto* figure = std::get_if<PlaceFigureAction>(&action)) {
       if (!(figure->segment.cell == state.tiles.back().cell)) ++decisions.portal;
@@ -1312,6 +1381,12 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
     EXPECT_GT(decisions.tend, 0);
     EXPECT_GT(decisions.flock, 0);
     EXPECT_GT(decisions.wolf, 0);
+  }
+  // The Abbot: abbots are placed, on gardens too, and retreat (AB-03, AB-07).
+  if (rules.Has(Expansion::kAbbot)) {
+    EXPECT_GT(decisions.abbot, 0);
+    EXPECT_GT(decisions.garden, 0);
+    EXPECT_GT(decisions.retreat, 0);
   }
   if (rules.am_barn) {
     EXPECT_GT(decisions.barn, 0);

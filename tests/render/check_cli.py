@@ -154,8 +154,10 @@ def check_catalogue_sheet(renderer, work_dir):
     check(len(types) == len(set(types)), "--catalogue draws a tile type twice")
     for prefix in ["base:", "ic:", "tb:", "river:", "kr:", "count:", "mw:", "am:", "bcb:"]:
         check(any(t.startswith(prefix) for t in types), f"--catalogue has no {prefix} tile")
-    check(len([t for t in types if t.startswith("base:")]) == 24,
-          "--catalogue does not have the 24 base tile types")
+    # 24 base tile types and the 8 garden twins of the garden edition (AB-01).
+    check(len([t for t in types if t.startswith("base:")]) == 24 + 8,
+          "--catalogue does not have the 24 base tile types and 8 garden twins")
+    check("base:Eg" in types, "--catalogue has no garden twin")
     outlines = [g for g in root.iter(SVG + "g") if "outline" in g.get("class", "").split()]
     segments = sum(1 for tile in tiles for element in tile
                    if element.get("class", "").split()[:1] == ["outline"])

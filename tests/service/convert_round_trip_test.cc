@@ -133,6 +133,16 @@ std::vector<Config> Configs() {
         rules.bc_castles = true;
         rules.hs_grow_before_closed_scoring = false;
       });
+  // The Abbot (its figure, the garden edition's tiles, the retreat) with the
+  // portal and the fairy, the vineyards, the big follower, the wagon and the
+  // River's garden tile (river:1-10g).
+  add("AbbotPrincessDragonHillsInnsAbbeyRiver",
+      {Expansion::kAbbot, Expansion::kPrincessAndDragon, Expansion::kHillsAndSheep,
+       Expansion::kInnsAndCathedrals, Expansion::kAbbeyAndMayor, Expansion::kRiver},
+      [](RuleSet& rules) {
+        rules.am_wagon = true;
+        rules.am_barn = true;
+      });
   return configs;
 }
 
@@ -363,6 +373,12 @@ std::vector<Config> EveryModuleConfigs() {
   // Under the Big Top through the service: every snapshot with the big top,
   // the animal tokens and the ringmasters passes the service's check.
   add("UnderTheBigTopAndTraders", {Expansion::kUnderTheBigTop, Expansion::kTradersAndBuilders},
+      none);
+  // The Abbot: the garden edition's tiles (river:1-10g, river:2-09g with the
+  // River's parts), the abbot and its retreat, with the builder and the pig.
+  add("Abbot",
+      {Expansion::kAbbot, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
+       Expansion::kRiver},
       none);
   return configs;
 }

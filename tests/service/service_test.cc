@@ -401,7 +401,8 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   ASSERT_GE(catalog.tile_sets_size(), 1);
   const v1::TileSetInfo& base = catalog.tile_sets(0);
   ASSERT_EQ(base.name(), "base");
-  EXPECT_EQ(base.tile_types_size(), 24);
+  // 24 types and the 8 garden twins of the garden edition (AB-01, count 0).
+  EXPECT_EQ(base.tile_types_size(), 24 + 8);
   int tiles = 0;
   int start_tiles = 0;
   for (const v1::TileTypeInfo& type : base.tile_types()) {
@@ -415,6 +416,20 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   }
   EXPECT_EQ(tiles, 72);
   EXPECT_EQ(start_tiles, 1);
+  // AB-01: the garden edition: base:Eg (count 0) has 1 copy there, in place
+  // of one of base:E's 5.
+  for (const v1::TileTypeInfo& type : base.tile_types()) {
+    if (type.id() == "base:Eg") {
+      EXPECT_EQ(type.count(), 0);
+      EXPECT_EQ(type.garden_edition_count(), 1);
+      EXPECT_EQ(type.garden_twin_of(), "base:E");
+    }
+    if (type.id() == "base:E") {
+      EXPECT_EQ(type.count(), 5);
+      EXPECT_EQ(type.garden_edition_count(), 4);
+      EXPECT_EQ(type.garden_twin_of(), "");
+    }
+  }
   for (int expansion : catalog.supported_expansions()) {
     EXPECT_TRUE(v1::Expansion_IsValid(expansion) && expansion != v1::EXPANSION_UNSPECIFIED)
         << expansion;
@@ -1391,13 +1406,16 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
       const v1::LegalPlacement& placement = legal.placements(0);
       if (placement.figure_segments_size() > 0) {
         v1::Action* figure = turn.add_actions();
-        // The offered segments are for any follower kind in supply.
+        // The offered segments are for any follower kind in supply; a garden
+        // (at the tile's centre) only for the abbot (AB-04), which may also
+        // take a monastery there (AB-03).
         const v1::Player& player = state.players(state.deciding_player());
-        // (Under the Big Top: the ringmaster once the others are out, BT-16.)
-        figure->mutable_place_figure()->set_kind(player.followers() > 0 ? v1::FIGURE_KIND_FOLLOWER
-                                                 : player.big_followers() > 0
-                                                     ? v1::FIGURE_KIND_BIG_FOLLOWER
-                                                     : v1::FIGURE_KIND_RINGMASTER);
+        const bool centre = placement.figure_segments(0).location() == v1::LOCATION_CENTER;
+        figure->mutable_place_figure()->set_kind(
+            centre && player.abbots() > 0 ? v1::FIGURE_KIND_ABBOT
+            : player.followers() > 0      ? v1::FIGURE_KIND_FOLLOWER
+            : player.big_followers() > 0  ? v1::FIGURE_KIND_BIG_FOLLOWER
+                                          : v1::FIGURE_KIND_RINGMASTER);
         *figure->mutable_place_figure()->mutable_segment() = placement.figure_segments(0);
       } else {
         *turn.add_actions() = Pass();
@@ -1450,13 +1468,41 @@ TEST_F(ServiceTest, FullGameWithEverySupportedExpansionScoresAddUp) {
   request.add_player_names("Ada");
   request.add_player_names("Bo");
   request.add_player_names("Cy");
+  // (The Abbot is not built together with the Count or the Cult, AB-15:
+  // it has a game of its own below.)
   for (int expansion : catalog.supported_expansions()) {
+    if (expansion == v1::EXPANSION_ABBOT) continue;
     request.mutable_rules()->add_expansions(static_cast<v1::Expansion>(expansion));
   }
   v1::NewGameResponse response;
   const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, request, &response);
   ASSERT_TRUE(status.ok()) << status.error_message();
   PlayFullGame(response.state());
+}
+
+TEST_F(ServiceTest, FullGameWithTheAbbotAndEveryExpansionItGoesWithScoresAddUp) {
+  // The Abbot with every supported expansion but the Count and the Cult
+  // (refused together, AB-15): the garden edition's tiles, the abbot.
+  v1::GetCatalogResponse catalog;
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::GetCatalog, v1::GetCatalogRequest(), &catalog).ok());
+  v1::NewGameRequest request;
+  request.add_player_names("Ada");
+  request.add_player_names("Bo");
+  for (int expansion : catalog.supported_expansions()) {
+    if (expansion == v1::EXPANSION_COUNT_OF_CARCASSONNE || expansion == v1::EXPANSION_CULT) {
+      continue;
+    }
+    request.mutable_rules()->add_expansions(static_cast<v1::Expansion>(expansion));
+  }
+  v1::NewGameResponse response;
+  const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, request, &response);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  EXPECT_EQ(response.state().players(0).abbots(), 1);
+  PlayFullGame(response.state());
+  // A Count game with the Abbot is refused (INVALID_ARGUMENT).
+  request.mutable_rules()->add_expansions(v1::EXPANSION_COUNT_OF_CARCASSONNE);
+  EXPECT_EQ(Call(&v1::RefereeService::Stub::NewGame, request, &response).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
 }
 
 TEST_F(ServiceTest, FullGameWithTheCountScoresAddUp) {
