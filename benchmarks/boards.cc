@@ -153,6 +153,7 @@ RuleSet AllExpansionsRules() {
   rules.river_parts = RiverParts::kBoth;
   rules.am_mayor = true;
   rules.bc_castles = true;
+  rules.bc_bazaars = true;
   return rules;
 }
 
@@ -189,7 +190,9 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rule
   RandomPosition position;
   for (;;) {
     const TileBag& from = deck ? *deck : *game.state().bag;
-    const TileType* drawn = PeekDrawableTile(game, from, random);
+    // BC-21: a tile obtained in a bazaar is placed instead of a draw.
+    const TileType* held = game.TileInsteadOfDraw();
+    const TileType* drawn = held != nullptr ? held : PeekDrawableTile(game, from, random);
     if (drawn == nullptr) {
       game.mutable_state().bag.reset();
       deck = refill;
@@ -210,7 +213,9 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rule
     }
     const LegalActions placements = game.ListLegalActions(drawn, hidden);
     if (placements.placements.empty()) {  // BG-03: set aside
-      if (deck) {
+      if (held != nullptr) {
+        game.Apply(DiscardTileAction{drawn});
+      } else if (deck) {
         deck->Remove(drawn);
       } else if (game.state().bag->Total() > 1) {
         game.Apply(DiscardTileAction{drawn});
@@ -224,7 +229,9 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rule
       position.drawn = drawn;
       break;
     }
-    if (deck) {
+    if (held != nullptr) {
+      // (From no bag.)
+    } else if (deck) {
       deck->Remove(drawn);
     } else if (game.state().bag->Total() == 1) {
       game.mutable_state().bag.reset();
@@ -237,6 +244,27 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rule
       const Player& decider = game.state().players[game.state().deciding_player];
       if (game.state().phase == Phase::kPlaceFigure && decider.followers <= 1) {
         game.Apply(PassAction{});
+        continue;
+      }
+      if (game.state().phase == Phase::kBazaarDraw) {
+        // BC-19: the bazaar's tiles from the game's bag, while it holds more
+        // than the players need (it must not empty); else, untracked, none.
+        const int players = static_cast<int>(game.state().players.size());
+        if (!deck && game.state().bag->Total() > players) {
+          DrawBazaarTilesAction draw;
+          TileBag rest = *game.state().bag;
+          for (int i = 0; i < players; ++i) {
+            draw.tiles.push_back(PeekRandomTile(rest, random));
+            rest.Remove(draw.tiles.back());
+          }
+          game.Apply(draw);
+        } else {
+          if (!deck) {
+            game.mutable_state().bag.reset();
+            deck = refill;
+          }
+          game.Apply(PassAction{});
+        }
         continue;
       }
       const LegalActions decisions = game.ListLegalActions(nullptr);

@@ -40,6 +40,7 @@ bool IsFeatureEvent(const ScoreEvent& event) {
     case FeatureKind::kTradeGoods:
     case FeatureKind::kKing:
     case FeatureKind::kRobberBaron:
+    case FeatureKind::kBazaar:
       return false;
   }
   return false;

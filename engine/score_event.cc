@@ -26,6 +26,8 @@ std::string_view FeatureKindName(FeatureKind kind) {
       return "Robber Baron";
     case FeatureKind::kCastle:
       return "castle";
+    case FeatureKind::kBazaar:
+      return "bazaar";
   }
   return "?";
 }

@@ -14,7 +14,7 @@ namespace carcassonne {
 
 // What scored: a feature, or (Traders & Builders) the goods majorities, or
 // (King & Robber Baron) the King and the Robber Baron, or (Bridges, Castles &
-// Bazaars) a castle's lord.
+// Bazaars) a castle's lord, or a bazaar's payment.
 enum class FeatureKind {
   kRoad,
   kCity,
@@ -23,7 +23,10 @@ enum class FeatureKind {
   kTradeGoods,
   kKing,
   kRobberBaron,
-  kCastle
+  kCastle,
+  // Bridges, Castles & Bazaars: points paid for a bazaar tile (BC-20), no
+  // feature (line items per player: the payer's minus, the payee's plus).
+  kBazaar
 };
 std::string_view FeatureKindName(FeatureKind kind);
 

@@ -103,6 +103,14 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kDragonMove;
     case v1::PHASE_FINAL_ABBEY:
       return Phase::kFinalAbbey;
+    case v1::PHASE_BAZAAR_DRAW:
+      return Phase::kBazaarDraw;
+    case v1::PHASE_BAZAAR_OFFER:
+      return Phase::kBazaarOffer;
+    case v1::PHASE_BAZAAR_BID:
+      return Phase::kBazaarBid;
+    case v1::PHASE_BAZAAR_SETTLE:
+      return Phase::kBazaarSettle;
     default:
       return std::nullopt;
   }
@@ -259,6 +267,14 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_DRAGON_MOVE;
     case Phase::kFinalAbbey:
       return v1::PHASE_FINAL_ABBEY;
+    case Phase::kBazaarDraw:
+      return v1::PHASE_BAZAAR_DRAW;
+    case Phase::kBazaarOffer:
+      return v1::PHASE_BAZAAR_OFFER;
+    case Phase::kBazaarBid:
+      return v1::PHASE_BAZAAR_BID;
+    case Phase::kBazaarSettle:
+      return v1::PHASE_BAZAAR_SETTLE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -490,6 +506,8 @@ v1::FeatureKind FeatureKindToProto(FeatureKind kind) {
       return v1::FEATURE_KIND_ROBBER_BARON;
     case FeatureKind::kCastle:
       return v1::FEATURE_KIND_CASTLE;
+    case FeatureKind::kBazaar:
+      return v1::FEATURE_KIND_BAZAAR;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

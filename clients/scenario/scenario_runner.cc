@@ -990,6 +990,17 @@ std::string DescribeAction(const api::Action& action) {
       return absl::StrCat("remove_knight ", FigureKindName(action.remove_knight().knight().kind()),
                           " of player ", action.remove_knight().knight().owner(), " on ",
                           DescribeSegment(action.remove_knight().knight().segment()));
+    case api::Action::kDrawBazaarTiles:
+      return absl::StrCat("draw_bazaar_tiles ",
+                          absl::StrJoin(action.draw_bazaar_tiles().tile_types(), ", "));
+    case api::Action::kOfferBazaarTile:
+      return absl::StrCat("offer_bazaar_tile ", action.offer_bazaar_tile().lot(), " bidding ",
+                          action.offer_bazaar_tile().bid());
+    case api::Action::kBidForBazaarTile:
+      return absl::StrCat("bid_for_bazaar_tile ", action.bid_for_bazaar_tile().bid());
+    case api::Action::kSettleBazaarAuction:
+      return action.settle_bazaar_auction().buy() ? "settle_bazaar_auction: buy"
+                                                  : "settle_bazaar_auction: sell";
     default:
       return "(no action)";
   }

@@ -92,6 +92,7 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
     case FeatureKind::kKing:
     case FeatureKind::kRobberBaron:
     case FeatureKind::kCastle:
+    case FeatureKind::kBazaar:
       break;
     case FeatureKind::kField:
       // BG-22: 3 per completed city bordered.

@@ -64,6 +64,20 @@ std::vector<Config> Configs() {
       {Expansion::kBridgesCastlesAndBazaars, Expansion::kInnsAndCathedrals,
        Expansion::kTradersAndBuilders},
       [](RuleSet& rules) { rules.bc_castles = true; });
+  // The bazaars (their auction's state, the tiles held, BC-18..BC-21) with
+  // the castles, the builder's second tile and the Count's deployment; and
+  // without bidding (BC-22).
+  add("BazaarsCastlesTradersCount",
+      {Expansion::kBridgesCastlesAndBazaars, Expansion::kTradersAndBuilders,
+       Expansion::kCountOfCarcassonne},
+      [](RuleSet& rules) {
+        rules.bc_castles = true;
+        rules.bc_bazaars = true;
+      });
+  add("BazaarsWithoutBidding", {Expansion::kBridgesCastlesAndBazaars}, [](RuleSet& rules) {
+    rules.bc_bazaars = true;
+    rules.bc_bazaar_bidding = false;
+  });
   // The Cult (the challenge's removals) with the Count (CO-32) and Hans im
   // Glueck's 5-tile set.
   add("CultCountAndKing",
@@ -131,6 +145,8 @@ const TileType* HiddenUnder(const Game& game, const TileType& drawn) {
 }
 
 const TileType* Draw(const Game& game, std::mt19937& random) {
+  // BC-21: a tile obtained in a bazaar instead of a draw.
+  if (const TileType* held = game.TileInsteadOfDraw()) return held;
   std::vector<const TileType*> types;
   for (const TileCount& entry : game.state().bag->tiles) {
     if (entry.count > 0) types.push_back(entry.type);
@@ -140,6 +156,19 @@ const TileType* Draw(const Game& game, std::mt19937& random) {
     if (!game.ListLegalActions(type, HiddenUnder(game, *type)).actions.empty()) return type;
   }
   return nullptr;
+}
+
+// BC-19: the bazaar's draw is the caller's (nothing listed with a tracked
+// bag): the bag's first tiles, one per player.
+void AddBazaarDraw(const Game& game, LegalActions& legal) {
+  if (game.state().phase != Phase::kBazaarDraw) return;
+  DrawBazaarTilesAction draw;
+  for (const TileCount& entry : game.state().bag->tiles) {
+    for (int i = 0; i < entry.count && draw.tiles.size() < game.state().players.size(); ++i) {
+      draw.tiles.push_back(entry.type);
+    }
+  }
+  legal.actions = {draw};
 }
 
 class RoundTrip : public ::testing::TestWithParam<Config> {};
@@ -169,8 +198,9 @@ TEST_P(RoundTrip, EveryStateReadBackPlaysOnTheSame) {
         drawn = Draw(game, random);
         ASSERT_NE(drawn, nullptr);
       }
-      const LegalActions legal =
+      LegalActions legal =
           game.ListLegalActions(drawn, drawn != nullptr ? HiddenUnder(game, *drawn) : nullptr);
+      AddBazaarDraw(game, legal);
       ASSERT_FALSE(legal.actions.empty());
       if (state.phase != Phase::kPlaceTile && state.phase != Phase::kPlaceFigure) {
         ++decisions_of_modules;
@@ -247,6 +277,7 @@ RuleSet WithOptions(RuleSet rules, uint32_t seed) {
   rules.am_barn_multi = seed % 2 == 0 ? BarnMulti::kEachOwner : BarnMulti::kMajority;
   rules.mage_witch_magic_tile_choice =
       seed % 3 == 0 ? MagicTileChoice::kEither : MagicTileChoice::kPlaceSetAsideFirst;
+  rules.bc_bazaar_bidding = seed % 3 != 1;  // BC-22
   return rules;
 }
 
@@ -274,6 +305,10 @@ std::vector<Config> EveryModuleConfigs() {
   add("AbbeyAndMayor", {Expansion::kAbbeyAndMayor}, abbey_mayor);
   add("Castles", {Expansion::kBridgesCastlesAndBazaars},
       [](RuleSet& rules) { rules.bc_castles = true; });
+  add("CastlesAndBazaars", {Expansion::kBridgesCastlesAndBazaars}, [](RuleSet& rules) {
+    rules.bc_castles = true;
+    rules.bc_bazaars = true;
+  });
   // Every expansion, with every module that can go with the others (the
   // wagon and the barn are not built with the Count: CO-09, CO-31).
   add("AllButTheCount",
@@ -283,6 +318,7 @@ std::vector<Config> EveryModuleConfigs() {
       [&](RuleSet& rules) {
         abbey_mayor(rules);
         rules.bc_castles = true;
+        rules.bc_bazaars = true;
       });
   add("AllWithTheCount",
       {Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders, Expansion::kRiver,
@@ -291,6 +327,7 @@ std::vector<Config> EveryModuleConfigs() {
       [](RuleSet& rules) {
         rules.am_mayor = true;
         rules.bc_castles = true;
+        rules.bc_bazaars = true;
       });
   return configs;
 }
@@ -335,7 +372,8 @@ TEST_P(ServiceSnapshots, EveryReturnedSnapshotPassesTheServiceCheck) {
         drawn = Draw(*game, random);
         ASSERT_NE(drawn, nullptr);
       }
-      const LegalActions legal = game->ListLegalActions(drawn);
+      LegalActions legal = game->ListLegalActions(drawn);
+      AddBazaarDraw(*game, legal);
       ASSERT_FALSE(legal.actions.empty());
       std::uniform_int_distribution<size_t> pick(0, legal.actions.size() - 1);
       const Action action = legal.actions[pick(random)];

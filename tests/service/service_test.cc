@@ -442,7 +442,7 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 32);
+  ASSERT_EQ(catalog.rule_options_size(), 33);
   EXPECT_EQ(catalog.rule_options(25).name(), "cult.tile_set");
   EXPECT_EQ(catalog.rule_options(26).name(), "siege.pig_besieged_value");
   EXPECT_EQ(catalog.rule_options(28).name(), "hs.hill_tiebreak");
