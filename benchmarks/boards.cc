@@ -250,13 +250,17 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rule
         // BC-19: the bazaar's tiles from the game's bag, while it holds more
         // than the players need (it must not empty); else, untracked, none.
         const int players = static_cast<int>(game.state().players.size());
+        DrawBazaarTilesAction draw;
         if (!deck && game.state().bag->Total() > players) {
-          DrawBazaarTilesAction draw;
           TileBag rest = *game.state().bag;
           for (int i = 0; i < players; ++i) {
-            draw.tiles.push_back(PeekRandomTile(rest, random));
-            rest.Remove(draw.tiles.back());
+            const TileType* tile = PeekDrawableTile(game, rest, random);
+            if (tile == nullptr) break;
+            draw.tiles.push_back(tile);
+            rest.Remove(tile);
           }
+        }
+        if (static_cast<int>(draw.tiles.size()) == players) {
           game.Apply(draw);
         } else {
           if (!deck) {

@@ -677,8 +677,11 @@ void Game::EndTurnPart(std::vector<ScoreEvent>& events) {
       if (module->OpenDecisionAtTurnEnd(*this)) return;
     }
   }
-  // AM-07: in the final abbey round no land tile is left for a second part.
+  // AM-07: in the final abbey round no land tile is left for a second part;
+  // nor when the bag is empty and the game goes on only for the tiles
+  // obtained in a bazaar (BC-21).
   if (state_.final_abbey_last_seat) state_.extra_tile_earned = false;
+  if (state_.bag && state_.bag->Total() == 0 && TilesHeld()) state_.extra_tile_earned = false;
   if (state_.extra_tile_earned && !state_.second_part) {
     // TB-11: the same player places a second tile; TB-12: never a third.
     state_.second_part = true;

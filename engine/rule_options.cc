@@ -300,11 +300,12 @@ std::span<const KnownGap> KnownGaps() {
        "so a bid is at most the bidder's score and a picker may buy only when their score "
        "covers the highest bid (else they sell). No rule beyond that is built."},
       {"BC-21",
-       "Bazaar tiles in corner cases no source settles: a player holding a bazaar tile may "
-       "still place their abbey instead (AM-03), keeping the bazaar tile for a later turn; a "
-       "bazaar tile that fits nowhere is set aside (BG-03) and its owner draws from the bag; "
-       "if the bag is then empty the game ends, even if other players still hold bazaar tiles "
-       "(engine practice, no source). No bazaar opens in the final abbey round (AM-07)."},
+       "Bazaar tiles in corner cases no source settles (engine practice): a player holding a "
+       "bazaar tile places it, not their abbey (AM-03); a bazaar tile that fits nowhere is set "
+       "aside (BG-03) and its owner draws from the bag; if the bag is then empty the game ends, "
+       "even if other players still hold bazaar tiles; with the bag empty while bazaar tiles "
+       "are held, the builder earns no second tile (TB-11). No bazaar opens in the final abbey "
+       "round (AM-07)."},
       {"BC-30",
        "C3.1 Ext 8 (castles with damsels, barns, bridges worth 3; BC-30..BC-33): not built."},
       {"CU-05",

@@ -168,6 +168,26 @@ void CheckBid(const GameState& state, int player, int bid, bool opening,
   }
 }
 
+// BG-01 and the expansions' drawing rules (the River's order, RV-02; dragon
+// tiles before the volcano, PD-03): whether `tile` may be drawn now; a tile
+// that may not is set aside and another drawn, so it is never revealed.
+void CheckDrawable(const Game& game, const TileType& tile, std::vector<Violation>& violations) {
+  for (const ExpansionModule* module : ModulesFor(game.state().rules)) {
+    module->CheckTileDrawn(game, tile, violations);
+  }
+}
+
+// BC-18: the tiles of the tracked bag that may be drawn now.
+int DrawableInBag(const Game& game) {
+  int total = 0;
+  for (const TileCount& entry : game.state().bag->tiles) {
+    std::vector<Violation> violations;
+    if (entry.count > 0) CheckDrawable(game, *entry.type, violations);
+    if (violations.empty()) total += entry.count;
+  }
+  return total;
+}
+
 // BC-18, BC-19: the tiles revealed, one per player, each drawable.
 void CheckDraw(const Game& game, const DrawBazaarTilesAction& draw,
                std::vector<Violation>& violations) {
@@ -182,6 +202,13 @@ void CheckDraw(const Game& game, const DrawBazaarTilesAction& draw,
     return;
   }
   for (const TileType* tile : draw.tiles) {
+    std::vector<Violation> not_drawable;
+    CheckDrawable(game, *tile, not_drawable);
+    if (!not_drawable.empty()) {
+      refuse(Cat(tile->id, " cannot be drawn now: ", not_drawable.front().message, " (",
+                 not_drawable.front().rule_id, ")"));
+      return;
+    }
     const int drawn = static_cast<int>(std::count(draw.tiles.begin(), draw.tiles.end(), tile));
     if (state.bag) {
       if (state.bag->CountOf(tile) < drawn) {
@@ -242,6 +269,19 @@ void Bazaars::CheckTileDrawn(const Game& game, const TileType& tile,
                         std::nullopt, std::nullopt, "BC-21"});
 }
 
+void Bazaars::CheckTilePlacement(const Game& game, const PlaceTileAction& action,
+                                 std::vector<Violation>& violations) const {
+  // BC-21 (engine practice, known gap BC-21): the abbey replaces a draw
+  // (AM-03), and a player holding a bazaar tile draws nothing: they place
+  // the bazaar tile.
+  const TileType* held = TileInsteadOfDraw(game);
+  if (held == nullptr || !action.tile->abbey) return;
+  violations.push_back({ViolationCode::kBazaarTileExpected,
+                        Cat("The player obtained ", held->id,
+                            " in the bazaar and places it on this turn: not the abbey."),
+                        action.cell, std::nullopt, "BC-21"});
+}
+
 void Bazaars::AfterTileInsteadOfDrawUsed(Game& game) const {
   GameState& state = game.mutable_state();
   const int lot = HeldBazaarLot(state, state.active_player);
@@ -272,8 +312,9 @@ bool Bazaars::OpenDecisionAtTurnEnd(Game& game) const {
   GameState& state = game.mutable_state();
   if (!state.bazaar_due) return false;
   state.bazaar_due = false;
-  // BC-18: skipped when fewer tiles than players are left in the stack.
-  if (state.bag && state.bag->Total() < PlayerCount(state)) return false;
+  // BC-18: skipped when fewer tiles than players are left in the stack (the
+  // tiles that may be drawn now: one that may not would be set aside).
+  if (state.bag && DrawableInBag(game) < PlayerCount(state)) return false;
   state.phase = Phase::kBazaarDraw;
   state.deciding_player = state.active_player;
   return true;

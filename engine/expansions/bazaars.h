@@ -22,7 +22,9 @@
 //   picker (a picker who sold picks again when their turn comes round).
 // - BC-21: each player places the tile they obtained on their next turn
 //   instead of drawing (GameState.bazaar_lots keeps them until placed); the
-//   game does not end while such tiles are held.
+//   game does not end while such tiles are held. Engine practice (known gap
+//   BC-21): the abbey (AM-03) is not placed instead of a bazaar tile, and
+//   with the bag empty a builder earns no second tile.
 // - BC-22: option bc.bazaar_bidding = false: no bidding, each player in turn
 //   takes the tile they pick (their offer's bid must be 0).
 // - BC-23: a bazaar tile placed while bazaar tiles are held (including the
@@ -47,6 +49,8 @@ class Bazaars : public ExpansionModule {
   void CheckTileDrawn(const Game& game, const TileType& tile,
                       std::vector<Violation>& violations) const override;
   const TileType* TileInsteadOfDraw(const Game& game) const override;
+  void CheckTilePlacement(const Game& game, const PlaceTileAction& action,
+                          std::vector<Violation>& violations) const override;
   void AfterTileInsteadOfDrawUsed(Game& game) const override;
   bool HoldsTilesToPlace(const Game& game) const override;
   void AfterTilePlaced(Game& game) const override;

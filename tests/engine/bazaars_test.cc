@@ -311,6 +311,24 @@ TEST(BazaarsTest, Bc23NoBazaarWhileBazaarTilesAreHeld) {
   EXPECT_EQ(game.state().bazaar_lots.size(), 2u);
 }
 
+TEST(BazaarsTest, Bc21AHeldBazaarTileIsPlacedNotTheAbbey) {
+  // Known gap BC-21 (engine practice): with the abbey (AM-03), a player who
+  // holds a bazaar tile draws nothing and places that tile.
+  RuleSet rules = BazaarRules();
+  rules.expansions.push_back(Expansion::kAbbeyAndMayor);
+  rules.am_abbey = true;
+  GameState start = std::get<GameState>(NewGame({"Red", "Blue", "Green"}, rules));
+  Game game = BazaarWhereBlueGetsABazaarTile(start);
+  ASSERT_EQ(game.state().phase, Phase::kPlaceTile);
+  ASSERT_EQ(game.state().active_player, 1);
+  ASSERT_EQ(game.state().players[1].abbeys, 1);
+  EXPECT_TRUE(Refused(game.Validate(PlaceTileAction{Tile("am:abbey"), {1, 0}, Rotation{0}}),
+                      ViolationCode::kBazaarTileExpected, "BC-21"));
+  for (const Action& action : game.ListLegalActions(Tile("bcb:05")).actions) {
+    EXPECT_FALSE(std::get<PlaceTileAction>(action).tile->abbey);
+  }
+}
+
 TEST(BazaarsTest, Bc21TheGameGoesOnUntilTheBazaarTilesArePlaced) {
   GameState start = std::get<GameState>(NewGame({"Red", "Blue", "Green"}, BazaarRules()));
   // The bag: bcb:06, then base:E, base:V, bcb:05: the bazaar empties it.

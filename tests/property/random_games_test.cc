@@ -190,10 +190,12 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   }
   // Bridges, Castles & Bazaars: the castles in every other game.
   rules.bc_castles = rules.Has(Expansion::kBridgesCastlesAndBazaars) && seed % 2 == 0;
-  // ... the bazaars in two games of three (seed 0 among them), with and
-  // without bidding (BC-22).
-  rules.bc_bazaars = rules.Has(Expansion::kBridgesCastlesAndBazaars) && seed % 3 != 2;
-  rules.bc_bazaar_bidding = seed % 4 != 3;
+  // ... the bazaars in the same games, with and without bidding (BC-22): not
+  // in the games with the abbey (odd seeds), whose final round (AM-07) needs
+  // an abbey still held when the bag empties (the round trip's
+  // AllButTheCount plays the abbey with the bazaars).
+  rules.bc_bazaars = rules.Has(Expansion::kBridgesCastlesAndBazaars) && seed % 2 == 0;
+  rules.bc_bazaar_bidding = seed % 4 != 2;
   // The Cult: Hans im Glueck's 5 tiles in every third game (CU-01).
   if (rules.Has(Expansion::kCult) && seed % 3 == 2) {
     rules.cult_tiles = CultTiles::kHereticsAndShrinesFive;
@@ -253,7 +255,9 @@ const TileType* DrawTile(const Game& game, std::mt19937& random) {
 // BC-19: the tiles revealed for a bazaar, one per player, drawn at random
 // from the tracked bag without putting them back (the caller's chance).
 DrawBazaarTilesAction DrawBazaarTiles(const Game& game, std::mt19937& random) {
+  // (Only tiles that may be drawn now: the others would be set aside.)
   TileBag bag = *game.state().bag;
+  std::erase_if(bag.tiles, [&](const TileCount& entry) { return !Drawable(game, *entry.type); });
   DrawBazaarTilesAction draw;
   for (size_t i = 0; i < game.state().players.size() && bag.Total() > 0; ++i) {
     std::uniform_int_distribution<int> pick(0, bag.Total() - 1);

@@ -159,11 +159,16 @@ const TileType* Draw(const Game& game, std::mt19937& random) {
 }
 
 // BC-19: the bazaar's draw is the caller's (nothing listed with a tracked
-// bag): the bag's first tiles, one per player.
+// bag): the bag's first tiles that may be drawn now, one per player.
 void AddBazaarDraw(const Game& game, LegalActions& legal) {
   if (game.state().phase != Phase::kBazaarDraw) return;
   DrawBazaarTilesAction draw;
   for (const TileCount& entry : game.state().bag->tiles) {
+    std::vector<Violation> not_drawable;
+    for (const ExpansionModule* module : ModulesFor(game.state().rules)) {
+      module->CheckTileDrawn(game, *entry.type, not_drawable);
+    }
+    if (!not_drawable.empty()) continue;
     for (int i = 0; i < entry.count && draw.tiles.size() < game.state().players.size(); ++i) {
       draw.tiles.push_back(entry.type);
     }
