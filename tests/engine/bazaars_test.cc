@@ -229,6 +229,11 @@ TEST(BazaarsTest, BcT07ThePickerBuysAtTheirOwnBidAndThePointsAreLost) {
   EXPECT_EQ(game.state().phase, Phase::kBazaarOffer);
   EXPECT_EQ(game.state().deciding_player, 2);
   EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+  // Ended now (AMB-48), mid-bazaar: nothing on the board scores (no figure),
+  // the payment stays, the tiles of the bazaar leave with the game.
+  const FinalScoring ended = ScoreGame(game.state());
+  EXPECT_TRUE(ended.events.empty());
+  EXPECT_EQ(ended.final_scores, (std::vector<int>{10, 8, 10}));
 }
 
 TEST(BazaarsTest, BcQ2APickerBuysOnlyWhenTheirScoreCoversTheBid) {
