@@ -162,6 +162,7 @@ RuleSet AllExpansionsRules() {
   rules.am_wagon = true;
   rules.count_mayor_wagon_count_as_two = true;
   rules.bc_castles = true;
+  rules.bc_bazaars = true;
   return rules;
 }
 
@@ -211,7 +212,9 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rule
   RandomPosition position;
   for (;;) {
     const TileBag& from = deck ? *deck : *game.state().bag;
-    const TileType* drawn = PeekDrawableTile(game, from, random);
+    // BC-21: a tile obtained in a bazaar is placed instead of a draw.
+    const TileType* held = game.TileInsteadOfDraw();
+    const TileType* drawn = held != nullptr ? held : PeekDrawableTile(game, from, random);
     if (drawn == nullptr) {
       game.mutable_state().bag.reset();
       deck = refill;
@@ -233,7 +236,9 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rule
     const LegalActions placements =
         game.ListLegalActions(drawn, hidden, AnimalDrawnWith(game.state(), drawn));
     if (placements.placements.empty()) {  // BG-03: set aside
-      if (deck) {
+      if (held != nullptr) {
+        game.Apply(DiscardTileAction{drawn});
+      } else if (deck) {
         deck->Remove(drawn);
       } else if (game.state().bag->Total() > 1) {
         game.Apply(DiscardTileAction{drawn});
@@ -247,7 +252,9 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rule
       position.drawn = drawn;
       break;
     }
-    if (deck) {
+    if (held != nullptr) {
+      // (From no bag.)
+    } else if (deck) {
       deck->Remove(drawn);
     } else if (game.state().bag->Total() == 1) {
       game.mutable_state().bag.reset();
@@ -260,6 +267,31 @@ RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rule
       const Player& decider = game.state().players[game.state().deciding_player];
       if (game.state().phase == Phase::kPlaceFigure && decider.followers <= 1) {
         game.Apply(PassAction{});
+        continue;
+      }
+      if (game.state().phase == Phase::kBazaarDraw) {
+        // BC-19: the bazaar's tiles from the game's bag, while it holds more
+        // than the players need (it must not empty); else, untracked, none.
+        const int players = static_cast<int>(game.state().players.size());
+        DrawBazaarTilesAction draw;
+        if (!deck && game.state().bag->Total() > players) {
+          TileBag rest = *game.state().bag;
+          for (int i = 0; i < players; ++i) {
+            const TileType* tile = PeekDrawableTile(game, rest, random);
+            if (tile == nullptr) break;
+            draw.tiles.push_back(tile);
+            rest.Remove(tile);
+          }
+        }
+        if (static_cast<int>(draw.tiles.size()) == players) {
+          game.Apply(draw);
+        } else {
+          if (!deck) {
+            game.mutable_state().bag.reset();
+            deck = refill;
+          }
+          game.Apply(PassAction{});
+        }
         continue;
       }
       const LegalActions decisions = game.ListLegalActions(nullptr);

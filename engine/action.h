@@ -191,6 +191,35 @@ struct RetreatAbbotAction {
   SegmentAddress segment;
 };
 
+// Bridges, Castles & Bazaars, Phase::kBazaarDraw: the tiles revealed for the
+// bazaar, one per player (BC-19). Chance: the caller draws them (from the
+// tracked bag when there is one) and names them here. Without a tracked bag,
+// PassAction instead says that fewer tiles than players are left (BC-18).
+struct DrawBazaarTilesAction {
+  std::vector<const TileType*> tiles;
+};
+
+// ... Phase::kBazaarOffer: the picker offers the revealed tile
+// GameState.bazaar_lots[lot] (still unowned) with an opening bid of `bid`
+// points (0 or more, BC-19; without bidding, BC-22, 0 and the tile is theirs).
+struct OfferBazaarTileAction {
+  int lot = 0;
+  int bid = 0;
+};
+
+// ... Phase::kBazaarBid: the deciding player bids `bid` points, higher than
+// the highest bid so far (BC-19); PassAction passes.
+struct BidForBazaarTileAction {
+  int bid = 0;
+};
+
+// ... Phase::kBazaarSettle: the picker buys the tile, paying the highest bid
+// to its bidder (`buy`), or sells it to the highest bidder, who pays the
+// picker (BC-20).
+struct SettleBazaarAuctionAction {
+  bool buy = true;
+};
+
 using ActionChoice =
     std::variant<PlaceTileAction, PlaceFigureAction, PassAction, DiscardTileAction,
                  MoveMagicFigureAction, SetAsideMagicFigureAction, DeployToQuarterAction,
@@ -198,7 +227,8 @@ using ActionChoice =
                  EscapeSiegeAction, EndGameAction, MoveDragonAction, RemoveKnightAction,
                  MoveFairyAction, PlaceTowerFloorAction, PlaceOnTowerAction, CaptureMeepleAction,
                  ExchangePrisonerAction, PayRansomAction, PlaceShepherdAction, GrowFlockAction,
-                 DriveFlockAction, RetreatAbbotAction>;
+                 DriveFlockAction, RetreatAbbotAction, DrawBazaarTilesAction, OfferBazaarTileAction,
+                 BidForBazaarTileAction, SettleBazaarAuctionAction>;
 
 // A decision (one of the choices above) and the seat that takes it (AMB-49).
 // It is used like the variant it extends (std::get_if, std::visit).

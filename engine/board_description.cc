@@ -45,6 +45,7 @@ bool IsFeatureEvent(const ScoreEvent& event) {
     case FeatureKind::kFairy:
     case FeatureKind::kRansom:
     case FeatureKind::kFlock:  // HS-26: no landscape feature
+    case FeatureKind::kBazaar:
       return false;
   }
   return false;

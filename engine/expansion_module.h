@@ -69,6 +69,17 @@ class ExpansionModule {
   // with it (the animal token out of the supply, BT-05); before
   // AfterTilePlaced.
   virtual void TakeTileChance(Game& /*game*/, const PlaceTileAction& /*action*/) const {}
+  // A tile the active player places instead of drawing one (a tile obtained
+  // in a bazaar, BC-21), or nullptr: it comes from no bag, so the drawing
+  // rules (BG-01) do not apply to it; CheckTileDrawn judges that it is the
+  // tile placed.
+  virtual const TileType* TileInsteadOfDraw(const Game& /*game*/) const { return nullptr; }
+  // The tile of TileInsteadOfDraw was set aside (BG-03): the module gives it
+  // up (its placement is seen in AfterTilePlaced).
+  virtual void AfterTileInsteadOfDrawUsed(Game& /*game*/) const {}
+  // Whether tiles outside the bag are still to be placed (bazaar tiles,
+  // BC-21): the game does not end when the bag is empty until they are.
+  virtual bool HoldsTilesToPlace(const Game& /*game*/) const { return false; }
   // Extra conditions on a tile placement (e.g. the River's course).
   virtual void CheckTilePlacement(const Game& /*game*/, const PlaceTileAction& /*action*/,
                                   std::vector<Violation>& /*violations*/) const {}
@@ -167,6 +178,12 @@ class ExpansionModule {
   //   a decision, so it must do its work once.
   virtual void AfterTurnScoring(Game& /*game*/, std::vector<ScoreEvent>& /*events*/) const {}
   virtual bool OpenDecisionAfterTurnScoring(Game& /*game*/) const { return false; }
+  // - OpenDecisionAtTurnEnd: the whole turn is over (no second part follows;
+  //   every decision after the scoring taken), before the next player's:
+  //   the module may set a phase of its own and return true (the bazaar,
+  //   BC-18); it then resumes with Game::EndTurnPart, so it must open its
+  //   decision once.
+  virtual bool OpenDecisionAtTurnEnd(Game& /*game*/) const { return false; }
   virtual bool OpenDecisionBeforeEndScoring(Game& /*game*/, int /*last_player*/) const {
     return false;
   }

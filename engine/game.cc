@@ -22,7 +22,9 @@ bool IsModulePhase(Phase phase) {
          phase == Phase::kWagonMove || phase == Phase::kPlaceCastle ||
          phase == Phase::kSiegeEscape || phase == Phase::kDragonMove ||
          phase == Phase::kFinalAbbey || phase == Phase::kTowerCapture ||
-         phase == Phase::kTowerExchange || phase == Phase::kTendFlock;
+         phase == Phase::kTowerExchange || phase == Phase::kTendFlock ||
+         phase == Phase::kBazaarDraw || phase == Phase::kBazaarOffer ||
+         phase == Phase::kBazaarBid || phase == Phase::kBazaarSettle;
 }
 
 // AMB-40: cities, then roads, then monasteries.
@@ -93,6 +95,22 @@ PendingDecision PendingDecisionOf(const GameState& state) {
   if (state.phase == Phase::kTendFlock) {
     pending = "growing the flock (a token drawn) or driving it to the stable";
     rule_id = "HS-16";
+  }
+  if (state.phase == Phase::kBazaarDraw) {
+    pending = "drawing the tiles of the bazaar";
+    rule_id = "BC-19";
+  }
+  if (state.phase == Phase::kBazaarOffer) {
+    pending = "picking a tile of the bazaar and opening the bidding";
+    rule_id = "BC-19";
+  }
+  if (state.phase == Phase::kBazaarBid) {
+    pending = "bidding for the bazaar tile on offer, or passing";
+    rule_id = "BC-19";
+  }
+  if (state.phase == Phase::kBazaarSettle) {
+    pending = "buying or selling the bazaar tile on offer";
+    rule_id = "BC-20";
   }
   if (state.phase == Phase::kPlaceMagicFigure) {
     // MW-09 before MW-04 (see engine/expansions/mage_and_witch.h).
@@ -374,6 +392,16 @@ Verdict Game::ValidateEndGame() const {
          "BG-20"});
     return verdict;
   }
+  if (TilesHeld()) {
+    verdict.violations.push_back(
+        {ViolationCode::kGameEndNotAllowed,
+         "Tiles obtained in a bazaar are still to be placed: each player places theirs on their "
+         "next turn instead of drawing.",
+         {},
+         std::nullopt,
+         "BC-21"});
+    return verdict;
+  }
   if (state_.phase != Phase::kPlaceTile) {
     // AMB-48: after the last tile's turn, i.e. once every decision of that
     // turn (figure, scoring rounds, deployment, wagons, escape) is taken.
@@ -436,6 +464,8 @@ std::vector<TilePlacement> Game::LegalTilePlacements(const TileType& tile) const
 // which the snapshot check refuses).
 void Game::CheckTileCanBeDrawn(const TileType& tile, std::optional<Position> cell,
                                std::vector<Violation>& violations) const {
+  // BC-21: a tile obtained in a bazaar comes from no bag.
+  if (&tile == TileInsteadOfDraw()) return;
   if (state_.bag) {
     if (state_.bag->CountOf(&tile) == 0) {
       violations.push_back({ViolationCode::kTileNotInBag,
@@ -622,8 +652,11 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
 
 void Game::PlaceTile(const PlaceTileAction& action) {
   const PlacedTile placed{action.tile, action.cell, action.rotation};
-  // AM-03: the abbey comes from the player, not from the bag.
-  if (state_.bag && !action.tile->abbey) state_.bag->Remove(action.tile);
+  // AM-03: the abbey comes from the player, not from the bag; BC-21: nor does
+  // a tile obtained in a bazaar.
+  if (state_.bag && !action.tile->abbey && action.tile != TileInsteadOfDraw()) {
+    state_.bag->Remove(action.tile);
+  }
   // HS-03: the tile under a hill leaves the bag and the game.
   if (state_.bag && action.hidden_tile != nullptr) state_.bag->Remove(action.hidden_tile);
   state_.tiles.push_back(placed);
@@ -652,14 +685,20 @@ void Game::ReturnFigure(const Figure& figure) {
 
 void Game::Discard(const DiscardTileAction& action, std::vector<ScoreEvent>& events) {
   // BG-03: the tile leaves the game and the same player draws again.
-  if (state_.bag) {
+  if (action.tile == TileInsteadOfDraw()) {
+    // BC-21: a tile obtained in a bazaar leaves its owner's hand.
+    for (const ExpansionModule* module : modules_) module->AfterTileInsteadOfDrawUsed(*this);
+  } else if (state_.bag) {
     state_.bag->Remove(action.tile);
-    if (state_.bag->Total() == 0) {
-      // The turn began (its automatic effects, PD-17, unless this is the
-      // second part, TB-11) and no tile is left for it: the game ends.
-      if (!state_.second_part) StartTurn(events);
-      BeginEndGame(state_.active_player, events);
-    }
+  }
+  // BG-20 (BC-21: tiles obtained in a bazaar still held are placed first).
+  // With the bag empty and no tile left in this player's hand, the game ends
+  // (known gap BC-21: others may still hold bazaar tiles).
+  if (state_.bag && state_.bag->Total() == 0 && TileInsteadOfDraw() == nullptr) {
+    // The turn began (its automatic effects, PD-17, unless this is the
+    // second part, TB-11) and no tile is left for it: the game ends.
+    if (!state_.second_part) StartTurn(events);
+    BeginEndGame(state_.active_player, events);
   }
 }
 
@@ -800,8 +839,19 @@ void Game::ScorePendingFeature(std::vector<ScoreEvent>& events) {
 
 void Game::EndTurnPart(std::vector<ScoreEvent>& events) {
   const int placer = state_.active_player;
-  // AM-07: in the final abbey round no land tile is left for a second part.
+  // The whole turn is over (no second part follows): a module's decision at
+  // the turn's end (the bazaar, BC-18) comes before the next player's turn.
+  if (!state_.final_abbey_last_seat && !(state_.extra_tile_earned && !state_.second_part)) {
+    state_.extra_tile_earned = false;
+    for (const ExpansionModule* module : modules_) {
+      if (module->OpenDecisionAtTurnEnd(*this)) return;
+    }
+  }
+  // AM-07: in the final abbey round no land tile is left for a second part;
+  // nor when the bag is empty and the game goes on only for the tiles
+  // obtained in a bazaar (BC-21).
   if (state_.final_abbey_last_seat) state_.extra_tile_earned = false;
+  if (state_.bag && state_.bag->Total() == 0 && TilesHeld()) state_.extra_tile_earned = false;
   if (state_.extra_tile_earned && !state_.second_part) {
     // TB-11: the same player places a second tile; TB-12: never a third.
     state_.second_part = true;
@@ -820,8 +870,22 @@ void Game::EndTurnPart(std::vector<ScoreEvent>& events) {
     BeginEndGame(*state_.final_abbey_last_seat, events);
     return;
   }
-  // BG-20: the game ends after the last tile is placed.
-  if (state_.bag && state_.bag->Total() == 0) BeginEndGame(placer, events);
+  // BG-20: the game ends after the last tile is placed (BC-21: once the tiles
+  // obtained in a bazaar are placed too).
+  if (state_.bag && state_.bag->Total() == 0 && !TilesHeld()) BeginEndGame(placer, events);
+}
+
+const TileType* Game::TileInsteadOfDraw() const {
+  for (const ExpansionModule* module : modules_) {
+    if (const TileType* tile = module->TileInsteadOfDraw(*this)) return tile;
+  }
+  return nullptr;
+}
+
+bool Game::TilesHeld() const {
+  return std::any_of(modules_.begin(), modules_.end(), [&](const ExpansionModule* module) {
+    return module->HoldsTilesToPlace(*this);
+  });
 }
 
 void Game::StartTurn(std::vector<ScoreEvent>& events) {
@@ -928,6 +992,10 @@ void Game::EndGame(std::vector<ScoreEvent>& events) {
   state_.pending_scorings.clear();
   state_.castle_offers.clear();
   state_.final_abbey_last_seat.reset();
+  // BC-21: tiles obtained in a bazaar and not placed leave with the game.
+  state_.bazaar_due = false;
+  state_.bazaar_lots.clear();
+  state_.bazaar_auction.reset();
   state_.deciding_player = state_.active_player;
   state_.phase = Phase::kGameOver;
 }
@@ -950,7 +1018,7 @@ void Game::ListDrawnTilePlacements(const TileType* drawn, const TileType* hidden
                                    std::optional<Animal> animal, LegalActions& legal) const {
   // (The abbey is never drawn, AM-03: its placements are the player's own.)
   if (drawn == nullptr || drawn->abbey) return;
-  if (state_.bag && state_.bag->CountOf(drawn) == 0) return;
+  if (state_.bag && state_.bag->CountOf(drawn) == 0 && drawn != TileInsteadOfDraw()) return;
   std::vector<Violation> not_drawable;
   for (const ExpansionModule* module : modules_) {
     module->CheckTileDrawn(*this, *drawn, not_drawable);
@@ -1065,6 +1133,10 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
     case Phase::kTowerCapture:
     case Phase::kTowerExchange:
     case Phase::kTendFlock:
+    case Phase::kBazaarDraw:
+    case Phase::kBazaarOffer:
+    case Phase::kBazaarBid:
+    case Phase::kBazaarSettle:
       for (const ExpansionModule* module : modules_) module->ListOwnActions(*this, legal.actions);
       break;
   }

@@ -143,6 +143,10 @@ class Game {
   // `trigger` but with no majority and no figures (the value of a barn's
   // field, AM-20).
   std::optional<ScoreEvent> ValueWithModifiers(int feature, ScoringTrigger trigger) const;
+  // BC-21: the tile the active player places instead of drawing (a tile
+  // obtained in a bazaar), or nullptr; and whether any such tile is held.
+  const TileType* TileInsteadOfDraw() const;
+  bool TilesHeld() const;
   // The features the tile placed last completed, in scoring order (AMB-40),
   // each named by its first segment in board order.
   std::vector<SegmentAddress> CompletedByLastTile() const;

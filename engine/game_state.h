@@ -183,6 +183,22 @@ enum class Phase {
   // (placed in an earlier turn): they grow the flock (draw a token) or drive
   // it to the stable (score it) (HS-16..HS-18, HS-21).
   kTendFlock,
+  // Bridges, Castles & Bazaars, the bazaar (engine/expansions/bazaars.h),
+  // once the turn that placed a bazaar tile is over (BC-18):
+  // - kBazaarDraw: the tiles revealed for the bazaar, one per player, are
+  //   drawn (chance: the caller draws them and names them in the action,
+  //   which the active player takes);
+  // - kBazaarOffer: the deciding player (the next without a tile, clockwise
+  //   from the left of the active player) picks a revealed tile still unowned
+  //   and opens with a bid (BC-19);
+  // - kBazaarBid: each other player without a tile, clockwise from the
+  //   picker, once bids higher or passes (BC-19; GameState.bazaar_auction);
+  // - kBazaarSettle: the picker buys the tile or sells it to the highest
+  //   bidder (BC-20).
+  kBazaarDraw,
+  kBazaarOffer,
+  kBazaarBid,
+  kBazaarSettle,
 };
 
 // Hills & Sheep: a token of the cloth bag (HS-01): 1 to 4 sheep, or a wolf.
@@ -320,6 +336,26 @@ struct BigTopState {
   friend bool operator==(const BigTopState&, const BigTopState&) = default;
 };
 
+// Bridges, Castles & Bazaars (C1/C2): a tile revealed for a bazaar (BC-19)
+// and who obtained it; after the auction each owner places it on their next
+// turn instead of drawing (BC-21).
+struct BazaarLot {
+  const TileType* tile = nullptr;
+  std::optional<int> owner;  // nullopt: not yet obtained (during the auction)
+  friend bool operator==(const BazaarLot&, const BazaarLot&) = default;
+};
+
+// ... the lot on offer in Phase::kBazaarBid and kBazaarSettle (BC-19, BC-20):
+// the picker, the highest bid so far and who made it (the picker's opening
+// bid until someone bids higher).
+struct BazaarAuction {
+  int lot = 0;  // index into GameState.bazaar_lots
+  int picker = 0;
+  int bid = 0;
+  int high_bidder = 0;
+  friend bool operator==(const BazaarAuction&, const BazaarAuction&) = default;
+};
+
 struct GameState {
   RuleSet rules;
   std::vector<Player> players;
@@ -407,6 +443,17 @@ struct GameState {
   // ... the cloth bag of tokens; empty optional: the caller does not track
   // it, and a draw is bounded only by the tokens of the set (HS-01).
   std::optional<SheepBag> sheep_bag;
+  // Bridges, Castles & Bazaars, the bazaar (option bc.bazaars): a tile with
+  // the bazaar symbol was placed this turn while no bazaar tile was held
+  // (BC-18, BC-23); the bazaar opens once the turn is over.
+  bool bazaar_due = false;
+  // ... the revealed tiles of the bazaar, in the order drawn: during the
+  // auction (Phase::kBazaarOffer..kBazaarSettle) with their owners so far;
+  // afterwards the tiles still to be placed by their owners (BC-21), each
+  // removed when placed. Empty otherwise.
+  std::vector<BazaarLot> bazaar_lots;
+  // ... Phase::kBazaarBid and kBazaarSettle only: the lot on offer.
+  std::optional<BazaarAuction> bazaar_auction;
 };
 
 // How many seats after the active player `player` sits (0 for the active

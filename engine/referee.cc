@@ -86,11 +86,13 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
                         "this build does not implement the house rule river_first_house_rule "
                         "(CO-21); with the River the spring goes next to the city (AMB-13)"});
   }
-  // Bridges, Castles & Bazaars: of the three modules only the castles are
-  // built; each needs the expansion.
+  // Bridges, Castles & Bazaars: the castles and the bazaars are built, not the
+  // bridges; each needs the expansion.
   if ((rules.bc_bridges || rules.bc_castles || rules.bc_bazaars) &&
       !rules.Has(Expansion::kBridgesCastlesAndBazaars)) {
-    problems.push_back({Cat(prefix, rules.bc_castles ? "bc_castles" : "bc_bridges"),
+    problems.push_back({Cat(prefix, rules.bc_castles   ? "bc_castles"
+                                    : rules.bc_bazaars ? "bc_bazaars"
+                                                       : "bc_bridges"),
                         "a Bridges, Castles & Bazaars module needs "
                         "EXPANSION_BRIDGES_CASTLES_AND_BAZAARS"});
   }
@@ -98,11 +100,6 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
     problems.push_back({Cat(prefix, "bc_bridges"),
                         "this build does not implement the bridges of Bridges, Castles & "
                         "Bazaars (BC-03..BC-09)"});
-  }
-  if (rules.bc_bazaars) {
-    problems.push_back({Cat(prefix, "bc_bazaars"),
-                        "this build does not implement the bazaars of Bridges, Castles & "
-                        "Bazaars (BC-18..BC-23)"});
   }
 }
 
@@ -479,15 +476,16 @@ void CheckFiguresConserved(const GameState& state, std::vector<Problem>& problem
 void CheckTurn(const GameState& state, std::vector<Problem>& problems) {
   // AM-12: the owner of the first wagon to move decides.
   // PD-10: each step of the dragon's flight is the next player's.
-  const bool out_of_turn = state.phase == Phase::kCountRedeploy ||
-                           state.phase == Phase::kCountFinalRedeploy ||
-                           state.phase == Phase::kWagonMove || state.phase == Phase::kPlaceCastle ||
-                           state.phase == Phase::kDragonMove;
+  const bool out_of_turn =
+      state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountFinalRedeploy ||
+      state.phase == Phase::kWagonMove || state.phase == Phase::kPlaceCastle ||
+      state.phase == Phase::kDragonMove || state.phase == Phase::kBazaarOffer ||
+      state.phase == Phase::kBazaarBid || state.phase == Phase::kBazaarSettle;
   if (state.deciding_player != state.active_player && !out_of_turn) {
     problems.push_back({"deciding_player",
                         "the active player makes every decision, except in the Count's "
-                        "redeployment rounds, the wagons' moves, the castle offers and the "
-                        "dragon's flight"});
+                        "redeployment rounds, the wagons' moves, the castle offers, the "
+                        "dragon's flight and the bazaar's auction"});
   }
   if ((state.phase == Phase::kPlaceFigure || state.phase == Phase::kPlaceMagicFigure ||
        state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountDeploy ||

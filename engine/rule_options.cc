@@ -169,12 +169,21 @@ std::span<const RuleOption> RuleOptions() {
        "(RuleSet.bc_castles; needs the expansion). Each player has 3 castle tokens (2 with 5 or "
        "6 players)."},
       {"bc.bazaars",
-       {"false"},
+       {"false", "true"},
        "false",
-       {"BC-18", "BC-19", "BC-20", "BC-21", "BC-22", "BC-23"},
-       "Bridges, Castles & Bazaars: a bazaar after a tile with the bazaar symbol is placed "
-       "(RuleSet.bc_bazaars). Not built: true is rejected, and the bazaar symbol on the "
-       "expansion's tiles has no effect."},
+       {"BC-18", "BC-19", "BC-20", "BC-21", "BC-23"},
+       "Bridges, Castles & Bazaars: a bazaar once the turn that placed a tile with the bazaar "
+       "symbol is over: one tile per player revealed, picked and auctioned in turn, each placed "
+       "by its owner on their next turn instead of drawing (RuleSet.bc_bazaars; needs the "
+       "expansion; PHASE_BAZAAR_DRAW, PHASE_BAZAAR_OFFER, PHASE_BAZAAR_BID, "
+       "PHASE_BAZAAR_SETTLE)."},
+      {"bc.bazaar_bidding",
+       {"true", "false"},
+       "true",
+       {"BC-19", "BC-20", "BC-22"},
+       "Bridges, Castles & Bazaars, with bc.bazaars: the bazaar's auction (true, the rules), "
+       "or the variant without bidding where each player in turn simply takes the tile they "
+       "pick (false, JCloisterZone option bazaar-no-auction) (RuleSet.bc_bazaar_bidding)."},
       {"cult.tile_set",
        {"cult_6", "heretics_and_shrines_5"},
        "cult_6",
@@ -343,10 +352,18 @@ std::span<const KnownGap> KnownGaps() {
       {"BC-03",
        "The bridges of Bridges, Castles & Bazaars (BC-03..BC-09, BC-T01, BC-T08; option "
        "bc.bridges): not built; the option is rejected when true."},
-      {"BC-18",
-       "The bazaars of Bridges, Castles & Bazaars (BC-18..BC-23, BC-T06, BC-T07; option "
-       "bc.bazaars): not built; the option is rejected when true, and the bazaar symbol on the "
-       "expansion's tiles has no effect."},
+      {"BC-Q2",
+       "Open question: bid limits and negative scores in the bazaar. The sources set no limit; "
+       "this referee keeps every score at 0 or more (a snapshot's scores are 0 to the maximum), "
+       "so a bid is at most the bidder's score and a picker may buy only when their score "
+       "covers the highest bid (else they sell). No rule beyond that is built."},
+      {"BC-21",
+       "Bazaar tiles in corner cases no source settles (engine practice): a player holding a "
+       "bazaar tile places it, not their abbey (AM-03); a bazaar tile that fits nowhere is set "
+       "aside (BG-03) and its owner draws from the bag; if the bag is then empty the game ends, "
+       "even if other players still hold bazaar tiles; with the bag empty while bazaar tiles "
+       "are held, the builder earns no second tile (TB-11). No bazaar opens in the final abbey "
+       "round (AM-07)."},
       {"BC-30",
        "C3.1 Ext 8 (castles with damsels, barns, bridges worth 3; BC-30..BC-33): not built."},
       {"CU-06",

@@ -158,11 +158,15 @@ struct RuleSet {
   WagonMove am_wagon_move = WagonMove::kC2NearbyTiles;
   BarnMulti am_barn_multi = BarnMulti::kEachOwner;
   // Bridges, Castles & Bazaars modules (options bc.bridges, bc.castles,
-  // bc.bazaars). None is built yet: each is off by default and rejected when
-  // switched on, so the expansion brings only its 12 land tiles (BC-01).
+  // bc.bazaars). Each is off by default, so that the expansion alone brings
+  // only its 12 land tiles (BC-01). The bridges are not built: bc.bridges is
+  // rejected when switched on.
   bool bc_bridges = false;
   bool bc_castles = false;
   bool bc_bazaars = false;
+  // ... option bc.bazaar_bidding: the bazaar's auction (BC-19, BC-20), or the
+  // variant without bidding where each player simply picks (false, BC-22).
+  bool bc_bazaar_bidding = true;
   // The Cult (option cult.tile_set).
   CultTiles cult_tiles = CultTiles::kRioGrandeSix;
   // Siege (options siege.*).

@@ -36,6 +36,8 @@ std::string_view FeatureKindName(FeatureKind kind) {
       return "flock";
     case FeatureKind::kGarden:
       return "garden";
+    case FeatureKind::kBazaar:
+      return "bazaar";
   }
   return "?";
 }

@@ -17,6 +17,7 @@ namespace carcassonne {
 // Bazaars) a castle's lord, (Under the Big Top) the circus under the big
 // top (BT-06, no landscape feature), or (The Princess & the Dragon) the fairy's
 // point at the start of its owner's turn (PD-17).
+// Bazaars) a castle's lord, or a bazaar's payment.
 enum class FeatureKind {
   kRoad,
   kCity,
@@ -35,7 +36,10 @@ enum class FeatureKind {
   // landscape feature (HS-26).
   kFlock,
   // The Abbot (AB-02): a garden, scored like a monastery (AB-06, AB-10).
-  kGarden
+  kGarden,
+  // Bridges, Castles & Bazaars: points paid for a bazaar tile (BC-20), no
+  // feature (line items per player: the payer's minus, the payee's plus).
+  kBazaar
 };
 std::string_view FeatureKindName(FeatureKind kind);
 

@@ -155,8 +155,8 @@ struct alignas(64) TileType {
   bool magic_symbol = false;  // Mage & Witch: placing it moves the mage or the witch
   RiverRole river_role = RiverRole::kNone;
   bool volcano = false;  // Princess & Dragon symbol (on a River II lake)
-  // Bridges, Castles & Bazaars: the bazaar symbol (BC-18). The bazaars module
-  // is not built: the flag is a catalogue fact with no effect in play.
+  // Bridges, Castles & Bazaars: the bazaar symbol (BC-18): with option
+  // bc.bazaars, placing the tile opens a bazaar (engine/expansions/bazaars.h).
   bool bazaar = false;
   // The Count of Carcassonne: where the tile lies in the 4x3 block, as an
   // offset from count:1 (laid at set-up with rotation 0, CO-02), and whether

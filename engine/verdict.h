@@ -147,6 +147,22 @@ enum class ViolationCode {
   // The Abbot: no abbot of the player on that segment, or its monastery or
   // garden is complete (AB-07, AB-08).
   kAbbotRetreatNotAllowed = 270,
+  // Bridges, Castles & Bazaars, the bazaar: the player holds a tile obtained
+  // in a bazaar and places it instead of drawing one (BC-21).
+  kBazaarTileExpected = 290,
+  // ... the tiles revealed for the bazaar: one per player, each drawable
+  // (in the tracked bag, or a copy of the set left); PassAction only when
+  // fewer tiles than players are left (BC-18, BC-19).
+  kBazaarDrawInvalid = 291,
+  // ... the tile offered is no revealed tile, or already has an owner
+  // (BC-19).
+  kBazaarLotNotAvailable = 292,
+  // ... a bid: 0 or more when opening, higher than the highest bid when
+  // bidding, at most the bidder's score (BC-Q2), 0 without bidding (BC-22).
+  kBazaarBidNotAllowed = 293,
+  // ... buying when the picker's score does not cover the highest bid
+  // (BC-Q2), or selling when nobody outbid the picker (BC-20).
+  kBazaarSettleNotAllowed = 294,
 };
 
 struct Violation {

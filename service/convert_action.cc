@@ -332,13 +332,41 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
     case v1::Action::kDriveFlock:
       action = DriveFlockAction{};  // HS-18
       break;
+    case v1::Action::kDrawBazaarTiles: {
+      const auto& ids = proto.draw_bazaar_tiles().tile_types();
+      const std::string tiles_path = FieldPath(path, "draw_bazaar_tiles.tile_types");
+      if (ids.size() > kMaxPlayers) {
+        Add(problems, tiles_path,
+            Cat("a bazaar reveals one tile per player, at most ", kMaxPlayers));
+        break;
+      }
+      DrawBazaarTilesAction draw;
+      for (int i = 0; i < ids.size(); ++i) {
+        const TileType* type = TileTypeFromProto(ids[i], IndexPath(tiles_path, i), problems);
+        if (type != nullptr) draw.tiles.push_back(type);
+      }
+      action = std::move(draw);
+      break;
+    }
+    case v1::Action::kOfferBazaarTile:
+      action =
+          OfferBazaarTileAction{proto.offer_bazaar_tile().lot(), proto.offer_bazaar_tile().bid()};
+      break;
+    case v1::Action::kBidForBazaarTile:
+      action = BidForBazaarTileAction{proto.bid_for_bazaar_tile().bid()};
+      break;
+    case v1::Action::kSettleBazaarAuction:
+      action = SettleBazaarAuctionAction{proto.settle_bazaar_auction().buy()};
+      break;
     case v1::Action::ACTION_NOT_SET:
       Add(problems, std::string(path),
           "no decision is set: choose one of place_tile, place_figure, pass, discard_tile, "
           "move_magic_figure, set_aside_magic_figure, deploy_to_quarter, "
           "redeploy_from_quarter, move_wagon, build_castle, place_barn, escape_siege, end_game, "
           "move_dragon, remove_knight, move_fairy, place_tower_floor, place_on_tower, "
-          "capture_meeple, exchange_prisoner, pay_ransom, place_shepherd, grow_flock, drive_flock");
+          "capture_meeple, exchange_prisoner, pay_ransom, place_shepherd, grow_flock, drive_flock, "
+          "retreat_abbot, draw_bazaar_tiles, offer_bazaar_tile, bid_for_bazaar_tile, "
+          "settle_bazaar_auction");
       break;
   }
   // AMB-49: the seat taking the decision (unset: the deciding player's).
@@ -447,6 +475,17 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
             deploy->set_move_count_to(QuarterToProto(*chosen.move_count_to));
         } else if constexpr (std::is_same_v<T, EndGameAction>) {
           proto->mutable_end_game();
+        } else if constexpr (std::is_same_v<T, DrawBazaarTilesAction>) {
+          for (const TileType* tile : chosen.tiles) {
+            proto->mutable_draw_bazaar_tiles()->add_tile_types(ToString(tile->id));
+          }
+        } else if constexpr (std::is_same_v<T, OfferBazaarTileAction>) {
+          proto->mutable_offer_bazaar_tile()->set_lot(chosen.lot);
+          proto->mutable_offer_bazaar_tile()->set_bid(chosen.bid);
+        } else if constexpr (std::is_same_v<T, BidForBazaarTileAction>) {
+          proto->mutable_bid_for_bazaar_tile()->set_bid(chosen.bid);
+        } else if constexpr (std::is_same_v<T, SettleBazaarAuctionAction>) {
+          proto->mutable_settle_bazaar_auction()->set_buy(chosen.buy);
         } else if constexpr (std::is_same_v<T, RedeployFromQuarterAction>) {
           v1::RedeployFromQuarter* redeploy = proto->mutable_redeploy_from_quarter();
           redeploy->set_quarter(QuarterToProto(chosen.quarter));

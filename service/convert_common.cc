@@ -115,6 +115,14 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kTowerExchange;
     case v1::PHASE_TEND_FLOCK:
       return Phase::kTendFlock;
+    case v1::PHASE_BAZAAR_DRAW:
+      return Phase::kBazaarDraw;
+    case v1::PHASE_BAZAAR_OFFER:
+      return Phase::kBazaarOffer;
+    case v1::PHASE_BAZAAR_BID:
+      return Phase::kBazaarBid;
+    case v1::PHASE_BAZAAR_SETTLE:
+      return Phase::kBazaarSettle;
     default:
       return std::nullopt;
   }
@@ -332,6 +340,14 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_TOWER_EXCHANGE;
     case Phase::kTendFlock:
       return v1::PHASE_TEND_FLOCK;
+    case Phase::kBazaarDraw:
+      return v1::PHASE_BAZAAR_DRAW;
+    case Phase::kBazaarOffer:
+      return v1::PHASE_BAZAAR_OFFER;
+    case Phase::kBazaarBid:
+      return v1::PHASE_BAZAAR_BID;
+    case Phase::kBazaarSettle:
+      return v1::PHASE_BAZAAR_SETTLE;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -602,6 +618,8 @@ v1::FeatureKind FeatureKindToProto(FeatureKind kind) {
       return v1::FEATURE_KIND_FLOCK;
     case FeatureKind::kGarden:
       return v1::FEATURE_KIND_GARDEN;
+    case FeatureKind::kBazaar:
+      return v1::FEATURE_KIND_BAZAAR;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

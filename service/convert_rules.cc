@@ -270,6 +270,7 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
   if (proto.has_bc_bridges()) rules.bc_bridges = proto.bc_bridges();
   if (proto.has_bc_castles()) rules.bc_castles = proto.bc_castles();
   if (proto.has_bc_bazaars()) rules.bc_bazaars = proto.bc_bazaars();
+  if (proto.has_bc_bazaar_bidding()) rules.bc_bazaar_bidding = proto.bc_bazaar_bidding();
   // The Cult (CU-01).
   switch (proto.cult_tile_set()) {
     case v1::CULT_TILE_SET_UNSPECIFIED:

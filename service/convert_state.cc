@@ -420,6 +420,29 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   // Abbey & Mayor (AM-07): the engine's check judges the seat.
   if (proto.has_final_abbey_last_seat())
     state.final_abbey_last_seat = proto.final_abbey_last_seat();
+  // Bridges, Castles & Bazaars: the bazaar (BC-18..BC-21); the engine's check
+  // judges owners, the lot on offer and the phase.
+  state.bazaar_due = proto.bazaar_due();
+  auto lots_path = [&] { return FieldPath(path, "bazaar_lots"); };
+  if (proto.bazaar_lots_size() > kMaxPlayers) {
+    Add(problems, lots_path(),
+        Cat("at most one tile per player, ", kMaxPlayers, " in all, not ",
+            proto.bazaar_lots_size()));
+  } else {
+    for (int i = 0; i < proto.bazaar_lots_size(); ++i) {
+      const v1::BazaarLot& lot = proto.bazaar_lots(i);
+      const TileType* type = TileTypeFromProto(
+          lot.tile_type(), FieldPath(IndexPath(lots_path(), i), "tile_type"), problems);
+      if (type == nullptr) continue;
+      state.bazaar_lots.push_back(
+          {type, lot.has_owner() ? std::optional<int>(lot.owner()) : std::nullopt});
+    }
+  }
+  if (proto.has_bazaar_auction()) {
+    const v1::BazaarAuction& auction = proto.bazaar_auction();
+    state.bazaar_auction =
+        BazaarAuction{auction.lot(), auction.picker(), auction.bid(), auction.high_bidder()};
+  }
   // King & Robber Baron: holders and records are checked by the engine
   // (CheckSnapshot).
   if (proto.has_king_and_robber_baron()) {
@@ -640,6 +663,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.rules.bc_bridges) rules->set_bc_bridges(true);
   if (state.rules.bc_castles) rules->set_bc_castles(true);
   if (state.rules.bc_bazaars) rules->set_bc_bazaars(true);
+  if (!state.rules.bc_bazaar_bidding) rules->set_bc_bazaar_bidding(false);
   if (state.rules.cult_tiles == CultTiles::kHereticsAndShrinesFive) {
     rules->set_cult_tile_set(v1::CULT_TILE_SET_HERETICS_AND_SHRINES_5);
   }
@@ -749,6 +773,19 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.dragon) CellToProto(*state.dragon, proto->mutable_dragon());
   for (Position cell : state.dragon_flight) CellToProto(cell, proto->add_dragon_flight());
   if (state.final_abbey_last_seat) proto->set_final_abbey_last_seat(*state.final_abbey_last_seat);
+  proto->set_bazaar_due(state.bazaar_due);
+  for (const BazaarLot& lot : state.bazaar_lots) {
+    v1::BazaarLot* written = proto->add_bazaar_lots();
+    written->set_tile_type(ToString(lot.tile->id));
+    if (lot.owner) written->set_owner(*lot.owner);
+  }
+  if (state.bazaar_auction) {
+    v1::BazaarAuction* auction = proto->mutable_bazaar_auction();
+    auction->set_lot(state.bazaar_auction->lot);
+    auction->set_picker(state.bazaar_auction->picker);
+    auction->set_bid(state.bazaar_auction->bid);
+    auction->set_high_bidder(state.bazaar_auction->high_bidder);
+  }
   if (state.fairy) CellToProto(*state.fairy, proto->mutable_fairy());
   for (const Tower& tower : state.towers) {
     v1::Tower* tower_proto = proto->add_towers();

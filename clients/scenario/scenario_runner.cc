@@ -1051,6 +1051,17 @@ std::string DescribeAction(const api::Action& action) {
       return absl::StrCat("grow_flock, drawn ", api::SheepToken_Name(action.grow_flock().token()));
     case api::Action::kDriveFlock:
       return "drive_flock";
+    case api::Action::kDrawBazaarTiles:
+      return absl::StrCat("draw_bazaar_tiles ",
+                          absl::StrJoin(action.draw_bazaar_tiles().tile_types(), ", "));
+    case api::Action::kOfferBazaarTile:
+      return absl::StrCat("offer_bazaar_tile ", action.offer_bazaar_tile().lot(), " bidding ",
+                          action.offer_bazaar_tile().bid());
+    case api::Action::kBidForBazaarTile:
+      return absl::StrCat("bid_for_bazaar_tile ", action.bid_for_bazaar_tile().bid());
+    case api::Action::kSettleBazaarAuction:
+      return action.settle_bazaar_auction().buy() ? "settle_bazaar_auction: buy"
+                                                  : "settle_bazaar_auction: sell";
     default:
       return "(no action)";
   }

@@ -7,8 +7,8 @@
 // it against that file. The table's vocabulary is in
 // engine/catalogue/tile_data.h.
 //
-// Symbols: the bazaar (.WithBazaar(), BC-18) is a tile flag; the bazaars
-// module is not built, so it has no effect in play. bcb:04's city may not be
+// Symbols: the bazaar (.WithBazaar(), BC-18) is a tile flag, read by the
+// bazaars module (engine/expansions/bazaars.h). bcb:04's city may not be
 // made a castle (.NoCastleBase(), BC-10). Bridges and castles are pieces,
 // not tile facts.
 #include <array>

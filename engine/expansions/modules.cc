@@ -2,6 +2,7 @@
 #include "engine/expansion_module.h"
 #include "engine/expansions/abbey_and_mayor.h"
 #include "engine/expansions/abbot.h"
+#include "engine/expansions/bazaars.h"
 #include "engine/expansions/castles.h"
 #include "engine/expansions/count_of_carcassonne.h"
 #include "engine/expansions/cult.h"
@@ -32,6 +33,7 @@ struct Registry {
   CountOfCarcassonne count_of_carcassonne;
   AbbeyAndMayor abbey_and_mayor;
   Castles castles;
+  Bazaars bazaars;
   Cult cult;
   SiegeScoring siege_scoring;
   SiegeEscape siege_escape;
@@ -77,6 +79,13 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // follow the scoring (the Count's deployment sees their points).
   if (rules.Has(Expansion::kBridgesCastlesAndBazaars) && rules.bc_castles) {
     modules.push_back(&all.castles);
+  }
+  // Bridges, Castles & Bazaars: bazaars (option bc.bazaars). Its only
+  // decision comes at the very end of the turn (OpenDecisionAtTurnEnd), after
+  // every module's decisions after the scoring; its tile check (BC-21) reads
+  // no other module. It lists no figure placement.
+  if (rules.Has(Expansion::kBridgesCastlesAndBazaars) && rules.bc_bazaars) {
+    modules.push_back(&all.bazaars);
   }
   // The Cult: its challenge removes the loser's followers right after the
   // winner's scoring (AfterFeatureCompleted), before the Count's bookkeeping
@@ -142,6 +151,7 @@ const std::vector<const ExpansionModule*>& AllModules() {
                                                               &all.princess_and_dragon,
                                                               &all.tower,
                                                               &all.castles,
+                                                              &all.bazaars,
                                                               &all.cult,
                                                               &all.siege_scoring,
                                                               &all.hills_and_sheep,

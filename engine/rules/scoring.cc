@@ -106,6 +106,7 @@ std::vector<LineItem> LineItems(const Board& board, const GameState& state, int 
     case FeatureKind::kFairy:
     case FeatureKind::kRansom:
     case FeatureKind::kFlock:
+    case FeatureKind::kBazaar:
       break;
     case FeatureKind::kField:
       // BG-22: 3 per completed city bordered.

@@ -1,8 +1,8 @@
 // Bridges, Castles & Bazaars: its 12 land tiles in the bag (BC-01), and its
-// modules not built yet (options bc.bridges, bc.bazaars): each is refused by
-// NewGame and by the snapshot checks. Play with the tiles is in
-// tests/scenarios/bcb_*.json; the castles (bc.castles) in castles_test.cc and
-// tests/scenarios/bc_*.json.
+// module not built yet (option bc.bridges): refused by NewGame and by the
+// snapshot checks. Play with the tiles is in tests/scenarios/bcb_*.json; the
+// castles (bc.castles) in castles_test.cc, the bazaars (bc.bazaars) in
+// bazaars_test.cc, and both in tests/scenarios/bc_*.json.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -49,8 +49,7 @@ TEST(BridgesCastlesBazaarsTest, ModulesAreNotBuiltYet) {
     bool RuleSet::*option;
     const char* field;
   };
-  for (const Module module : {Module{&RuleSet::bc_bridges, "rules.bc_bridges"},
-                              Module{&RuleSet::bc_bazaars, "rules.bc_bazaars"}}) {
+  for (const Module module : {Module{&RuleSet::bc_bridges, "rules.bc_bridges"}}) {
     SCOPED_TRACE(module.field);
     RuleSet rules = BcbRules();
     rules.*module.option = true;

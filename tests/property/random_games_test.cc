@@ -23,6 +23,7 @@
 #include <string>
 #include <tuple>
 
+#include "engine/expansions/bazaars.h"
 #include "engine/expansions/castles.h"
 #include "engine/expansions/shepherd_and_flock.h"
 #include "engine/expansions/tower.h"
@@ -261,6 +262,12 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   }
   // Bridges, Castles & Bazaars: the castles in every other game.
   rules.bc_castles = rules.Has(Expansion::kBridgesCastlesAndBazaars) && seed % 2 == 0;
+  // ... the bazaars in the same games, with and without bidding (BC-22): not
+  // in the games with the abbey (odd seeds), whose final round (AM-07) needs
+  // an abbey still held when the bag empties (the round trip's
+  // AllButTheCount plays the abbey with the bazaars).
+  rules.bc_bazaars = rules.Has(Expansion::kBridgesCastlesAndBazaars) && seed % 2 == 0;
+  rules.bc_bazaar_bidding = seed % 4 != 2;
   // The Cult: Hans im Glueck's 5 tiles in every third game (CU-01).
   if (rules.Has(Expansion::kCult) && seed % 3 == 2) {
     rules.cult_tiles = CultTiles::kHereticsAndShrinesFive;
@@ -329,6 +336,45 @@ const TileType* DrawTile(const Game& game, std::mt19937& random) {
     index -= entry.count;
   }
   return nullptr;
+}
+
+// BC-19: the tiles revealed for a bazaar, one per player, drawn at random
+// from the tracked bag without putting them back (the caller's chance).
+DrawBazaarTilesAction DrawBazaarTiles(const Game& game, std::mt19937& random) {
+  // (Only tiles that may be drawn now: the others would be set aside.)
+  TileBag bag = *game.state().bag;
+  std::erase_if(bag.tiles, [&](const TileCount& entry) { return !Drawable(game, *entry.type); });
+  DrawBazaarTilesAction draw;
+  for (size_t i = 0; i < game.state().players.size() && bag.Total() > 0; ++i) {
+    std::uniform_int_distribution<int> pick(0, bag.Total() - 1);
+    int index = pick(random);
+    for (const TileCount& entry : bag.tiles) {
+      if (index < entry.count) {
+        draw.tiles.push_back(entry.type);
+        bag.Remove(entry.type);
+        break;
+      }
+      index -= entry.count;
+    }
+  }
+  return draw;
+}
+
+// BC-19, BC-20: every listed decision of the auction is legal, the deciding
+// player has no tile yet, and a bid one below the lowest listed is not.
+void CheckBazaarPhase(const Game& game, const LegalActions& legal) {
+  const GameState& state = game.state();
+  EXPECT_FALSE(legal.actions.empty());
+  for (const Action& action : legal.actions) EXPECT_TRUE(game.Validate(action).legal());
+  for (const BazaarLot& lot : state.bazaar_lots) EXPECT_NE(lot.owner, state.deciding_player);
+  if (state.phase == Phase::kBazaarBid) {
+    EXPECT_FALSE(game.Validate(BidForBazaarTileAction{state.bazaar_auction->bid}).legal());
+    EXPECT_FALSE(
+        game.Validate(BidForBazaarTileAction{state.players[state.deciding_player].score + 1})
+            .legal());
+  }
+  // A tile cannot be placed during the bazaar.
+  EXPECT_FALSE(game.Validate(PlaceTileAction{state.tiles.front().type, {0, 0}, {}}).legal());
 }
 
 // HS-03: a random tile of the bag to lay under the hill tile `drawn` (one
@@ -1011,6 +1057,9 @@ struct Decisions {
   int abbot = 0;            // abbots placed (AB-03)
   int garden = 0;           // abbots placed on a garden (AB-03, AB-04)
   int retreat = 0;          // abbots retreated (AB-07)
+  int bazaar = 0;           // bazaars held (BC-18, BC-19)
+  int bazaar_bid = 0;       // bids and passes in a bazaar's auction (BC-19)
+  int bazaar_tile = 0;      // bazaar tiles placed instead of drawing (BC-21)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -1031,13 +1080,22 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     SCOPED_TRACE("seed " + std::to_string(seed) + " step " + std::to_string(step));
     const Game game(state);
     if (state.phase == Phase::kPlaceTile && drawn == nullptr) {
-      drawn = DrawTile(game, random);
+      // BC-21: a tile obtained in a bazaar is placed instead of a draw.
+      drawn = game.TileInsteadOfDraw();
+      if (drawn != nullptr) ++decisions.bazaar_tile;
+      if (drawn == nullptr) drawn = DrawTile(game, random);
       ASSERT_NE(drawn, nullptr) << "no tile of the bag may be drawn";
       if (river) ExpectRiverOrder(*state.bag, *drawn);
       hidden = DrawHiddenTile(game, *drawn, random);
       animal = DrawAnimal(game, *drawn, random);
     }
-    const LegalActions legal = game.ListLegalActions(drawn, hidden, animal);
+    LegalActions legal = game.ListLegalActions(drawn, hidden, animal);
+    if (state.phase == Phase::kBazaarDraw) {
+      // BC-19: the draw is the caller's (nothing listed with a tracked bag).
+      EXPECT_TRUE(legal.actions.empty());
+      legal.actions = {DrawBazaarTiles(game, random)};
+      ++decisions.bazaar;
+    }
     ASSERT_FALSE(legal.actions.empty());
     if (state.phase == Phase::kPlaceTile) {
       CheckTilePhase(game, drawn, hidden, animal, legal, random);
@@ -1068,6 +1126,11 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     } else if (state.phase == Phase::kTendFlock) {
       CheckTendFlockPhase(game, legal);
       ++decisions.tend;
+    } else if (state.phase == Phase::kBazaarDraw) {
+      EXPECT_TRUE(game.Validate(legal.actions.front()).legal());
+    } else if (IsBazaarPhase(state.phase)) {
+      CheckBazaarPhase(game, legal);
+      if (state.phase == Phase::kBazaarBid) ++decisions.bazaar_bid;
     } else {
       CheckFigurePhase(game, legal);
     }
@@ -1086,14 +1149,18 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     ASSERT_TRUE(outcome.verdict.legal());
     const GameState& next = *outcome.next;
 
-    // Scores never decrease (but by a ransom paid, TW-12), and they change
-    // by exactly the events' points.
+    // Scores never decrease (but for the bids paid in a bazaar, BC-20, never
+    // below 0, BC-Q2), and they change by exactly the events' points.
     const std::vector<int> gained = PointsOf(outcome.events, state.players.size());
     const bool ransom = std::holds_alternative<PayRansomAction>(action);
+    const bool paid = std::any_of(
+        outcome.events.begin(), outcome.events.end(),
+        [](const ScoreEvent& event) { return event.feature_kind == FeatureKind::kBazaar; });
     for (int player = 0; player < player_count; ++player) {
-      if (!ransom) {
+      if (!ransom && !paid) {
         EXPECT_GE(next.players[player].score, state.players[player].score);
       }
+      EXPECT_GE(next.players[player].score, 0);
       EXPECT_EQ(next.players[player].score - state.players[player].score, gained[player]);
       scores_from_events[player] += gained[player];
     }
@@ -1329,6 +1396,13 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
   if (rules.bc_castles) {
     EXPECT_GT(decisions.castle, 0);
     EXPECT_GT(decisions.lord, 0);
+  }
+  // Bridges, Castles & Bazaars: bazaars are held, bid in, and their tiles
+  // placed (BC-18..BC-21).
+  if (rules.bc_bazaars) {
+    EXPECT_GT(decisions.bazaar, 0);
+    EXPECT_GT(decisions.bazaar_bid, 0);
+    EXPECT_GT(decisions.bazaar_tile, 0);
   }
   // Siege: the shards reach the escape decision (SI-10).
   if (rules.Has(Expansion::kSiege)) {

@@ -64,6 +64,20 @@ std::vector<Config> Configs() {
       {Expansion::kBridgesCastlesAndBazaars, Expansion::kInnsAndCathedrals,
        Expansion::kTradersAndBuilders},
       [](RuleSet& rules) { rules.bc_castles = true; });
+  // The bazaars (their auction's state, the tiles held, BC-18..BC-21) with
+  // the castles, the builder's second tile and the Count's deployment; and
+  // without bidding (BC-22).
+  add("BazaarsCastlesTradersCount",
+      {Expansion::kBridgesCastlesAndBazaars, Expansion::kTradersAndBuilders,
+       Expansion::kCountOfCarcassonne},
+      [](RuleSet& rules) {
+        rules.bc_castles = true;
+        rules.bc_bazaars = true;
+      });
+  add("BazaarsWithoutBidding", {Expansion::kBridgesCastlesAndBazaars}, [](RuleSet& rules) {
+    rules.bc_bazaars = true;
+    rules.bc_bazaar_bidding = false;
+  });
   // The Cult (the challenge's removals) with the Count (CO-32) and Hans im
   // Glueck's 5-tile set.
   add("CultCountAndKing",
@@ -186,6 +200,8 @@ std::optional<Animal> AnimalFor(const Game& game, const TileType* drawn) {
 }
 
 const TileType* Draw(const Game& game, std::mt19937& random) {
+  // BC-21: a tile obtained in a bazaar instead of a draw.
+  if (const TileType* held = game.TileInsteadOfDraw()) return held;
   std::vector<const TileType*> types;
   for (const TileCount& entry : game.state().bag->tiles) {
     if (entry.count > 0) types.push_back(entry.type);
@@ -198,6 +214,24 @@ const TileType* Draw(const Game& game, std::mt19937& random) {
     }
   }
   return nullptr;
+}
+
+// BC-19: the bazaar's draw is the caller's (nothing listed with a tracked
+// bag): the bag's first tiles that may be drawn now, one per player.
+void AddBazaarDraw(const Game& game, LegalActions& legal) {
+  if (game.state().phase != Phase::kBazaarDraw) return;
+  DrawBazaarTilesAction draw;
+  for (const TileCount& entry : game.state().bag->tiles) {
+    std::vector<Violation> not_drawable;
+    for (const ExpansionModule* module : ModulesFor(game.state().rules)) {
+      module->CheckTileDrawn(game, *entry.type, not_drawable);
+    }
+    if (!not_drawable.empty()) continue;
+    for (int i = 0; i < entry.count && draw.tiles.size() < game.state().players.size(); ++i) {
+      draw.tiles.push_back(entry.type);
+    }
+  }
+  legal.actions = {draw};
 }
 
 class RoundTrip : public ::testing::TestWithParam<Config> {};
@@ -227,8 +261,9 @@ TEST_P(RoundTrip, EveryStateReadBackPlaysOnTheSame) {
         drawn = Draw(game, random);
         ASSERT_NE(drawn, nullptr);
       }
-      const LegalActions legal = game.ListLegalActions(
+      LegalActions legal = game.ListLegalActions(
           drawn, drawn != nullptr ? HiddenUnder(game, *drawn) : nullptr, AnimalFor(game, drawn));
+      AddBazaarDraw(game, legal);
       ASSERT_FALSE(legal.actions.empty());
       if (state.phase != Phase::kPlaceTile && state.phase != Phase::kPlaceFigure) {
         ++decisions_of_modules;
@@ -315,6 +350,7 @@ RuleSet WithOptions(RuleSet rules, uint32_t seed) {
       seed % 3 == 0 ? MagicTileChoice::kEither : MagicTileChoice::kPlaceSetAsideFirst;
   // (Only with its expansion: without, the option off is refused.)
   if (rules.Has(Expansion::kHillsAndSheep)) rules.hs_grow_before_closed_scoring = seed % 2 == 0;
+  rules.bc_bazaar_bidding = seed % 3 != 1;  // BC-22
   return rules;
 }
 
@@ -349,6 +385,12 @@ std::vector<Config> EveryModuleConfigs() {
   add("Tower", {Expansion::kTower, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders},
       none);
   // Every expansion, with every module that can go with the others.
+  add("CastlesAndBazaars", {Expansion::kBridgesCastlesAndBazaars}, [](RuleSet& rules) {
+    rules.bc_castles = true;
+    rules.bc_bazaars = true;
+  });
+  // Every expansion, with every module that can go with the others (the
+  // wagon and the barn are not built with the Count: CO-09, CO-31).
   add("AllButTheCount",
       {Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders, Expansion::kRiver,
        Expansion::kKingAndRobberBaron, Expansion::kMageAndWitch, Expansion::kAbbeyAndMayor,
@@ -356,6 +398,7 @@ std::vector<Config> EveryModuleConfigs() {
       [&](RuleSet& rules) {
         abbey_mayor(rules);
         rules.bc_castles = true;
+        rules.bc_bazaars = true;
       });
   add("AllWithTheCount",
       {Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders, Expansion::kRiver,
@@ -369,6 +412,7 @@ std::vector<Config> EveryModuleConfigs() {
         // mayors and wagons counted from Carcassonne.
         rules.count_mayor_wagon_count_as_two = true;
         rules.count_market_redeploy_on_farm_join = true;
+        rules.bc_bazaars = true;
       });
   // Under the Big Top through the service: every snapshot with the big top,
   // the animal tokens and the ringmasters passes the service's check.
@@ -428,7 +472,8 @@ TEST_P(ServiceSnapshots, EveryReturnedSnapshotPassesTheServiceCheck) {
           game->state().phase == Phase::kPlaceTile && drawn != nullptr && game->state().bag
               ? HiddenUnder(*game, *drawn)
               : nullptr;
-      const LegalActions legal = game->ListLegalActions(drawn, hidden, AnimalFor(*game, drawn));
+      LegalActions legal = game->ListLegalActions(drawn, hidden, AnimalFor(*game, drawn));
+      AddBazaarDraw(*game, legal);
       ASSERT_FALSE(legal.actions.empty());
       std::uniform_int_distribution<size_t> pick(0, legal.actions.size() - 1);
       const Action action = legal.actions[pick(random)];

@@ -218,7 +218,30 @@ struct Positions {
   v1::GameState king_held;       // the King and the Robber Baron held (KR-09, KR-12)
   v1::GameState magic_figures;   // both magic figures on the board (MW-02)
   v1::GameState goods;           // Traders & Builders, a player with goods (TB-04)
+  v1::GameState bazaar_bid;      // PHASE_BAZAAR_BID (BC-19), a lot on offer, 3 players
 };
+
+// BC-18, BC-19: Red places bcb:06 (a bazaar tile), the bazaar reveals base:B,
+// base:E, base:V, and Blue offers base:B at 2; Green is to bid. Players have
+// 10 points each.
+v1::GameState BazaarBidPosition() {
+  RuleSet rules;
+  rules.expansions = {Expansion::kBridgesCastlesAndBazaars};
+  rules.bc_bazaars = true;
+  GameState state = std::get<GameState>(NewGame({"Red", "Blue", "Green"}, rules));
+  for (Player& player : state.players) player.score = 10;
+  const Catalogue& tiles = Catalogue::Get();
+  for (const Action& action :
+       std::vector<Action>{PlaceTileAction{tiles.Find("bcb:06"), {0, 1}, Rotation{0}}, PassAction{},
+                           DrawBazaarTilesAction{
+                               {tiles.Find("base:B"), tiles.Find("base:E"), tiles.Find("base:V")}},
+                           OfferBazaarTileAction{0, 2}}) {
+    state = *ApplyAction(state, action).next;
+  }
+  v1::GameState proto;
+  GameStateToProto(state, &proto);
+  return proto;
+}
 
 const Positions& TablePositions() {
   static const Positions* const positions = [] {
@@ -260,6 +283,7 @@ const Positions& TablePositions() {
         Rules({Expansion::kTradersAndBuilders}, NoOptions), 3, [](const GameState& state) {
           return !(state.players[0].goods == TradeGoods{}) && state.phase == Phase::kPlaceTile;
         });
+    found->bazaar_bid = BazaarBidPosition();
     return found;
   }();
   return *positions;
@@ -381,6 +405,18 @@ std::vector<Row> Table() {
       [](S& s, int32_t v) { s.mutable_king_and_robber_baron()->set_robber_holder_before_turn(v); });
   add("state.king_and_robber_baron.king_record", at.king_held,
       [](S& s, int32_t v) { s.mutable_king_and_robber_baron()->set_king_record(v); });
+  // Bridges, Castles & Bazaars, the bazaar (BC-19; bids within kMaxScore).
+  add("state.bazaar_lots[0].owner", at.bazaar_bid,
+      [](S& s, int32_t v) { s.mutable_bazaar_lots(0)->set_owner(v); });
+  add("state.bazaar_auction", at.bazaar_bid,
+      [](S& s, int32_t v) { s.mutable_bazaar_auction()->set_lot(v); });
+  add("state.bazaar_auction", at.bazaar_bid,
+      [](S& s, int32_t v) { s.mutable_bazaar_auction()->set_picker(v); });
+  add("state.bazaar_auction", at.bazaar_bid,
+      [](S& s, int32_t v) { s.mutable_bazaar_auction()->set_high_bidder(v); });
+  add("state.bazaar_auction", at.bazaar_bid,
+      [](S& s, int32_t v) { s.mutable_bazaar_auction()->set_bid(v); },
+      {-1, kMaxScore + 1, kHuge, kMin, kMax});
   // Mage & Witch.
   add(
       "state.magic_figures.mage", at.magic_figures,

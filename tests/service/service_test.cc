@@ -458,20 +458,21 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 39);
-  EXPECT_EQ(catalog.rule_options(25).name(), "cult.tile_set");
-  EXPECT_EQ(catalog.rule_options(26).name(), "siege.pig_besieged_value");
-  EXPECT_EQ(catalog.rule_options(28).name(), "hs.hill_tiebreak");
-  EXPECT_EQ(catalog.rule_options(29).name(), "hs.grow_before_closed_scoring");
-  EXPECT_EQ(catalog.rule_options(30).name(), "mage_witch.magic_tile_choice");
-  EXPECT_EQ(catalog.rule_options(31).name(), "count.dragon_enters_city_tiles");
-  EXPECT_EQ(catalog.rule_options(32).name(), "pd.dragon_move_time");
-  EXPECT_EQ(catalog.rule_options(33).name(), "count.mayor_wagon_count_as_two");
-  EXPECT_EQ(catalog.rule_options(34).name(), "count.market_redeploy_on_barn");
-  EXPECT_EQ(catalog.rule_options(35).name(), "count.market_redeploy_on_farm_join");
-  EXPECT_EQ(catalog.rule_options(36).name(), "pd.fairy_placement");
-  EXPECT_EQ(catalog.rule_options(37).name(), "pd.princess");
-  EXPECT_EQ(catalog.rule_options(38).name(), "tw.tower_top_capturable");
+  ASSERT_EQ(catalog.rule_options_size(), 40);
+  EXPECT_EQ(catalog.rule_options(25).name(), "bc.bazaar_bidding");
+  EXPECT_EQ(catalog.rule_options(26).name(), "cult.tile_set");
+  EXPECT_EQ(catalog.rule_options(27).name(), "siege.pig_besieged_value");
+  EXPECT_EQ(catalog.rule_options(29).name(), "hs.hill_tiebreak");
+  EXPECT_EQ(catalog.rule_options(30).name(), "hs.grow_before_closed_scoring");
+  EXPECT_EQ(catalog.rule_options(31).name(), "mage_witch.magic_tile_choice");
+  EXPECT_EQ(catalog.rule_options(32).name(), "count.dragon_enters_city_tiles");
+  EXPECT_EQ(catalog.rule_options(33).name(), "pd.dragon_move_time");
+  EXPECT_EQ(catalog.rule_options(34).name(), "count.mayor_wagon_count_as_two");
+  EXPECT_EQ(catalog.rule_options(35).name(), "count.market_redeploy_on_barn");
+  EXPECT_EQ(catalog.rule_options(36).name(), "count.market_redeploy_on_farm_join");
+  EXPECT_EQ(catalog.rule_options(37).name(), "pd.fairy_placement");
+  EXPECT_EQ(catalog.rule_options(38).name(), "pd.princess");
+  EXPECT_EQ(catalog.rule_options(39).name(), "tw.tower_top_capturable");
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
@@ -837,7 +838,23 @@ TEST_F(ServiceTest, BridgesCastlesBazaarsModulesAreRejected) {
     ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, without_expansion, &response),
                    "rules.bc_castles");
   }
-  expect_rejected(&v1::RuleSet::set_bc_bazaars, "rules.bc_bazaars");
+  {
+    // The bazaars are built (BC-18..BC-23), and need the expansion.
+    v1::NewGameRequest bazaars = new_game;
+    bazaars.mutable_rules()->set_bc_bazaars(true);
+    bazaars.mutable_rules()->set_bc_bazaar_bidding(false);
+    v1::NewGameResponse response;
+    const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, bazaars, &response);
+    ASSERT_TRUE(status.ok()) << status.error_message();
+    EXPECT_TRUE(response.state().rules().bc_bazaars());
+    EXPECT_FALSE(response.state().rules().bc_bazaar_bidding());
+    v1::NewGameRequest without_expansion;
+    without_expansion.add_player_names("Ada");
+    without_expansion.add_player_names("Bo");
+    without_expansion.mutable_rules()->set_bc_bazaars(true);
+    ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, without_expansion, &response),
+                   "rules.bc_bazaars");
+  }
 
   // The catalogue shows the bazaar symbol and the city that may not become a
   // castle (bcb:04, BC-10).
