@@ -1,5 +1,8 @@
 // The Princess & the Dragon: the volcano, the dragon's flight, the magic
 // portal and the princess (see princess_and_dragon.h).
+// (Just over 600 lines: the module's hooks for the dragon, the portal and the
+// princess read one another's state; the fairy is apart, in
+// princess_and_dragon_fairy.cc.)
 #include "engine/expansions/princess_and_dragon.h"
 
 #include <algorithm>
