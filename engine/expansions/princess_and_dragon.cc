@@ -1,8 +1,6 @@
 // The Princess & the Dragon: the volcano, the dragon's flight, the magic
 // portal and the princess (see princess_and_dragon.h).
-// (Just over 600 lines: the module's hooks for the dragon, the portal and the
-// princess read one another's state; the fairy is apart, in
-// princess_and_dragon_fairy.cc.)
+// The fairy is apart, in princess_and_dragon_fairy.cc.
 #include "engine/expansions/princess_and_dragon.h"
 
 #include <algorithm>
@@ -10,6 +8,7 @@
 #include <string>
 
 #include "engine/expansions/tower.h"
+#include "engine/expansions/traders_and_builders.h"
 #include "engine/figures.h"
 #include "engine/game.h"
 #include "engine/problem.h"
@@ -73,24 +72,6 @@ std::vector<Figure> Knights(const Game& game) {
   return knights;
 }
 
-// PD-14, TB-15, TB-22: builders and pigs whose owner has no follower left in
-// their feature go back.
-void ReturnLonelyFigures(Game& game) {
-  const Board& board = game.board();
-  std::vector<Figure> lonely;
-  for (const Figure& figure : game.state().figures) {
-    if (figure.kind != FigureKind::kBuilder && figure.kind != FigureKind::kPig) continue;
-    const int feature = board.FeatureOf(board.SegmentId(figure.segment));
-    const bool accompanied =
-        std::any_of(game.state().figures.begin(), game.state().figures.end(), [&](const Figure& f) {
-          return IsFollower(f.kind) && f.owner == figure.owner &&
-                 board.FeatureOf(board.SegmentId(f.segment)) == feature;
-        });
-    if (!accompanied) lonely.push_back(figure);
-  }
-  for (const Figure& figure : lonely) game.ReturnFigure(figure);
-}
-
 // PD-11, PD-12: the dragon enters `cell`: every figure there goes back.
 void Eat(Game& game, Position cell) {
   std::vector<Figure> eaten;
@@ -100,7 +81,8 @@ void Eat(Game& game, Position cell) {
     }
   }
   for (const Figure& figure : eaten) game.ReturnFigure(figure);
-  if (!eaten.empty()) ReturnLonelyFigures(game);
+  // PD-14: a builder or pig left without its owner's follower goes too.
+  if (!eaten.empty()) ReturnLonelyBuildersAndPigs(game);
   LeaveFairyAlone(game.mutable_state());
   // PD-12 (engine practice, open question PD-Q1): a meeple on top of a tower
   // there is eaten too; the tower stays (TW-05).
@@ -312,7 +294,7 @@ bool PrincessAndDragon::ApplyOwnAction(Game& game, const Action& action,
   if (const auto* remove = std::get_if<RemoveKnightAction>(&action)) {
     // PD-21; the core then ends the figure step (PD-22).
     game.ReturnFigure(remove->knight);
-    ReturnLonelyFigures(game);
+    ReturnLonelyBuildersAndPigs(game);  // TB-15
     LeaveFairyAlone(state);
     return true;
   }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "engine/expansions/traders_and_builders.h"
 #include "engine/figures.h"
 #include "engine/game.h"
 #include "engine/problem.h"
@@ -182,24 +183,10 @@ bool SiegeEscape::ApplyOwnAction(Game& game, const Action& action,
   if (const auto* escape = std::get_if<EscapeSiegeAction>(&action)) {
     // SI-10: back to the supply with no points.
     const Figure figure{escape->kind, state.active_player, escape->segment};
-    const int feature = game.board().FeatureOf(game.board().SegmentId(figure.segment));
     game.ReturnFigure(figure);
-    // TB-15: a builder of theirs left without their follower in the city.
-    auto in_city = [&](const Figure& other) {
-      const int segment = game.board().SegmentId(other.segment);
-      return other.owner == figure.owner && segment >= 0 &&
-             game.board().FeatureOf(segment) == feature;
-    };
-    const bool follower_left =
-        std::any_of(state.figures.begin(), state.figures.end(),
-                    [&](const Figure& other) { return IsFollower(other.kind) && in_city(other); });
-    if (!follower_left) {
-      std::vector<Figure> builders;
-      for (const Figure& other : state.figures) {
-        if (other.kind == FigureKind::kBuilder && in_city(other)) builders.push_back(other);
-      }
-      for (const Figure& builder : builders) game.ReturnFigure(builder);
-    }
+    // SI-15, TB-15: a builder of theirs left without their follower in the
+    // city goes back too.
+    ReturnLonelyBuildersAndPigs(game);
   } else if (!std::holds_alternative<PassAction>(action)) {
     return false;
   }

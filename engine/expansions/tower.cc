@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/expansions/tower_pieces.h"
+#include "engine/expansions/traders_and_builders.h"
 #include "engine/figures.h"
 #include "engine/game.h"
 #include "engine/problem.h"
@@ -119,24 +120,6 @@ bool SameTarget(const CaptureMeepleAction& a, const CaptureMeepleAction& b) {
   return a.figure == b.figure && a.tower_top == b.tower_top;
 }
 
-// TB-15, TB-22 (TW-T06): builders and pigs whose owner has no follower left in
-// their feature go back.
-void ReturnLonelyFigures(Game& game) {
-  const Board& board = game.board();
-  std::vector<Figure> lonely;
-  for (const Figure& figure : game.state().figures) {
-    if (figure.kind != FigureKind::kBuilder && figure.kind != FigureKind::kPig) continue;
-    const int feature = board.FeatureOf(board.SegmentId(figure.segment));
-    const bool accompanied =
-        std::any_of(game.state().figures.begin(), game.state().figures.end(), [&](const Figure& f) {
-          return IsFollower(f.kind) && f.owner == figure.owner &&
-                 board.FeatureOf(board.SegmentId(f.segment)) == feature;
-        });
-    if (!accompanied) lonely.push_back(figure);
-  }
-  for (const Figure& figure : lonely) game.ReturnFigure(figure);
-}
-
 // TW-11: the kinds of `owner`'s meeples that `jailer` holds, in FigureKind
 // order.
 std::vector<FigureKind> HeldKinds(const GameState& state, int jailer, int owner) {
@@ -210,7 +193,7 @@ void Capture(Game& game, const CaptureMeepleAction& target) {
         state.fairy_follower.reset();
       }
     }
-    ReturnLonelyFigures(game);
+    ReturnLonelyBuildersAndPigs(game);  // TB-15, TB-22 (TW-T06)
   } else {
     // TW-10: the meeple on top; the tower stays closed (TW-05).
     Tower* tower = TowerAt(state, *target.tower_top);

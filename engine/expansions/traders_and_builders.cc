@@ -141,6 +141,10 @@ void TradersAndBuilders::ModifyScore(const Game& game, int feature, ScoreEvent& 
 }
 
 void TradersAndBuilders::AfterScoring(Game& game, const ScoreEvent& /*event*/) const {
+  ReturnLonelyBuildersAndPigs(game);
+}
+
+void ReturnLonelyBuildersAndPigs(Game& game) {
   // TB-15 / TB-22: a builder or pig whose owner has no follower left in its
   // feature goes back to the supply.
   std::vector<Figure> lonely;

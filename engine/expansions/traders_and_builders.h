@@ -26,6 +26,13 @@ class TradersAndBuilders : public ExpansionModule {
   void AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) const override;
 };
 
+// TB-15, TB-22: every builder and pig whose owner has no follower left in its
+// feature goes back to the supply. The one place of that rule: after a
+// scoring (here), and wherever another expansion takes a follower off the
+// board (the dragon, PD-14; the princess, PD-21; a tower's capture, TW-T06;
+// an escape from a siege, SI-15).
+void ReturnLonelyBuildersAndPigs(Game& game);
+
 // CheckSnapshot's part for the goods (each piece on its own, referee.h): only
 // with Traders & Builders; of each kind, 0 to the symbols on the tiles
 // (kMaxGoods, TB-04).
