@@ -2,6 +2,7 @@
 #include "engine/expansions/shepherd_and_flock.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "engine/figures.h"
@@ -480,8 +481,9 @@ void ShepherdAndFlock::CheckOwnPieces(const GameState& state, const Board& /*boa
     }
     if (!state.sheep_bag) continue;
     const int in_bag = state.sheep_bag->tokens[kind];
-    // HS-24: every token not in a flock is in the bag.
-    if (in_bag + on_board[kind] != kSheepTokensInSet[kind]) {
+    // HS-24: every token not in a flock is in the bag. (The sum in 64 bits: a
+    // snapshot's count may be any int32, fuzz finding F5.)
+    if (static_cast<int64_t>(in_bag) + on_board[kind] != kSheepTokensInSet[kind]) {
       problems.push_back(
           {"sheep_bag", Cat(TokenName(static_cast<SheepToken>(kind)), ": in the bag (", in_bag,
                             ") and in flocks (", on_board[kind], ") must add up to the set's (",
