@@ -1,4 +1,6 @@
 // Drawing a whole snapshot (see board_svg.h).
+// (Just over 600 lines: every layer reads the same resolved tiles and the
+// shared spots of segments (NextSpot), which one drawing object keeps.)
 //
 // Layers, bottom to top: the tiles (tile_svg.cc), the last placed tile's
 // frame, castles, barns, figures, the magic figures, the dragon (with its
