@@ -20,6 +20,9 @@ struct PlaceTileAction {
   // random from GameState.big_top.supply for a circus tile; it goes face down
   // under the big top in step 3. Set exactly when the tile is a circus tile.
   std::optional<Animal> animal_token = std::nullopt;
+  // Bridges, Castles & Bazaars (BC-03): a bridge from the player's supply
+  // placed with the tile, on it or on a tile next to it.
+  std::optional<BridgePlacement> bridge = std::nullopt;
 };
 
 struct PlaceFigureAction {

@@ -18,6 +18,7 @@ namespace carcassonne {
 
 class Board;
 class Game;
+struct TilePlacement;  // engine/rules/tile_placement.h
 
 class ExpansionModule {
  public:
@@ -83,6 +84,29 @@ class ExpansionModule {
   // Extra conditions on a tile placement (e.g. the River's course).
   virtual void CheckTilePlacement(const Game& /*game*/, const PlaceTileAction& /*action*/,
                                   std::vector<Violation>& /*violations*/) const {}
+  // A piece placed with the tile changes the sides it must match (a bridge,
+  // BC-03): the module judges BG-02 for `action` itself, into `violations`,
+  // and returns true; false leaves it to the plain check (also when the
+  // piece is not placeable at all: CheckTilePlacement then says why).
+  virtual bool CheckTileSidesWithPieces(const Game& /*game*/, const PlaceTileAction& /*action*/,
+                                        std::vector<Violation>& /*violations*/) const {
+    return false;
+  }
+  // The type the tile of `action` takes on the board (with a bridge on it,
+  // BC-03), or nullptr when the module changes nothing.
+  virtual const TileType* TypeOnBoard(const Game& /*game*/,
+                                      const PlaceTileAction& /*action*/) const {
+    return nullptr;
+  }
+  // Placements of `tile` the module's pieces add to `placements` (those
+  // legal only with a bridge, and each bridge that may go with a placement,
+  // BC-05); the game then filters them through CheckTilePlacement.
+  virtual void AddTilePlacements(const Game& /*game*/, const TileType& /*tile*/,
+                                 std::vector<TilePlacement>& /*placements*/) const {}
+  // A legal tile placement is applied: the pieces placed with the tile go on
+  // the board (a bridge, BC-03); first of all the hooks that follow a
+  // placement.
+  virtual void PlaceWithTile(Game& /*game*/, const PlaceTileAction& /*action*/) const {}
   // After a tile is laid (BG-01 step 1), before any figure is placed.
   virtual void AfterTilePlaced(Game& /*game*/) const {}
   // Extra conditions on a follower placement (e.g. the mage and the witch).

@@ -448,14 +448,41 @@ Verdict Game::MissingDecision(const Action& action) const {
 std::vector<TilePlacement> Game::LegalTilePlacements(const TileType& tile) const {
   std::vector<TilePlacement> placements = ListTilePlacements(board_, tile);
   if (modules_.empty()) return placements;
+  // BC-05: placements with a bridge, after those without.
+  for (const ExpansionModule* module : modules_) module->AddTilePlacements(*this, tile, placements);
   std::erase_if(placements, [&](const TilePlacement& placement) {
     std::vector<Violation> violations;
+    PlaceTileAction action{&tile, placement.cell, placement.rotation};
+    action.bridge = placement.bridge;
     for (const ExpansionModule* module : modules_) {
-      module->CheckTilePlacement(*this, {&tile, placement.cell, placement.rotation}, violations);
+      module->CheckTilePlacement(*this, action, violations);
     }
     return !violations.empty();
   });
   return placements;
+}
+
+std::vector<Violation> Game::CheckTileSides(const PlaceTileAction& action) const {
+  std::vector<Violation> violations;
+  for (const ExpansionModule* module : modules_) {
+    if (module->CheckTileSidesWithPieces(*this, action, violations)) return violations;
+  }
+  return CheckTilePlacement(board_, *action.tile, action.cell, action.rotation);
+}
+
+const TileType& Game::TypeOnBoard(const PlaceTileAction& action) const {
+  for (const ExpansionModule* module : modules_) {
+    if (const TileType* type = module->TypeOnBoard(*this, action)) return *type;
+  }
+  return *action.tile;
+}
+
+void Game::SetTileType(int tile_index, const TileType* type) {
+  state_.tiles[tile_index].type = type;
+  // The board's features are a cache of the tiles: built again.
+  board_ = Board();
+  board_.Reserve(static_cast<int>(state_.tiles.size()));
+  for (const PlacedTile& tile : state_.tiles) board_.Place(tile);
 }
 
 // BG-01 step 1: the tile is drawn from the bag. With a tracked bag, a copy
@@ -475,7 +502,10 @@ void Game::CheckTileCanBeDrawn(const TileType& tile, std::optional<Position> cel
     return;
   }
   int placed = 0;
-  for (int i = 0; i < board_.tile_count(); ++i) placed += &board_.tile(i).type() == &tile;
+  // (A bridged tile is a copy of its catalogue type, BC-03.)
+  for (int i = 0; i < board_.tile_count(); ++i) {
+    placed += &board_.tile(i).type().WithoutBridge() == &tile;
+  }
   const int copies = CopiesInGame(state_.rules, tile);  // AB-01: the garden edition
   if (placed >= copies) {
     violations.push_back({ViolationCode::kTileNotInBag,
@@ -487,6 +517,13 @@ void Game::CheckTileCanBeDrawn(const TileType& tile, std::optional<Position> cel
 
 Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
   Verdict verdict;
+  // BC-01: bridges only with option bc.bridges (the module judges the rest).
+  if (action.bridge && !state_.rules.bc_bridges) {
+    verdict.violations.push_back({ViolationCode::kBridgeNotInGame,
+                                  "There are no bridges in a game with these rules.",
+                                  action.bridge->cell, std::nullopt, "BC-01"});
+    return verdict;
+  }
   if (action.tile->abbey) {
     // AM-03: the player's own abbey, placed instead of drawing: no drawing
     // rule applies. Where it may go is the modules' to judge (the hole).
@@ -496,7 +533,7 @@ Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
                                     std::nullopt, "AM-01"});
       return verdict;
     }
-    verdict.violations = CheckTilePlacement(board_, *action.tile, action.cell, action.rotation);
+    verdict.violations = CheckTileSides(action);
     for (const ExpansionModule* module : modules_) {
       module->CheckTilePlacement(*this, action, verdict.violations);
       module->CheckTileChance(*this, *action.tile, action.animal_token, action.cell,
@@ -517,8 +554,7 @@ Verdict Game::ValidatePlaceTile(const PlaceTileAction& action) const {
     module->CheckTileChance(*this, *action.tile, action.animal_token, action.cell,
                             verdict.violations);
   }
-  std::vector<Violation> placement =
-      CheckTilePlacement(board_, *action.tile, action.cell, action.rotation);
+  std::vector<Violation> placement = CheckTileSides(action);
   for (const ExpansionModule* module : modules_) {
     module->CheckTilePlacement(*this, action, placement);
   }
@@ -664,6 +700,7 @@ void Game::PlaceTile(const PlaceTileAction& action) {
   // BG-01 step 2: the same player may now place a follower on it.
   state_.phase = Phase::kPlaceFigure;
   state_.deciding_player = state_.active_player;
+  for (const ExpansionModule* module : modules_) module->PlaceWithTile(*this, action);
   for (const ExpansionModule* module : modules_) module->TakeTileChance(*this, action);
   for (const ExpansionModule* module : modules_) module->AfterTilePlaced(*this);
 }
@@ -1040,8 +1077,11 @@ void Game::ListDrawnTilePlacements(const TileType* drawn, const TileType* hidden
   legal.actions.reserve(placements.size() + 1);
   legal.placements.reserve(placements.size());
   for (const TilePlacement& placement : placements) {
-    legal.actions.push_back(
-        PlaceTileAction{drawn, placement.cell, placement.rotation, hidden, animal});
+    const PlaceTileAction& action =
+        std::get<PlaceTileAction>(legal.actions.emplace_back(PlaceTileAction{
+            drawn, placement.cell, placement.rotation, hidden, animal, placement.bridge}));
+    // The tile as it lies on the board (with a bridge on it, BC-07).
+    const TileType& placed_type = TypeOnBoard(action);
     // PD-23: the princess's compulsory removal, where she would join a knight.
     const bool forbidden_here =
         figures_forbidden ||
@@ -1051,8 +1091,8 @@ void Game::ListDrawnTilePlacements(const TileType* drawn, const TileType* hidden
     legal.placements.push_back(
         {placement.cell, placement.rotation,
          forbidden_here ? SegmentIndexes{}
-                        : follower_options.For(*drawn, placement.cell, placement.rotation),
-         drawn});
+                        : follower_options.For(placed_type, placement.cell, placement.rotation),
+         drawn, placement.bridge, &placed_type == drawn ? nullptr : &placed_type});
   }
   // BG-03: a tile that fits nowhere is set aside.
   if (legal.actions.empty()) legal.actions.push_back(DiscardTileAction{drawn});

@@ -24,6 +24,10 @@ struct LegalPlacement {
   // The tile so placed: the drawn tile, or the deciding player's abbey
   // (AM-03).
   const TileType* tile = nullptr;
+  // Bridges, Castles & Bazaars (BC-03, BC-05): the bridge placed with it,
+  // and the tile's type on the board when the bridge is on it (BC-07).
+  std::optional<BridgePlacement> bridge = std::nullopt;
+  const TileType* type_on_board = nullptr;
 };
 
 // A decision that the end of the game opens before its final scoring (the
@@ -91,8 +95,18 @@ class Game {
   // expansions' placement rules.
   std::vector<TilePlacement> LegalTilePlacements(const TileType& tile) const;
 
+  // BG-02 for a tile placement, with the pieces placed with it (a bridge,
+  // BC-03: ExpansionModule::CheckTileSidesWithPieces).
+  std::vector<Violation> CheckTileSides(const PlaceTileAction& action) const;
+  // The type the tile of `action` takes on the board (a bridged type, BC-03).
+  const TileType& TypeOnBoard(const PlaceTileAction& action) const;
+
   // For expansion modules.
   GameState& mutable_state() { return state_; }
+  // Gives the tile at `tile_index` another type (a bridge placed on it,
+  // BC-03): same sides but where the bridge ends, the same segments plus
+  // the bridge's; the board is built again from the tiles.
+  void SetTileType(int tile_index, const TileType* type);
   // Takes a figure off the board and back to its owner's supply.
   void ReturnFigure(const Figure& figure);
   // Scores one feature now, outside the turn's scoring of completed features

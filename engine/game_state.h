@@ -78,10 +78,25 @@ struct Player {
   int tower_floors = 0;  // The Tower: floors in the player's supply, by player count (TW-02)
   int shepherds = 0;     // Hills & Sheep: 1 at the start (HS-01, HS-02)
   int abbots = 0;        // the Abbot: 1 at the start (AB-01)
+  int bridges = 0;       // Bridges, Castles & Bazaars: bridges in supply (BC-02, bc.bridges)
   TradeGoods goods;      // Traders & Builders (TB-04)
 };
 
+// Bridges, Castles & Bazaars: the two ways a bridge can cross a tile, in board
+// orientation (BC-03: from the middle of one side to the opposite one).
+enum class BridgeAxis : uint8_t { kNorthSouth, kEastWest };
+
+// BC-03: a bridge placed with a tile, on the tile at `cell` (the tile placed,
+// or one next to it).
+struct BridgePlacement {
+  Position cell;
+  BridgeAxis axis = BridgeAxis::kNorthSouth;
+  friend bool operator==(const BridgePlacement&, const BridgePlacement&) = default;
+};
+
 struct PlacedTile {
+  // The catalogue type, or with a bridge the bridged type
+  // (TileType::bridge_base; Bridges, Castles & Bazaars, BC-03).
   const TileType* type = nullptr;
   Position cell;
   Rotation rotation;
@@ -371,6 +386,9 @@ struct GameState {
   // part (which never earns another).
   bool extra_tile_earned = false;
   bool second_part = false;
+  // Bridges, Castles & Bazaars (BC-03): a bridge was placed in this turn's
+  // first part, so none goes with the second part's tile (read only then).
+  bool bridge_placed_this_turn = false;
   // Mage & Witch: where the two neutral magic figures stand (never in
   // `figures`, owned by no player); nullopt = set aside, off the board (MW-02,
   // MW-08, MW-15). Only roads and cities of unfinished features (MW-05).

@@ -86,8 +86,8 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
                         "this build does not implement the house rule river_first_house_rule "
                         "(CO-21); with the River the spring goes next to the city (AMB-13)"});
   }
-  // Bridges, Castles & Bazaars: the castles and the bazaars are built, not the
-  // bridges; each needs the expansion.
+  // Bridges, Castles & Bazaars: the bridges, the castles and the bazaars each
+  // need the expansion.
   if ((rules.bc_bridges || rules.bc_castles || rules.bc_bazaars) &&
       !rules.Has(Expansion::kBridgesCastlesAndBazaars)) {
     problems.push_back({Cat(prefix, rules.bc_castles   ? "bc_castles"
@@ -95,11 +95,6 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
                                                        : "bc_bridges"),
                         "a Bridges, Castles & Bazaars module needs "
                         "EXPANSION_BRIDGES_CASTLES_AND_BAZAARS"});
-  }
-  if (rules.bc_bridges) {
-    problems.push_back({Cat(prefix, "bc_bridges"),
-                        "this build does not implement the bridges of Bridges, Castles & "
-                        "Bazaars (BC-03..BC-09)"});
   }
 }
 
@@ -272,7 +267,7 @@ void CheckTilesAndBag(const GameState& state, Board& board, std::vector<Problem>
     }
     if (i < start_count) {
       const PlacedTile& expected = start[i];
-      if (tile.type != expected.type || !(tile.cell == expected.cell) ||
+      if (&tile.type->WithoutBridge() != expected.type || !(tile.cell == expected.cell) ||
           tile.rotation.quarter_turns != 0) {
         problems.push_back(
             {field(), start_count == 1

@@ -156,11 +156,13 @@ std::span<const RuleOption> RuleOptions() {
        "owners scores it once (each_owner, JCloisterZone), or only the players with the most "
        "barns there (majority, a C1 community summary) (RuleSet.am_barn_multi)."},
       {"bc.bridges",
-       {"false"},
+       {"false", "true"},
        "false",
-       {"BC-03", "BC-04", "BC-05", "BC-06", "BC-07", "BC-08", "BC-09"},
-       "Bridges, Castles & Bazaars: each player's bridges (RuleSet.bc_bridges). Not built: true "
-       "is rejected."},
+       {"BC-02", "BC-03", "BC-04", "BC-05", "BC-06", "BC-07", "BC-08", "BC-09"},
+       "Bridges, Castles & Bazaars: each player's bridges (RuleSet.bc_bridges; needs the "
+       "expansion). Each player has 3 (2 with 5 or 6 players); one a turn goes with a tile, "
+       "on it or on a tile next to it (PlaceTile.bridge), and makes a road over two field "
+       "sides."},
       {"bc.castles",
        {"false", "true"},
        "false",
@@ -350,8 +352,12 @@ std::span<const KnownGap> KnownGaps() {
        "through the portal (PD-20), sent home by the princess (PD-21). The mayor in the Count's "
        "castle quarter: see CO-09."},
       {"BC-03",
-       "The bridges of Bridges, Castles & Bazaars (BC-03..BC-09, BC-T01, BC-T08; option "
-       "bc.bridges): not built; the option is rejected when true."},
+       "Bridges, engine practice where the rules are silent: the builder's second tile (TB-11) "
+       "is part of the same turn, so it takes no bridge when the first part placed one (one a "
+       "turn); a snapshot does not say who placed a bridge on the board (none goes back to a "
+       "supply), so the check only bounds the bridges on the board plus the supplies by what "
+       "the players own (BC-02); a tile with a bridge is checked, when the snapshot is read, "
+       "with its bridge's road ends as if it had been placed with it."},
       {"BC-Q2",
        "Open question: bid limits and negative scores in the bazaar. The sources set no limit; "
        "this referee keeps every score at 0 or more (a snapshot's scores are 0 to the maximum), "
@@ -365,7 +371,10 @@ std::span<const KnownGap> KnownGaps() {
        "are held, the builder earns no second tile (TB-11). No bazaar opens in the final abbey "
        "round (AM-07)."},
       {"BC-30",
-       "C3.1 Ext 8 (castles with damsels, barns, bridges worth 3; BC-30..BC-33): not built."},
+       "C3.1 Ext 8 (castles with damsels, barns, bridges worth 3; BC-30..BC-33, "
+       "c31-castles-bridges.md): not built. The 3 points a bridge in a scored road (CB-03) are "
+       "confirmed, but the edition's tiles, bridge supply and placement rules are not (CB-01, "
+       "CB-04), so the C2 bridges (BC-03..BC-09) are the only ones built."},
       {"CU-06",
        "Vineyards on a shrine (HS-12; open HS-Q4: not built, see HS-12) and the abbot on a "
        "shrine ([inferred], cult.md section 3): not built; EXPANSION_ABBOT together with "
@@ -451,7 +460,8 @@ std::span<const KnownGap> KnownGaps() {
       {"HS-Q6",
        "Open question HS-Q6: the shepherd with the magic portal (C2; JCZ issue #357), the "
        "tower's capture and the fairy. Not built: the shepherd goes only onto the tile just "
-       "placed (no portal), the fairy only next to a follower, and a tower's capture takes followers only (TW-09), never a shepherd."},
+       "placed (no portal), the fairy only next to a follower, and a tower's capture takes "
+       "followers only (TW-09), never a shepherd."},
       {"HS-11",
        "Vineyards on gardens and at an abbot's retreat in C3.1 (AB-12, AT-14; the bonus size "
        "is open, AB-Q1, SS-Q2): not built. The C2 rule is built: a vineyard adds to a "

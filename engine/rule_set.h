@@ -159,8 +159,7 @@ struct RuleSet {
   BarnMulti am_barn_multi = BarnMulti::kEachOwner;
   // Bridges, Castles & Bazaars modules (options bc.bridges, bc.castles,
   // bc.bazaars). Each is off by default, so that the expansion alone brings
-  // only its 12 land tiles (BC-01). The bridges are not built: bc.bridges is
-  // rejected when switched on.
+  // only its 12 land tiles (BC-01).
   bool bc_bridges = false;
   bool bc_castles = false;
   bool bc_bazaars = false;

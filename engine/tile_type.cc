@@ -92,6 +92,29 @@ void ComputeLayouts(TileType& tile) {
   }
 }
 
+namespace {
+
+// BC-03, BC-06: `base` with a bridge from catalogue side `side` to the
+// opposite side: one more road segment touching both, the sides roads.
+TileType BridgedType(const TileType& base, Side side) {
+  TileType bridged = base;
+  const SideMask ends =
+      static_cast<SideMask>((1u << SideIndex(side)) | (1u << SideIndex(Opposite(side))));
+  SegmentType bridge;
+  bridge.id = "bridge";
+  bridge.kind = SegmentKind::kRoad;
+  bridge.edges = ends;
+  bridged.segments.push_back(bridge);
+  bridged.sides[SideIndex(side)] = Terrain::kRoad;
+  bridged.sides[SideIndex(Opposite(side))] = Terrain::kRoad;
+  bridged.bridge_base = &base;
+  bridged.bridge_sides = ends;
+  ComputeLayouts(bridged);
+  return bridged;
+}
+
+}  // namespace
+
 Catalogue::Catalogue()
     : sets_{&BaseTileSet(),
             &InnsAndCathedralsTileSet(),
@@ -141,6 +164,37 @@ Catalogue::Catalogue()
       if (key_by_rank_[by_id_[slot] - 1] == key) break;
     }
   }
+  // BC-03, BC-04: the bridged types, for every type with fields on two
+  // opposite sides (built once: the vector never grows after this).
+  std::vector<std::array<int, 2>> bridged_index(tile_count, {-1, -1});
+  for (int rank = 0; rank < type_count_; ++rank) {
+    const TileType& type = *by_rank_[rank];
+    if (type.segments.size() >= kMaxSegmentsPerTile) continue;
+    for (Side side : {Side::kNorth, Side::kEast}) {
+      if (type.sides[SideIndex(side)] != Terrain::kField ||
+          type.sides[SideIndex(Opposite(side))] != Terrain::kField) {
+        continue;
+      }
+      bridged_index[rank][SideIndex(side)] = static_cast<int>(bridged_types_.size());
+      bridged_types_.push_back(BridgedType(type, side));
+    }
+  }
+  bridged_by_rank_.assign(tile_count, {nullptr, nullptr});
+  for (int rank = 0; rank < type_count_; ++rank) {
+    for (int axis = 0; axis < 2; ++axis) {
+      if (bridged_index[rank][axis] >= 0) {
+        bridged_by_rank_[rank][axis] = &bridged_types_[bridged_index[rank][axis]];
+      }
+    }
+  }
+}
+
+const TileType* Catalogue::WithBridge(const TileType& type, Side side) const {
+  if (type.bridge_base != nullptr) return nullptr;  // BC-04: one bridge a tile
+  const int rank = Rank(&type);
+  if (rank >= type_count_) return nullptr;
+  const int axis = SideIndex(side) % 2;  // 0: north-south, 1: east-west
+  return bridged_by_rank_[rank][axis];
 }
 
 const TileType* Catalogue::FindLongId(std::string_view tile_id) const {

@@ -191,6 +191,17 @@ struct alignas(64) TileType {
   // (count 0: not in the classic edition) names the type it replaces.
   int garden_edition_count = -1;
   std::string_view garden_twin_of;
+  // Bridges, Castles & Bazaars (BC-03, BC-06): a type with a bridge is the
+  // catalogue type `bridge_base` plus one road segment, the bridge, last in
+  // `segments`, crossing from the middle of one field side to the opposite
+  // one (`bridge_sides`, catalogue orientation), which it makes road sides.
+  // The fields below stay as they are (BC-06). Same id as its base: the
+  // snapshot names the bridge beside the tile (Catalogue::WithBridge).
+  const TileType* bridge_base = nullptr;
+  SideMask bridge_sides = 0;
+
+  // The catalogue type: this one, or the one under its bridge.
+  const TileType& WithoutBridge() const { return bridge_base != nullptr ? *bridge_base : *this; }
 
   // Index of the segment with local id `segment_id`, or -1.
   int SegmentIndex(std::string_view segment_id) const;
@@ -244,6 +255,8 @@ class Catalogue {
   // in order, then their types): 0 .. type_count() - 1.
   int type_count() const { return type_count_; }
   int Rank(const TileType* type) const {
+    // A bridged type ranks as its catalogue type (BC-03).
+    if (type != nullptr && type->bridge_base != nullptr) type = type->bridge_base;
     for (const RankRange& range : rank_ranges_) {
       if (type >= range.begin && type < range.end) {
         return range.first_rank + static_cast<int>(type - range.begin);
@@ -253,6 +266,10 @@ class Catalogue {
   }
   // The tile type of a rank (0 .. type_count() - 1).
   const TileType& TypeAt(int rank) const { return *by_rank_[rank]; }
+  // BC-03, BC-04: `type` with a bridge from `side` to the opposite side
+  // (catalogue orientation), or nullptr when either side is not a field or
+  // the type has a bridge already. Built once, with the catalogue.
+  const TileType* WithBridge(const TileType& type, Side side) const;
 
  private:
   Catalogue();
@@ -286,6 +303,10 @@ class Catalogue {
   std::vector<uint16_t> by_id_;
   std::vector<IdKey> key_by_rank_;
   std::vector<const TileType*> long_ids_;
+  // BC-03: every type that can take a bridge, with it: by rank, the type
+  // bridged north-south and the type bridged east-west (nullptr: none).
+  std::vector<TileType> bridged_types_;
+  std::vector<std::array<const TileType*, 2>> bridged_by_rank_;
 };
 
 inline Catalogue::IdKey Catalogue::KeyOf(std::string_view id) {

@@ -163,6 +163,21 @@ enum class ViolationCode {
   // ... buying when the picker's score does not cover the highest bid
   // (BC-Q2), or selling when nobody outbid the picker (BC-20).
   kBazaarSettleNotAllowed = 294,
+  // Bridges, Castles & Bazaars, the bridges: a bridge in a game without
+  // them (option bc.bridges, BC-01).
+  kBridgeNotInGame = 360,
+  // ... the player has no bridge left in supply (BC-02).
+  kNoBridgeLeft = 361,
+  // ... a bridge was placed in this turn already (BC-03: one a turn; the
+  // builder's second tile, TB-11, takes none).
+  kBridgeAlreadyPlaced = 362,
+  // ... the bridge is neither on the tile placed nor on a tile next to it
+  // with one end meeting it; or the tile placed shows no road where that end
+  // meets it; or its far end faces a placed tile (BC-03, BC-04).
+  kBridgeMisplaced = 363,
+  // ... an end of the bridge is not on a field side of its tile, or the
+  // tile has a bridge already (BC-04).
+  kBridgeNotOverFields = 364,
 };
 
 struct Violation {

@@ -32,7 +32,16 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       // BT-04, BT-05: the animal token the caller drew with a circus tile.
       const std::optional<Animal> animal = AnimalFromProto(
           proto.place_tile().animal_token(), FieldPath(path, "place_tile.animal_token"), problems);
-      if (tile) action = PlaceTileAction{tile->type, tile->cell, tile->rotation, hidden, animal};
+      // BC-03: a bridge placed with the tile.
+      std::optional<BridgePlacement> bridge;
+      if (proto.place_tile().has_bridge()) {
+        bridge = BridgeFromProto(proto.place_tile().bridge(), FieldPath(path, "place_tile.bridge"),
+                                 problems);
+        if (!bridge) break;
+      }
+      if (tile) {
+        action = PlaceTileAction{tile->type, tile->cell, tile->rotation, hidden, animal, bridge};
+      }
       break;
     }
     case v1::Action::kPlaceFigure: {
@@ -412,6 +421,7 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
             place->set_hidden_tile_type(ToString(chosen.hidden_tile->id));
           }
           place->set_animal_token(AnimalToProto(chosen.animal_token));
+          if (chosen.bridge) BridgeToProto(*chosen.bridge, place->mutable_bridge());
         } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
           v1::PlaceFigure* place = proto->mutable_place_figure();
           place->set_kind(FigureKindToProto(chosen.kind));

@@ -391,6 +391,45 @@ v1::AnimalToken AnimalToProto(std::optional<Animal> animal) {
   return static_cast<v1::AnimalToken>(static_cast<int>(*animal) + v1::ANIMAL_TOKEN_FLEA);
 }
 
+std::optional<BridgeAxis> BridgeAxisFromProto(int value, std::string field,
+                                              FieldProblems& problems) {
+  switch (value) {
+    case v1::BRIDGE_AXIS_UNSPECIFIED:
+      return std::nullopt;
+    case v1::BRIDGE_AXIS_NORTH_SOUTH:
+      return BridgeAxis::kNorthSouth;
+    case v1::BRIDGE_AXIS_EAST_WEST:
+      return BridgeAxis::kEastWest;
+    default:
+      BadEnum(problems, std::move(field), "bridge axis", value);
+      return std::nullopt;
+  }
+}
+
+v1::BridgeAxis BridgeAxisToProto(std::optional<BridgeAxis> axis) {
+  if (!axis) return v1::BRIDGE_AXIS_UNSPECIFIED;
+  return *axis == BridgeAxis::kNorthSouth ? v1::BRIDGE_AXIS_NORTH_SOUTH : v1::BRIDGE_AXIS_EAST_WEST;
+}
+
+std::optional<BridgePlacement> BridgeFromProto(const v1::Bridge& proto, std::string_view path,
+                                               FieldProblems& problems) {
+  const std::string axis_path = FieldPath(path, "axis");
+  const std::optional<BridgeAxis> axis = BridgeAxisFromProto(proto.axis(), axis_path, problems);
+  if (!axis) {
+    if (proto.axis() == v1::BRIDGE_AXIS_UNSPECIFIED) {
+      Add(problems, axis_path, "a bridge needs its axis");
+    }
+    return std::nullopt;
+  }
+  return BridgePlacement{Position{proto.x(), proto.y()}, *axis};
+}
+
+void BridgeToProto(const BridgePlacement& bridge, v1::Bridge* proto) {
+  proto->set_x(bridge.cell.x);
+  proto->set_y(bridge.cell.y);
+  proto->set_axis(BridgeAxisToProto(bridge.axis));
+}
+
 v1::FigureKind FigureKindToProto(FigureKind kind) {
   switch (kind) {
     case FigureKind::kFollower:

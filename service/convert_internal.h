@@ -52,6 +52,14 @@ v1::Quarter QuarterToProto(Quarter quarter);
 v1::MagicStep MagicStepToProto(MagicStep step);
 v1::MagicFigure MagicFigureToProto(MagicFigure figure);
 v1::AnimalToken AnimalToProto(std::optional<Animal> animal);
+// Bridges, Castles & Bazaars (BC-03): a bridge's axis (unset: none) and a
+// bridge placed with a tile.
+std::optional<BridgeAxis> BridgeAxisFromProto(int value, std::string field,
+                                              FieldProblems& problems);
+v1::BridgeAxis BridgeAxisToProto(std::optional<BridgeAxis> axis);
+std::optional<BridgePlacement> BridgeFromProto(const v1::Bridge& proto, std::string_view path,
+                                               FieldProblems& problems);
+void BridgeToProto(const BridgePlacement& bridge, v1::Bridge* proto);
 v1::FigureKind FigureKindToProto(FigureKind kind);
 v1::ScoringTrigger TriggerToProto(ScoringTrigger trigger);
 v1::Terrain TerrainToProto(Terrain terrain);

@@ -91,7 +91,10 @@ void LegalActionsToProto(const LegalActions& legal, const GameState& state, cons
     // tile names its tile.
     const TileType* tile = placement.tile != nullptr ? placement.tile : drawn;
     if (tile != nullptr && tile != drawn) placement_proto->set_tile_type(std::string(tile->id));
+    if (placement.bridge) BridgeToProto(*placement.bridge, placement_proto->mutable_bridge());
     if (tile == nullptr) continue;
+    // With a bridge on it, the tile's segments include the bridge (BC-07).
+    if (placement.type_on_board != nullptr) tile = placement.type_on_board;
     // The tile is not on the board yet: name its segments as placed there.
     GameState single;
     single.tiles.push_back({tile, placement.cell, placement.rotation});

@@ -11,6 +11,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "engine/board.h"
+#include "engine/expansions/bridges.h"
 #include "engine/rule_options.h"
 #include "engine/text.h"
 #include "service/convert.h"
@@ -60,6 +61,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       player.tower_floors = player_proto.tower_floors();
       player.shepherds = player_proto.shepherds();  // HS-01
       player.abbots = player_proto.abbots();
+      player.bridges = player_proto.bridges();
       player.goods.wine = player_proto.goods().wine();
       player.goods.grain = player_proto.goods().grain();
       player.goods.cloth = player_proto.goods().cloth();
@@ -76,6 +78,20 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     for (int i = 0; i < proto.tiles_size(); ++i) {
       std::optional<PlacedTile> tile = ReadTilePlacement(
           proto.tiles(i), [&] { return IndexPath(tiles_path(), i); }, problems);
+      // BC-03, BC-06: a tile with a bridge is its bridged type.
+      if (tile && proto.tiles(i).bridge() != v1::BRIDGE_AXIS_UNSPECIFIED) {
+        const std::string bridge_path = FieldPath(IndexPath(tiles_path(), i), "bridge");
+        const std::optional<BridgeAxis> axis =
+            BridgeAxisFromProto(proto.tiles(i).bridge(), bridge_path, problems);
+        if (!axis) continue;
+        tile->type = TypeWithBridge(*tile->type, tile->rotation, *axis);
+        if (tile->type == nullptr) {
+          Add(problems, bridge_path,
+              "a bridge ends on two field sides of its tile (BC-04): this tile, so turned, has "
+              "none along that axis");
+          continue;
+        }
+      }
       if (tile) state.tiles.push_back(*tile);
     }
   }
@@ -417,6 +433,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   state.deciding_player = proto.deciding_player();
   state.extra_tile_earned = proto.extra_tile_earned();
   state.second_part = proto.second_part();
+  state.bridge_placed_this_turn = proto.bridge_placed_this_turn();
   // Abbey & Mayor (AM-07): the engine's check judges the seat.
   if (proto.has_final_abbey_last_seat())
     state.final_abbey_last_seat = proto.final_abbey_last_seat();
@@ -709,6 +726,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     player_proto->set_tower_floors(player.tower_floors);
     player_proto->set_shepherds(player.shepherds);
     player_proto->set_abbots(player.abbots);
+    player_proto->set_bridges(player.bridges);
     if (!(player.goods == TradeGoods{}))
       TradeGoodsToProto(player.goods, player_proto->mutable_goods());
   }
@@ -718,6 +736,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     tile_proto->set_x(tile.cell.x);
     tile_proto->set_y(tile.cell.y);
     tile_proto->set_rotation(tile.rotation.degrees());
+    tile_proto->set_bridge(BridgeAxisToProto(BridgeOn(tile)));
   }
   for (const Figure& figure : state.figures) FigureToProto(figure, state, proto->add_figures());
   for (const Figure& wagon : state.wagons_to_move) {
@@ -764,6 +783,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   proto->set_deciding_player(state.deciding_player);
   proto->set_extra_tile_earned(state.extra_tile_earned);
   proto->set_second_part(state.second_part);
+  proto->set_bridge_placed_this_turn(state.bridge_placed_this_turn);
   if (state.mage || state.witch) {
     v1::MagicFigures* magic = proto->mutable_magic_figures();
     if (state.mage) SegmentRefToProto(*state.mage, state, magic->mutable_mage());

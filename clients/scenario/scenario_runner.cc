@@ -469,6 +469,7 @@ class Runner {
       if (player.mayors() > 0) absl::StrAppend(&extra, ", ", player.mayors(), " mayor");
       if (player.wagons() > 0) absl::StrAppend(&extra, ", ", player.wagons(), " wagon");
       if (player.castles() > 0) absl::StrAppend(&extra, ", ", player.castles(), " castles");
+      if (player.bridges() > 0) absl::StrAppend(&extra, ", ", player.bridges(), " bridges");
       if (player.has_goods() && !SameGoods(player.goods(), api::TradeGoods())) {
         absl::StrAppend(&extra, ", goods ", DescribeGoods(player.goods()));
       }
@@ -679,6 +680,17 @@ class Runner {
     supplies("wagons", expect.wagons(), [](const api::Player& p) { return p.wagons(); });
     supplies("castle tokens", expect.castles(), [](const api::Player& p) { return p.castles(); });
     supplies("barns", expect.barns(), [](const api::Player& p) { return p.barns(); });
+    supplies("bridges", expect.bridges(), [](const api::Player& p) { return p.bridges(); });
+    if (expect.has_bridges_on_board()) {
+      int bridges = 0;
+      for (const api::PlacedTile& tile : state_.tiles()) {
+        bridges += tile.bridge() != api::BRIDGE_AXIS_UNSPECIFIED;
+      }
+      if (bridges != expect.bridges_on_board()) {
+        diffs.push_back(absl::StrCat("bridges on the board: expected ", expect.bridges_on_board(),
+                                     ", actual ", bridges));
+      }
+    }
     if (expect.has_barns_on_board() && expect.barns_on_board() != state_.barns_size()) {
       diffs.push_back(absl::StrCat("barns on the board: expected ", expect.barns_on_board(),
                                    ", actual ", state_.barns_size()));
@@ -965,8 +977,14 @@ std::string DescribeAction(const api::Action& action) {
   switch (action.action_case()) {
     case api::Action::kPlaceTile: {
       const api::PlaceTile& tile = action.place_tile();
-      return absl::StrFormat("place_tile %s at (%d,%d) rot %d", tile.tile_type(), tile.x(),
-                             tile.y(), tile.rotation());
+      std::string text = absl::StrFormat("place_tile %s at (%d,%d) rot %d", tile.tile_type(),
+                                         tile.x(), tile.y(), tile.rotation());
+      if (tile.has_bridge()) {
+        absl::StrAppend(
+            &text, absl::StrFormat(" bridge on (%d,%d) %s", tile.bridge().x(), tile.bridge().y(),
+                                   api::BridgeAxis_Name(tile.bridge().axis())));
+      }
+      return text;
     }
     case api::Action::kPlaceFigure:
       return absl::StrCat("place_figure ", FigureKindName(action.place_figure().kind()), " on ",

@@ -223,7 +223,7 @@ void CheckDraw(const Game& game, const DrawBazaarTilesAction& draw,
     // Without a tracked bag: a copy of the set not yet on the board nor held.
     int used = 0;
     for (int i = 0; i < game.board().tile_count(); ++i)
-      used += &game.board().tile(i).type() == tile;
+      used += &game.board().tile(i).type().WithoutBridge() == tile;  // BC-03
     for (const BazaarLot& lot : state.bazaar_lots) used += lot.tile == tile;
     if (!TileSetInPlay(state.rules, tile->set) || tile->abbey || used + drawn > tile->count) {
       refuse(Cat("No ", tile->id,
@@ -294,7 +294,8 @@ bool Bazaars::HoldsTilesToPlace(const Game& game) const {
 
 void Bazaars::AfterTilePlaced(Game& game) const {
   GameState& state = game.mutable_state();
-  const TileType& placed = game.board().tile(game.board().tile_count() - 1).type();
+  // (The catalogue type, with a bridge on it or not, BC-03.)
+  const TileType& placed = game.board().tile(game.board().tile_count() - 1).type().WithoutBridge();
   // BC-23: while bazaar tiles are held (this one included), no new bazaar.
   const bool held = !state.bazaar_lots.empty();
   // BC-21: the player's bazaar tile is placed (the first tile of their turn).

@@ -86,7 +86,7 @@ void Bazaars::CheckPiecesTogether(const GameState& state, const Board& /*board*/
   for (int i = 0; i < static_cast<int>(state.bazaar_lots.size()); ++i) {
     const TileType* tile = state.bazaar_lots[i].tile;
     int used = state.bag ? state.bag->CountOf(tile) : 0;
-    for (const PlacedTile& placed : state.tiles) used += placed.type == tile;
+    for (const PlacedTile& placed : state.tiles) used += &placed.type->WithoutBridge() == tile;
     for (const BazaarLot& lot : state.bazaar_lots) used += lot.tile == tile;
     if (used > tile->count) {
       problems.push_back({Cat("bazaar_lots[", i, "].tile"),

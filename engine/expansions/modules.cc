@@ -3,6 +3,7 @@
 #include "engine/expansions/abbey_and_mayor.h"
 #include "engine/expansions/abbot.h"
 #include "engine/expansions/bazaars.h"
+#include "engine/expansions/bridges.h"
 #include "engine/expansions/castles.h"
 #include "engine/expansions/count_of_carcassonne.h"
 #include "engine/expansions/cult.h"
@@ -32,6 +33,7 @@ struct Registry {
   KingAndRobberBaron king_and_robber_baron;
   CountOfCarcassonne count_of_carcassonne;
   AbbeyAndMayor abbey_and_mayor;
+  Bridges bridges;
   Castles castles;
   Bazaars bazaars;
   Cult cult;
@@ -73,6 +75,12 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // filter of the dragon's tile touches only placements on features (PD-05:
   // tower actions stay allowed; the tower top is judged here, PD-06).
   if (rules.Has(Expansion::kTower)) modules.push_back(&all.tower);
+  // Bridges, Castles & Bazaars: bridges (option bc.bridges). Its hooks are
+  // the tile placement's (BC-03..BC-05): it changes the tiles before any
+  // module's AfterTilePlaced (PlaceWithTile comes first) and scores nothing.
+  if (rules.Has(Expansion::kBridgesCastlesAndBazaars) && rules.bc_bridges) {
+    modules.push_back(&all.bridges);
+  }
   // Bridges, Castles & Bazaars: castles (option bc.castles). It reads the
   // value of features with the other modules' modifiers (Game::FeatureWorth);
   // its lords score after the turn's features, before the decisions that
@@ -150,6 +158,7 @@ const std::vector<const ExpansionModule*>& AllModules() {
                                                               &all.king_and_robber_baron,
                                                               &all.princess_and_dragon,
                                                               &all.tower,
+                                                              &all.bridges,
                                                               &all.castles,
                                                               &all.bazaars,
                                                               &all.cult,

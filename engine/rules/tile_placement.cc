@@ -37,7 +37,7 @@ Terrain TerrainOn(const TileType& tile, Rotation rotation, Side board_side) {
 }  // namespace
 
 std::vector<Violation> CheckTilePlacement(const Board& board, const TileType& tile, Position cell,
-                                          Rotation rotation) {
+                                          Rotation rotation, std::optional<Side> bridge_across) {
   std::vector<Violation> violations;
   if (board.HasTile(cell)) {
     violations.push_back({ViolationCode::kCellOccupied,
@@ -52,7 +52,10 @@ std::vector<Violation> CheckTilePlacement(const Board& board, const TileType& ti
     if (neighbour < 0) continue;
     touches = true;
     const Terrain mine = TerrainOn(tile, rotation, side);
-    const Terrain theirs = board.tile(neighbour).terrain[SideIndex(Opposite(side))];
+    // BC-03: the end of a bridge placed with this tile on the neighbour.
+    const Terrain theirs = bridge_across == side
+                               ? Terrain::kRoad
+                               : board.tile(neighbour).terrain[SideIndex(Opposite(side))];
     // AM-03: an abbey side matches anything.
     if (mine != theirs && mine != Terrain::kAbbey && theirs != Terrain::kAbbey) {
       violations.push_back(

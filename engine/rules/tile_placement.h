@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "engine/board.h"
@@ -11,9 +12,12 @@ namespace carcassonne {
 
 // BG-02: the cell is free, the tile touches a placed tile along a side, and
 // every shared side shows the same terrain (an abbey side matches any, AM-03). Returns the
-// violations (none = fits).
+// violations (none = fits). `bridge_across`: the tile across that side of the
+// cell gets a bridge with this tile, its end on that side (BC-03): it shows a
+// road there.
 std::vector<Violation> CheckTilePlacement(const Board& board, const TileType& tile, Position cell,
-                                          Rotation rotation);
+                                          Rotation rotation,
+                                          std::optional<Side> bridge_across = std::nullopt);
 
 // True when `tile` fits on `cell` turned by `rotation` (BG-02), without building
 // messages. (Inline: the snapshot check asks it of every tile of every request.)
@@ -41,6 +45,8 @@ inline bool TileFits(const Board& board, const TileType& tile, Position cell, Ro
 struct TilePlacement {
   Position cell;
   Rotation rotation;
+  // Bridges, Castles & Bazaars (BC-03, BC-05): a bridge placed with the tile.
+  std::optional<BridgePlacement> bridge = std::nullopt;
 };
 
 // Every (cell, rotation) where `tile` fits, cells in frontier order, rotations

@@ -260,7 +260,9 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
       rules.count_market_redeploy_on_farm_join = seed % 2 == 1;
     }
   }
-  // Bridges, Castles & Bazaars: the castles in every other game.
+  // Bridges, Castles & Bazaars: the bridges in two games of three (BC-03).
+  rules.bc_bridges = rules.Has(Expansion::kBridgesCastlesAndBazaars) && seed % 3 != 1;
+  // ... the castles in every other game.
   rules.bc_castles = rules.Has(Expansion::kBridgesCastlesAndBazaars) && seed % 2 == 0;
   // ... the bazaars in the same games, with and without bidding (BC-22): not
   // in the games with the abbey (odd seeds), whose final round (AM-07) needs
@@ -562,8 +564,10 @@ void CheckTilePhase(const Game& game, const TileType* tile, const TileType* hidd
   std::set<PlacementKey> listed;
   for (const Action& action : legal.actions) {
     EXPECT_TRUE(game.Validate(action).legal());
-    // (The abbey's placements, AM-03, are the abbey's, not the drawn tile's.)
-    if (const auto* place = std::get_if<PlaceTileAction>(&action); place && place->tile == tile) {
+    // (The abbey's placements, AM-03, are the abbey's, not the drawn tile's;
+    // the probes below place no bridge, BC-03.)
+    if (const auto* place = std::get_if<PlaceTileAction>(&action);
+        place && place->tile == tile && !place->bridge) {
       listed.insert({place->cell.x, place->cell.y, place->rotation.quarter_turns});
     }
   }
@@ -592,7 +596,8 @@ void CheckTilePhase(const Game& game, const TileType* tile, const TileType* hidd
     if (placement.tile != tile) animal.reset();
     tile = placement.tile;  // the drawn tile or the abbey (AM-03)
     Game after = game;
-    after.Apply(PlaceTileAction{tile, placement.cell, placement.rotation, hidden, animal});
+    after.Apply(PlaceTileAction{tile, placement.cell, placement.rotation, hidden, animal,
+                                placement.bridge});
     // Mage & Witch: the magic-figure decisions come first (MW-04, MW-09); the
     // magic figures occupy nothing, so they change no follower option.
     while (after.state().phase == Phase::kPlaceMagicFigure) {
@@ -1060,6 +1065,8 @@ struct Decisions {
   int bazaar = 0;           // bazaars held (BC-18, BC-19)
   int bazaar_bid = 0;       // bids and passes in a bazaar's auction (BC-19)
   int bazaar_tile = 0;      // bazaar tiles placed instead of drawing (BC-21)
+  int bridge = 0;           // bridges placed with a tile (BC-03)
+  int bridge_near = 0;      // ... on a tile next to the one placed (BC-03, BC-04)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -1183,6 +1190,20 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     }
     if (const auto* place = std::get_if<PlaceTileAction>(&action); place && place->tile->abbey) {
       ++decisions.abbey;
+    }
+    // BC-02, BC-03: a bridge placed with a tile leaves its placer's supply
+    // and lies on its tile from then on.
+    if (const auto* place = std::get_if<PlaceTileAction>(&action); place && place->bridge) {
+      ++decisions.bridge;
+      if (!(place->bridge->cell == place->cell)) ++decisions.bridge_near;
+      const int placer = state.deciding_player;
+      EXPECT_EQ(next.players[placer].bridges, state.players[placer].bridges - 1);
+      auto bridges_on = [](const GameState& s) {
+        return std::count_if(s.tiles.begin(), s.tiles.end(), [](const PlacedTile& tile) {
+          return tile.type->bridge_base != nullptr;
+        });
+      };
+      EXPECT_EQ(bridges_on(next), bridges_on(state) + 1);
     }
     if (std::holds_alternative<RemoveKnightAction>(action)) ++decisions.princess;
     if (const auto* figure = std::get_if<PlaceFigureAction>(&action);
@@ -1396,6 +1417,12 @@ TEST_P(RandomGames, InvariantsHoldInEveryStep) {
   if (rules.bc_castles) {
     EXPECT_GT(decisions.castle, 0);
     EXPECT_GT(decisions.lord, 0);
+  }
+  // Bridges, Castles & Bazaars: bridges are placed, on the tile placed and
+  // on a tile next to it (BC-03).
+  if (rules.bc_bridges) {
+    EXPECT_GT(decisions.bridge, 0);
+    EXPECT_GT(decisions.bridge_near, 0);
   }
   // Bridges, Castles & Bazaars: bazaars are held, bid in, and their tiles
   // placed (BC-18..BC-21).

@@ -389,6 +389,13 @@ std::vector<Config> EveryModuleConfigs() {
     rules.bc_castles = true;
     rules.bc_bazaars = true;
   });
+  // The bridges on the board and in the supplies, and the turn's bridge
+  // (BC-02, BC-03), with the builder's second tile.
+  add("BridgesCastlesTraders",
+      {Expansion::kBridgesCastlesAndBazaars, Expansion::kTradersAndBuilders}, [](RuleSet& rules) {
+        rules.bc_bridges = true;
+        rules.bc_castles = true;
+      });
   // Every expansion, with every module that can go with the others (the
   // wagon and the barn are not built with the Count: CO-09, CO-31).
   add("AllButTheCount",
@@ -397,6 +404,7 @@ std::vector<Config> EveryModuleConfigs() {
        Expansion::kBridgesCastlesAndBazaars},
       [&](RuleSet& rules) {
         abbey_mayor(rules);
+        rules.bc_bridges = true;
         rules.bc_castles = true;
         rules.bc_bazaars = true;
       });

@@ -790,7 +790,7 @@ TEST_F(ServiceTest, MalformedCountActionsAndStateNameTheirFields) {
 
 // Bridges, Castles & Bazaars: the expansion brings its 12 land tiles; none of
 // its three modules is built, so switching one on is malformed (named field).
-TEST_F(ServiceTest, BridgesCastlesBazaarsModulesAreRejected) {
+TEST_F(ServiceTest, BridgesCastlesBazaarsModulesNeedTheExpansion) {
   v1::NewGameRequest new_game;
   new_game.add_player_names("Ada");
   new_game.add_player_names("Bo");
@@ -813,13 +813,24 @@ TEST_F(ServiceTest, BridgesCastlesBazaarsModulesAreRejected) {
     EXPECT_EQ(in_bag, 83);
     EXPECT_EQ(bcb_in_bag, 12);
   }
-  const auto expect_rejected = [&](void (v1::RuleSet::*set)(bool), const char* field) {
-    v1::NewGameRequest request = new_game;
-    (request.mutable_rules()->*set)(true);
+  {
+    // The bridges are built: each player gets 3 bridges (BC-02), and they
+    // need the expansion.
+    v1::NewGameRequest bridges = new_game;
+    bridges.mutable_rules()->set_bc_bridges(true);
     v1::NewGameResponse response;
-    ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, request, &response), field);
-  };
-  expect_rejected(&v1::RuleSet::set_bc_bridges, "rules.bc_bridges");
+    const grpc::Status status = Call(&v1::RefereeService::Stub::NewGame, bridges, &response);
+    ASSERT_TRUE(status.ok()) << status.error_message();
+    ASSERT_EQ(response.state().players_size(), 2);
+    EXPECT_EQ(response.state().players(0).bridges(), 3);
+    EXPECT_EQ(response.state().players(1).bridges(), 3);
+    v1::NewGameRequest without_expansion;
+    without_expansion.add_player_names("Ada");
+    without_expansion.add_player_names("Bo");
+    without_expansion.mutable_rules()->set_bc_bridges(true);
+    ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, without_expansion, &response),
+                   "rules.bc_bridges");
+  }
   {
     // The castles are built: each player gets 3 castle tokens (BC-02).
     v1::NewGameRequest castles = new_game;
