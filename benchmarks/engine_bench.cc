@@ -1,5 +1,8 @@
-// Engine benchmarks (Google Benchmark), on reproducible boards of 36, 72, 144
-// and 288 tiles made by seeded random play (benchmarks/boards.h), against a
+// Engine benchmarks (Google Benchmark), on reproducible boards made by seeded
+// random play (benchmarks/boards.h), each a position a real game reaches: of
+// the base game, 36 tiles and its last turn (72: 71 tiles and the last drawn);
+// of every expansion (_AllExpansions), 36, 72, 144 tiles and its last turn
+// (288: the whole set, less the tiles set aside or under hills), against a
 // baseline: parsing the serialized carcassonne.v1.GameState of the same board
 // (what a request carries) into a fresh message, and nothing else.
 //
@@ -56,7 +59,9 @@ constexpr int kApplyBatch = 16;            // Games built per timing pause
 struct Fixture {
   GameState state;  // tile phase, 2 players
   const TileType* drawn = nullptr;
-  std::string snapshot;  // serialized v1::GameState of `state`
+  const TileType* hidden = nullptr;  // under a hill tile (HS-03)
+  std::optional<Animal> animal;      // with a circus tile (BT-04)
+  std::string snapshot;              // serialized v1::GameState of `state`
   // A legal turn on the board: the drawn tile, then a follower (or a pass when
   // no follower can be placed after any placement).
   PlaceTileAction tile_action;
@@ -110,6 +115,14 @@ std::unique_ptr<Fixture> MakeFixture(int tiles, bool expansions) {
                                 : RandomBoardWithDraw(tiles, kBoardSeed);
   fixture->state = std::move(position.state);
   fixture->drawn = position.drawn;
+  fixture->hidden = position.hidden;
+  fixture->animal = position.animal;
+  // Every board is a position a real game reaches (boards.h): its snapshot
+  // passes the service's check.
+  if (const std::vector<Problem> problems = CheckSnapshot(fixture->state); !problems.empty()) {
+    Fail("the board is no valid snapshot: " + problems.front().field + ": " +
+         problems.front().message);
+  }
 
   v1::GameState proto;
   service::GameStateToProto(fixture->state, &proto);
@@ -118,16 +131,20 @@ std::unique_ptr<Fixture> MakeFixture(int tiles, bool expansions) {
   // The turn: a random placement among those that allow a follower, if any.
   const Game game(fixture->state);
   const LegalActions legal =
-      game.ListLegalActions(fixture->drawn, nullptr, AnimalDrawnWith(game.state(), fixture->drawn));
+      game.ListLegalActions(fixture->drawn, fixture->hidden, fixture->animal);
+  // The drawn tile's placements (not the abbey's, AM-03), those that allow a
+  // follower first.
+  std::vector<int> placements;
   std::vector<int> with_follower;
   for (int i = 0; i < static_cast<int>(legal.placements.size()); ++i) {
+    if (legal.placements[i].tile != fixture->drawn) continue;
+    placements.push_back(i);
     if (!legal.placements[i].follower_segments.empty()) with_follower.push_back(i);
   }
+  if (placements.empty()) Fail("the drawn tile fits nowhere");
   std::mt19937 random(kBoardSeed + static_cast<uint32_t>(tiles));
-  const int choice =
-      with_follower.empty()
-          ? RandomIndex(random, static_cast<int>(legal.placements.size()))
-          : with_follower[RandomIndex(random, static_cast<int>(with_follower.size()))];
+  const std::vector<int>& choices = with_follower.empty() ? placements : with_follower;
+  const int choice = choices[RandomIndex(random, static_cast<int>(choices.size()))];
   const LegalPlacement& placement = legal.placements[choice];
   fixture->tile_action = std::get<PlaceTileAction>(legal.actions[choice]);
   if (!placement.follower_segments.empty()) {
@@ -198,7 +215,8 @@ void BM_ParseSnapshot(benchmark::State& state) {
     if (!ParseSnapshot(fixture.snapshot)) state.SkipWithError("parse failed");
   }
   state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(fixture.snapshot.size()));
-  state.SetLabel(std::to_string(fixture.snapshot.size()) + " bytes, " +
+  state.SetLabel(std::to_string(fixture.state.tiles.size()) + " tiles, " +
+                 std::to_string(fixture.snapshot.size()) + " bytes, " +
                  std::to_string(fixture.state.figures.size()) + " figures, bag " +
                  (fixture.state.bag ? "tracked" : "untracked"));
   ReportRatio(state, fixture.parse_seconds);
@@ -307,8 +325,9 @@ void BM_ValidateApplyTurn(benchmark::State& state) {
 // placement, on a built Game.
 // The legal actions of the drawn tile on a built Game. (Not inlined: a
 // profiler can single it out, e.g. valgrind --toggle-collect='*ListForTile*'.)
-[[gnu::noinline]] LegalActions ListForTile(const Game& game, const TileType* drawn) {
-  return game.ListLegalActions(drawn, nullptr, AnimalDrawnWith(game.state(), drawn));
+[[gnu::noinline]] LegalActions ListForTile(const Game& game, const TileType* drawn,
+                                           const TileType* hidden, std::optional<Animal> animal) {
+  return game.ListLegalActions(drawn, hidden, animal);
 }
 
 template <bool kExpansions>
@@ -317,7 +336,7 @@ void BM_ListLegalActions(benchmark::State& state) {
   const Game game(fixture.state);
   size_t actions = 0;
   for (auto _ : state) {
-    LegalActions legal = ListForTile(game, fixture.drawn);
+    LegalActions legal = ListForTile(game, fixture.drawn, fixture.hidden, fixture.animal);
     actions = legal.actions.size();
     benchmark::DoNotOptimize(legal);
   }
@@ -350,7 +369,9 @@ void BM_ListLegalActionsEachTile(benchmark::State& state) {
   int64_t listings = 0;
   int64_t placements = 0;
   for (auto _ : state) {
-    LegalActions legal = ListForTile(game, types[next]);
+    // (Untracked: no tile goes under a hill, HS-03.)
+    LegalActions legal =
+        ListForTile(game, types[next], nullptr, AnimalDrawnWith(game.state(), types[next]));
     placements += static_cast<int64_t>(legal.placements.size());
     ++listings;
     next = (next + 1) % types.size();
@@ -358,6 +379,10 @@ void BM_ListLegalActionsEachTile(benchmark::State& state) {
   }
   state.counters["placements"] =
       listings > 0 ? static_cast<double>(placements) / static_cast<double>(listings) : 0;
+  // The board, for the growth that scripts/bench reads: its tiles and its open
+  // cells (empty cells next to a tile, where any placement is).
+  state.counters["tiles"] = static_cast<double>(game.board().tile_count());
+  state.counters["open_cells"] = static_cast<double>(game.board().FrontierCells().size());
   ReportRatio(state, fixture.parse_seconds);
 }
 
@@ -388,8 +413,8 @@ void BM_ScoreIfEndedNow(benchmark::State& state) {
 }
 
 // ---------------------------------------------------------------------------
-// The request path of ValidateAction, up to the engine's verdict. Only for
-// boards that are valid snapshots (up to one set of tiles, see boards.h).
+// The request path of ValidateAction, up to the engine's verdict (every board
+// is a valid snapshot, boards.h).
 
 // CheckSnapshot alone (the service runs it on every request snapshot).
 template <bool kExpansions>
@@ -418,11 +443,12 @@ void BM_ConvertSnapshot(benchmark::State& state) {
 }
 
 // Proto -> engine conversion at the limits: kMaxFigures figures on a board of
-// kMaxPlacedTiles tiles (the base game's random board, /1024), or on the
-// largest valid board of every expansion (/170: within the first bag),
-// every figure on a segment of the last tile placed (the farthest from the
-// start of the tiles' list). Neither is a valid snapshot (figures are not
-// conserved; the 1024 tiles hold more copies than the set): the figure is the
+// kMaxPlacedTiles tiles (base tiles of stacked sets, StackedSetsBoard: no game
+// position, /1024), or on the largest board of every expansion (/288: the
+// game's last turn), every figure on a segment of the last tile placed (the
+// farthest from the start of the tiles' list). Neither is a valid snapshot
+// (figures are not conserved; the 1024 tiles hold more copies than the set,
+// the only benchmark board that does): the figure is the
 // cost of reading, resolving and rejecting it, which must grow linearly with
 // the tiles and the figures (each figure's segment is looked up on the
 // board's grid, not by a scan of the tiles).
@@ -431,7 +457,7 @@ void BM_ConvertSnapshotAtTheLimits(benchmark::State& state) {
   const int tiles = static_cast<int>(state.range(0));
   GameState snapshot = kExpansions
                            ? RandomBoardWithDraw(tiles, kBoardSeed, AllExpansionsRules()).state
-                           : RandomBoard(tiles, kBoardSeed);
+                           : StackedSetsBoard(tiles, kBoardSeed);
   const PlacedTile& last = snapshot.tiles.back();
   const int segments = static_cast<int>(last.type->segments.size());
   snapshot.figures.clear();
@@ -497,15 +523,36 @@ GameState NewTwoPlayerGame(bool expansions) {
       NewGame({"Player 1", "Player 2"}, expansions ? AllExpansionsRules() : RuleSet{}));
 }
 
-// The next tile: any of the bag in the base game; one the rules let be drawn
-// now with the expansions (the River's first, RV-02).
+// The actions of the step now, listed on `game` (or, stateless, on `state`)
+// with the chance of the step, the game site's: in the tile phase the tile
+// drawn (any of the bag in the base game; with the expansions, DrawForTurn:
+// one the rules let be drawn now, the River's first, RV-02, with the tile
+// under a hill, HS-03, and the animal token, BT-04); in the bazaar's draw the
+// tiles it reveals (BC-19, the only action then). The expansions' draw asks
+// the modules, on a Game: stateless, one more is built for it.
 template <bool kExpansions>
-const TileType* DrawNext(const GameState& state, const Game* game, std::mt19937& random) {
+LegalActions ListStep(const GameState& state, const Game* game, std::mt19937& random) {
+  auto list = [&](const TileType* drawn, const TileType* hidden, std::optional<Animal> animal) {
+    return game != nullptr ? game->ListLegalActions(drawn, hidden, animal)
+                           : ListLegalActions(state, drawn, hidden, animal);
+  };
   if constexpr (kExpansions) {
-    if (game != nullptr) return PeekDrawableTile(*game, *state.bag, random);
-    return PeekDrawableTile(Game(state), *state.bag, random);
+    if (state.phase != Phase::kPlaceTile && state.phase != Phase::kBazaarDraw) {
+      return list(nullptr, nullptr, std::nullopt);
+    }
+    std::optional<Game> built;
+    const Game& drawer = game != nullptr ? *game : built.emplace(state);
+    if (state.phase == Phase::kBazaarDraw) {
+      LegalActions reveal;
+      reveal.actions.push_back(RevealBazaarTiles(drawer, random));
+      return reveal;
+    }
+    const TurnDraw draw = DrawForTurn(drawer, random);
+    return list(draw.drawn, draw.hidden, draw.animal);
   }
-  return PeekRandomTile(*state.bag, random);
+  const TileType* drawn =
+      state.phase == Phase::kPlaceTile ? PeekRandomTile(*state.bag, random) : nullptr;
+  return list(drawn, nullptr, AnimalDrawnWith(state, drawn));
 }
 
 // One Game kept across the steps (Apply on it).
@@ -515,11 +562,7 @@ int PlayWholeGame(uint32_t seed) {
   Game game(NewTwoPlayerGame(kExpansions));
   int steps = 0;
   while (game.state().phase != Phase::kGameOver) {
-    const TileType* drawn = game.state().phase == Phase::kPlaceTile
-                                ? DrawNext<kExpansions>(game.state(), &game, random)
-                                : nullptr;
-    const LegalActions legal =
-        game.ListLegalActions(drawn, nullptr, AnimalDrawnWith(game.state(), drawn));
+    const LegalActions legal = ListStep<kExpansions>(game.state(), &game, random);
     const Action& action = ChooseRandomAction(legal, random);
     std::vector<ScoreEvent> events = game.Apply(action);
     benchmark::DoNotOptimize(events);
@@ -530,19 +573,13 @@ int PlayWholeGame(uint32_t seed) {
 
 // Stateless, as a client of the service plays: every step rebuilds the Game
 // from the snapshot, for listing and again for applying (validation included).
-// With the expansions, the draw (the game site's work, not the referee's)
-// builds one more Game per tile to ask the modules which tiles may be drawn
-// (the River's order): that is counted in the figure too.
 template <bool kExpansions>
 int PlayWholeGameStateless(uint32_t seed) {
   std::mt19937 random(seed);
   GameState state = NewTwoPlayerGame(kExpansions);
   int steps = 0;
   while (state.phase != Phase::kGameOver) {
-    const TileType* drawn =
-        state.phase == Phase::kPlaceTile ? DrawNext<kExpansions>(state, nullptr, random) : nullptr;
-    const LegalActions legal =
-        ListLegalActions(state, drawn, nullptr, AnimalDrawnWith(state, drawn));
+    const LegalActions legal = ListStep<kExpansions>(state, nullptr, random);
     const Action& action = ChooseRandomAction(legal, random);
     Outcome outcome = ApplyAction(state, action);
     if (!outcome.next) Fail("a listed action is illegal");
@@ -575,19 +612,28 @@ void WholeGame(benchmark::internal::Benchmark* benchmark) {
   benchmark->Unit(benchmark::kMillisecond);
 }
 
+// The base game's boards: half a game, and its last turn (71 tiles and the
+// set's last one drawn, boards.h).
 void BoardSizes(benchmark::internal::Benchmark* benchmark) {
-  for (int tiles : {36, 72, 144, 288}) benchmark->Arg(tiles);
-  benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
-}
-
-// Sizes that are valid snapshots, for the service's conversion.
-void SnapshotSizes(benchmark::internal::Benchmark* benchmark) {
   for (int tiles : {36, 72}) benchmark->Arg(tiles);
   benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
 }
 
-// The sizes of the board description's figures (72: a base game; 288: four).
+// The boards of every expansion: up to the game's last turn (288: the whole
+// set, less the tiles set aside or under hills, boards.h). Every one is a
+// valid snapshot.
+void AllExpansionsSizes(benchmark::internal::Benchmark* benchmark) {
+  for (int tiles : {36, 72, 144, 288}) benchmark->Arg(tiles);
+  benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
+}
+
+// The board description's figures: a base game's last turn; with every
+// expansion, a quarter and the whole of the game.
 void DescribeSizes(benchmark::internal::Benchmark* benchmark) {
+  benchmark->Arg(72)->ArgName("tiles")->Unit(benchmark::kMicrosecond);
+}
+
+void AllExpansionsDescribeSizes(benchmark::internal::Benchmark* benchmark) {
   for (int tiles : {72, 288}) benchmark->Arg(tiles);
   benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
 }
@@ -596,35 +642,36 @@ void LimitSizes(benchmark::internal::Benchmark* benchmark) {
   benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
 }
 
-// Each benchmark on base-game boards, and (suffix _AllExpansions) on boards of
-// every expansion this build plays (AllExpansionsRules).
-#define CARCASSONNE_BENCHMARK_BOTH(name, sizes)      \
-  BENCHMARK(name<false>)->Name(#name)->Apply(sizes); \
-  BENCHMARK(name<true>)->Name(#name "_AllExpansions")->Apply(sizes)
+// Each benchmark on base-game boards of `sizes`, and (suffix _AllExpansions)
+// on boards of every expansion this build plays (AllExpansionsRules) of
+// `all_sizes`.
+#define CARCASSONNE_BENCHMARK_BOTH(name, sizes, all_sizes) \
+  BENCHMARK(name<false>)->Name(#name)->Apply(sizes);       \
+  BENCHMARK(name<true>)->Name(#name "_AllExpansions")->Apply(all_sizes)
 
-CARCASSONNE_BENCHMARK_BOTH(BM_ParseSnapshot, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_DescribeBoard, DescribeSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_DescribeBoardResponse, DescribeSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_BuildGame, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ValidateTile, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ValidateApplyTurn, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ListLegalActions, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ListLegalActionsEachTile, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ScoreGame, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ScoreIfEndedNow, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_CheckSnapshot, SnapshotSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ConvertSnapshot, SnapshotSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ParseSnapshot, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_DescribeBoard, DescribeSizes, AllExpansionsDescribeSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_DescribeBoardResponse, DescribeSizes, AllExpansionsDescribeSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_BuildGame, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ValidateTile, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ValidateApplyTurn, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ListLegalActions, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ListLegalActionsEachTile, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ScoreGame, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ScoreIfEndedNow, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_CheckSnapshot, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ConvertSnapshot, BoardSizes, AllExpansionsSizes);
 BENCHMARK(BM_ConvertSnapshotAtTheLimits<false>)
     ->Name("BM_ConvertSnapshotAtTheLimits")
     ->Arg(kMaxPlacedTiles)
     ->Apply(LimitSizes);
 BENCHMARK(BM_ConvertSnapshotAtTheLimits<true>)
     ->Name("BM_ConvertSnapshotAtTheLimits_AllExpansions")
-    ->Arg(170)
+    ->Arg(288)
     ->Apply(LimitSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_RequestPath, SnapshotSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_WholeGame, WholeGame);
-CARCASSONNE_BENCHMARK_BOTH(BM_WholeGameStateless, WholeGame);
+CARCASSONNE_BENCHMARK_BOTH(BM_RequestPath, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_WholeGame, WholeGame, WholeGame);
+CARCASSONNE_BENCHMARK_BOTH(BM_WholeGameStateless, WholeGame, WholeGame);
 
 }  // namespace
 }  // namespace carcassonne::bench
