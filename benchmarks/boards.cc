@@ -53,6 +53,51 @@ void FigureStep(Game& game, std::mt19937& random) {
   }
 }
 
+// The base game's random play (RandomBoardWithDraw). `stack_sets`: past the
+// rules (BG-01), a new set whenever the bag runs out, the bag untracked
+// (StackedSetsBoard).
+RandomPosition PlayBaseGame(int tiles, uint32_t seed, bool stack_sets) {
+  std::mt19937 random(seed);
+  GameState start = std::get<GameState>(NewGame({"Player 1", "Player 2"}, RuleSet{}));
+  // The set less the start tile: the bag of NewGame, kept in catalogue order
+  // here (the tiles are drawn from it) and handed to the position at the end.
+  TileBag bag = RefilledBag();
+  bag.Remove(start.tiles.front().type);
+  start.bag.reset();
+  Game game(std::move(start));
+
+  std::optional<RandomPosition> last_turn;  // the latest draw that fits
+  for (;;) {
+    if (bag.Total() == 0) {
+      if (stack_sets) {
+        bag = RefilledBag();
+      } else {
+        // BG-20: the set's last tile was set aside (BG-03): the game is over,
+        // and its last turn is the board.
+        return std::move(*last_turn);
+      }
+    }
+    const TileType* drawn = PeekRandomTile(bag, random);
+    bag.Remove(drawn);
+    const LegalActions placements = game.ListLegalActions(drawn);
+    // BG-03: a tile that fits nowhere is set aside and the player draws again.
+    if (placements.placements.empty()) continue;
+    // The turn's position, the bag with the drawn tile (none when stacked).
+    RandomPosition turn{game.state(), drawn, nullptr, std::nullopt};
+    if (!stack_sets) {
+      TileBag with_drawn = bag;
+      PutBack(with_drawn, drawn);
+      turn.state.bag = std::move(with_drawn);
+    }
+    // BG-01, BG-20: when the set's last tile is drawn, that is the game's last
+    // turn, and no copy is left to draw after it.
+    if (game.board().tile_count() >= tiles || (!stack_sets && bag.Total() == 0)) return turn;
+    last_turn = std::move(turn);  // (in case every tile after it is set aside)
+    game.Apply(ChooseRandomAction(placements, random));
+    FigureStep(game, random);
+  }
+}
+
 }  // namespace
 
 TileBag FullBaseSetBag() { return RefilledBag(); }
@@ -82,67 +127,11 @@ const TileType* PeekRandomTile(const TileBag& bag, std::mt19937& random) {
 }
 
 RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed) {
-  std::mt19937 random(seed);
-  GameState start = std::get<GameState>(NewGame({"Player 1", "Player 2"}, RuleSet{}));
-  // The set less the start tile: the bag of NewGame, kept in catalogue order
-  // here (the tiles are drawn from it) and handed to the position at the end.
-  TileBag bag = FullBaseSetBag();
-  bag.Remove(start.tiles.front().type);
-  start.bag.reset();
-  Game game(std::move(start));
-
-  RandomPosition position;
-  std::optional<RandomPosition> last_turn;  // the latest draw that fits
-  for (;;) {
-    if (bag.Total() == 0) {
-      // BG-20: the set's last tile was set aside (BG-03): the game is over,
-      // and its last turn is the board.
-      position = std::move(*last_turn);
-      break;
-    }
-    const TileType* drawn = PeekRandomTile(bag, random);
-    bag.Remove(drawn);
-    const LegalActions placements = game.ListLegalActions(drawn);
-    // BG-03: a tile that fits nowhere is set aside and the player draws again.
-    if (placements.placements.empty()) continue;
-    // BG-01, BG-20: when the set's last tile is drawn, that is the game's last
-    // turn, and no copy is left to draw after it.
-    if (game.board().tile_count() >= tiles || bag.Total() == 0) {
-      position.state = game.state();
-      position.drawn = drawn;
-      PutBack(bag, drawn);
-      position.state.bag = bag;
-      break;
-    }
-    // (Kept in case every tile after it is set aside.)
-    last_turn = RandomPosition{game.state(), drawn, nullptr, std::nullopt};
-    TileBag with_drawn = bag;
-    PutBack(with_drawn, drawn);
-    last_turn->state.bag = std::move(with_drawn);
-    game.Apply(ChooseRandomAction(placements, random));
-    FigureStep(game, random);
-  }
-  return position;
+  return PlayBaseGame(tiles, seed, /*stack_sets=*/false);
 }
 
 GameState StackedSetsBoard(int tiles, uint32_t seed) {
-  std::mt19937 random(seed);
-  GameState start = std::get<GameState>(NewGame({"Player 1", "Player 2"}, RuleSet{}));
-  TileBag bag = FullBaseSetBag();
-  bag.Remove(start.tiles.front().type);
-  start.bag.reset();
-  Game game(std::move(start));
-  while (game.board().tile_count() < tiles) {
-    // Past the rules (BG-01): a new set when the bag is empty.
-    if (bag.Total() == 0) bag = RefilledBag();
-    const TileType* drawn = PeekRandomTile(bag, random);
-    bag.Remove(drawn);
-    const LegalActions placements = game.ListLegalActions(drawn);
-    if (placements.placements.empty()) continue;
-    game.Apply(ChooseRandomAction(placements, random));
-    FigureStep(game, random);
-  }
-  return game.state();
+  return PlayBaseGame(tiles, seed, /*stack_sets=*/true).state;
 }
 
 GameState RandomBoard(int tiles, uint32_t seed) { return RandomBoardWithDraw(tiles, seed).state; }

@@ -29,6 +29,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -612,30 +613,28 @@ void WholeGame(benchmark::internal::Benchmark* benchmark) {
   benchmark->Unit(benchmark::kMillisecond);
 }
 
-// The base game's boards: half a game, and its last turn (71 tiles and the
-// set's last one drawn, boards.h).
-void BoardSizes(benchmark::internal::Benchmark* benchmark) {
-  for (int tiles : {36, 72}) benchmark->Arg(tiles);
+// Board sizes, in tiles.
+void Sizes(benchmark::internal::Benchmark* benchmark, std::initializer_list<int> sizes) {
+  for (int tiles : sizes) benchmark->Arg(tiles);
   benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
 }
+
+// The base game's boards: half a game, and its last turn (71 tiles and the
+// set's last one drawn, boards.h).
+void BoardSizes(benchmark::internal::Benchmark* benchmark) { Sizes(benchmark, {36, 72}); }
 
 // The boards of every expansion: up to the game's last turn (288: the whole
 // set, less the tiles set aside or under hills, boards.h). Every one is a
 // valid snapshot.
 void AllExpansionsSizes(benchmark::internal::Benchmark* benchmark) {
-  for (int tiles : {36, 72, 144, 288}) benchmark->Arg(tiles);
-  benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
+  Sizes(benchmark, {36, 72, 144, 288});
 }
 
 // The board description's figures: a base game's last turn; with every
 // expansion, a quarter and the whole of the game.
-void DescribeSizes(benchmark::internal::Benchmark* benchmark) {
-  benchmark->Arg(72)->ArgName("tiles")->Unit(benchmark::kMicrosecond);
-}
-
+void DescribeSizes(benchmark::internal::Benchmark* benchmark) { Sizes(benchmark, {72}); }
 void AllExpansionsDescribeSizes(benchmark::internal::Benchmark* benchmark) {
-  for (int tiles : {72, 288}) benchmark->Arg(tiles);
-  benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
+  Sizes(benchmark, {72, 288});
 }
 
 void LimitSizes(benchmark::internal::Benchmark* benchmark) {
