@@ -1,8 +1,9 @@
 // Engine benchmarks (Google Benchmark), on reproducible boards made by seeded
 // random play (benchmarks/boards.h), each a position a real game reaches: of
 // the base game, 36 tiles and its last turn (72: 71 tiles and the last drawn);
-// of every expansion (_AllExpansions), 36, 72, 144 tiles and its last turn
-// (288: the whole set, less the tiles set aside or under hills), against a
+// of every expansion (_AllExpansions), and of the Abbot's (_Abbot), 36, 72,
+// 144 tiles and its last turn (288: the whole set, less the tiles set aside
+// or under hills), against a
 // baseline: parsing the serialized carcassonne.v1.GameState of the same board
 // (what a request carries) into a fresh message, and nothing else.
 //
@@ -51,8 +52,26 @@ namespace {
 namespace v1 = ::carcassonne::v1;
 
 constexpr uint32_t kBoardSeed = 20240601;  // every board
-constexpr uint32_t kGameSeed = 7;          // the whole-game benchmarks
-constexpr int kApplyBatch = 16;            // Games built per timing pause
+
+// The families of boards: the base game (no suffix); every expansion this
+// build plays together (_AllExpansions: AllExpansionsRules); the Abbot's
+// (_Abbot: AbbotRules, the Abbot and the barn, which this build refuses with
+// the Count, the Cult or Siege, AB-15, SI-Q1).
+enum class Boards { kBase, kAllExpansions, kAbbot };
+
+RuleSet RulesOf(Boards boards) {
+  switch (boards) {
+    case Boards::kBase:
+      return RuleSet{};
+    case Boards::kAllExpansions:
+      return AllExpansionsRules();
+    case Boards::kAbbot:
+      return AbbotRules();
+  }
+  return RuleSet{};
+}
+constexpr uint32_t kGameSeed = 7;  // the whole-game benchmarks
+constexpr int kApplyBatch = 16;    // Games built per timing pause
 
 // ---------------------------------------------------------------------------
 // Fixtures: one per board size, built on first use and kept for the run.
@@ -109,11 +128,11 @@ double MeasureParseSeconds(const std::string& bytes) {
   return rounds[rounds.size() / 2];
 }
 
-std::unique_ptr<Fixture> MakeFixture(int tiles, bool expansions) {
+std::unique_ptr<Fixture> MakeFixture(int tiles, Boards boards) {
   auto fixture = std::make_unique<Fixture>();
-  RandomPosition position = expansions
-                                ? RandomBoardWithDraw(tiles, kBoardSeed, AllExpansionsRules())
-                                : RandomBoardWithDraw(tiles, kBoardSeed);
+  RandomPosition position = boards == Boards::kBase
+                                ? RandomBoardWithDraw(tiles, kBoardSeed)
+                                : RandomBoardWithDraw(tiles, kBoardSeed, RulesOf(boards));
   fixture->state = std::move(position.state);
   fixture->drawn = position.drawn;
   fixture->hidden = position.hidden;
@@ -165,12 +184,11 @@ std::unique_ptr<Fixture> MakeFixture(int tiles, bool expansions) {
   return fixture;
 }
 
-// A board of the base game, or (`expansions`) of every expansion this build
-// plays (AllExpansionsRules).
-const Fixture& FixtureFor(int64_t tiles, bool expansions) {
-  static auto* fixtures = new std::map<std::pair<int64_t, bool>, std::unique_ptr<Fixture>>();
-  std::unique_ptr<Fixture>& fixture = (*fixtures)[{tiles, expansions}];
-  if (!fixture) fixture = MakeFixture(static_cast<int>(tiles), expansions);
+// A board of the family `boards` (built on first use, kept for the run).
+const Fixture& FixtureFor(int64_t tiles, Boards boards) {
+  static auto* fixtures = new std::map<std::pair<int64_t, Boards>, std::unique_ptr<Fixture>>();
+  std::unique_ptr<Fixture>& fixture = (*fixtures)[{tiles, boards}];
+  if (!fixture) fixture = MakeFixture(static_cast<int>(tiles), boards);
   return *fixture;
 }
 
@@ -209,9 +227,9 @@ class RatioDisplayReporter : public benchmark::BenchmarkReporter {
 // ---------------------------------------------------------------------------
 // The baseline.
 
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ParseSnapshot(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   for (auto _ : state) {
     if (!ParseSnapshot(fixture.snapshot)) state.SkipWithError("parse failed");
   }
@@ -226,9 +244,9 @@ void BM_ParseSnapshot(benchmark::State& state) {
 // DescribeBoard (issue #18) beside the baseline: the description of a built
 // Game (every feature, its figures, majority, value now, and the end-of-game
 // scoring it copies the Game for) ...
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_DescribeBoard(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   const Game game(fixture.state);
   size_t features = 0;
   for (auto _ : state) {
@@ -241,9 +259,9 @@ void BM_DescribeBoard(benchmark::State& state) {
 }
 
 // ... and the same written as the RPC's response message.
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_DescribeBoardResponse(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   const Game game(fixture.state);
   for (auto _ : state) {
     v1::DescribeBoardResponse response;
@@ -260,9 +278,9 @@ void BM_DescribeBoardResponse(benchmark::State& state) {
 // laying every tile on the board.
 // The board joins features lazily (board.h): the first feature question is
 // asked here, so that the figure is the whole engine state, features included.
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_BuildGame(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   for (auto _ : state) {
     Game game(fixture.state);
     benchmark::DoNotOptimize(game.board().FeatureOf(0));
@@ -272,9 +290,9 @@ void BM_BuildGame(benchmark::State& state) {
 }
 
 // Validating the drawn tile's placement on a built Game.
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ValidateTile(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   const Game game(fixture.state);
   for (auto _ : state) {
     Verdict verdict = game.Validate(fixture.tile_action);
@@ -288,9 +306,9 @@ void BM_ValidateTile(benchmark::State& state) {
 // its own Game, built from the snapshot while the timer is paused (a built Game
 // rather than a copy: a copy's vectors are full to capacity and would all
 // reallocate on the first tile).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ValidateApplyTurn(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   std::vector<Game> games;
   games.reserve(kApplyBatch);
   size_t scored = 0;
@@ -331,9 +349,9 @@ void BM_ValidateApplyTurn(benchmark::State& state) {
   return game.ListLegalActions(drawn, hidden, animal);
 }
 
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ListLegalActions(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   const Game game(fixture.state);
   size_t actions = 0;
   for (auto _ : state) {
@@ -351,9 +369,9 @@ void BM_ListLegalActions(benchmark::State& state) {
 // is drawn, so that boards of different sizes are compared on the same tiles:
 // BM_ListLegalActions lists each board's own drawn tile, whose shape alone
 // changes the number of placements (and the growth it shows).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ListLegalActionsEachTile(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   GameState untracked = fixture.state;
   untracked.bag.reset();
   const Game game(std::move(untracked));
@@ -388,9 +406,9 @@ void BM_ListLegalActionsEachTile(benchmark::State& state) {
 }
 
 // The end-of-game scoring entry point on the snapshot (builds the Game too).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ScoreGame(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   size_t events = 0;
   for (auto _ : state) {
     FinalScoring scoring = ScoreGame(fixture.state);
@@ -402,9 +420,9 @@ void BM_ScoreGame(benchmark::State& state) {
 }
 
 // The same scoring on a built Game (which copies itself to score).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ScoreIfEndedNow(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   const Game game(fixture.state);
   for (auto _ : state) {
     std::vector<ScoreEvent> events = game.ScoreIfEndedNow();
@@ -418,9 +436,9 @@ void BM_ScoreIfEndedNow(benchmark::State& state) {
 // is a valid snapshot, boards.h).
 
 // CheckSnapshot alone (the service runs it on every request snapshot).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_CheckSnapshot(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   for (auto _ : state) {
     std::vector<Problem> problems = CheckSnapshot(fixture.state);
     benchmark::DoNotOptimize(problems);
@@ -429,9 +447,9 @@ void BM_CheckSnapshot(benchmark::State& state) {
 }
 
 // Proto -> engine conversion of a parsed snapshot (CheckSnapshot included).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ConvertSnapshot(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   v1::GameState message;
   message.ParseFromString(fixture.snapshot);
   for (auto _ : state) {
@@ -453,12 +471,12 @@ void BM_ConvertSnapshot(benchmark::State& state) {
 // cost of reading, resolving and rejecting it, which must grow linearly with
 // the tiles and the figures (each figure's segment is looked up on the
 // board's grid, not by a scan of the tiles).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ConvertSnapshotAtTheLimits(benchmark::State& state) {
   const int tiles = static_cast<int>(state.range(0));
-  GameState snapshot = kExpansions
-                           ? RandomBoardWithDraw(tiles, kBoardSeed, AllExpansionsRules()).state
-                           : StackedSetsBoard(tiles, kBoardSeed);
+  GameState snapshot = kBoards == Boards::kBase
+                           ? StackedSetsBoard(tiles, kBoardSeed)
+                           : RandomBoardWithDraw(tiles, kBoardSeed, RulesOf(kBoards)).state;
   const PlacedTile& last = snapshot.tiles.back();
   const int segments = static_cast<int>(last.type->segments.size());
   snapshot.figures.clear();
@@ -493,9 +511,9 @@ void BM_ConvertSnapshotAtTheLimits(benchmark::State& state) {
   return game->Validate(*action);
 }
 
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_RequestPath(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   {
     service::FieldProblems problems;
     v1::GameState message;
@@ -519,9 +537,8 @@ void BM_RequestPath(benchmark::State& state) {
 // A whole random 2-player game, NewGame to GAME_OVER with the bag tracked,
 // listing the legal actions at every step and playing a random one.
 
-GameState NewTwoPlayerGame(bool expansions) {
-  return std::get<GameState>(
-      NewGame({"Player 1", "Player 2"}, expansions ? AllExpansionsRules() : RuleSet{}));
+GameState NewTwoPlayerGame(Boards boards) {
+  return std::get<GameState>(NewGame({"Player 1", "Player 2"}, RulesOf(boards)));
 }
 
 // The actions of the step now, listed on `game` (or, stateless, on `state`)
@@ -531,13 +548,13 @@ GameState NewTwoPlayerGame(bool expansions) {
 // under a hill, HS-03, and the animal token, BT-04); in the bazaar's draw the
 // tiles it reveals (BC-19, the only action then). The expansions' draw asks
 // the modules, on a Game: stateless, one more is built for it.
-template <bool kExpansions>
+template <Boards kBoards>
 LegalActions ListStep(const GameState& state, const Game* game, std::mt19937& random) {
   auto list = [&](const TileType* drawn, const TileType* hidden, std::optional<Animal> animal) {
     return game != nullptr ? game->ListLegalActions(drawn, hidden, animal)
                            : ListLegalActions(state, drawn, hidden, animal);
   };
-  if constexpr (kExpansions) {
+  if constexpr (kBoards != Boards::kBase) {
     if (state.phase != Phase::kPlaceTile && state.phase != Phase::kBazaarDraw) {
       return list(nullptr, nullptr, std::nullopt);
     }
@@ -557,13 +574,13 @@ LegalActions ListStep(const GameState& state, const Game* game, std::mt19937& ra
 }
 
 // One Game kept across the steps (Apply on it).
-template <bool kExpansions>
+template <Boards kBoards>
 int PlayWholeGame(uint32_t seed) {
   std::mt19937 random(seed);
-  Game game(NewTwoPlayerGame(kExpansions));
+  Game game(NewTwoPlayerGame(kBoards));
   int steps = 0;
   while (game.state().phase != Phase::kGameOver) {
-    const LegalActions legal = ListStep<kExpansions>(game.state(), &game, random);
+    const LegalActions legal = ListStep<kBoards>(game.state(), &game, random);
     const Action& action = ChooseRandomAction(legal, random);
     std::vector<ScoreEvent> events = game.Apply(action);
     benchmark::DoNotOptimize(events);
@@ -574,13 +591,13 @@ int PlayWholeGame(uint32_t seed) {
 
 // Stateless, as a client of the service plays: every step rebuilds the Game
 // from the snapshot, for listing and again for applying (validation included).
-template <bool kExpansions>
+template <Boards kBoards>
 int PlayWholeGameStateless(uint32_t seed) {
   std::mt19937 random(seed);
-  GameState state = NewTwoPlayerGame(kExpansions);
+  GameState state = NewTwoPlayerGame(kBoards);
   int steps = 0;
   while (state.phase != Phase::kGameOver) {
-    const LegalActions legal = ListStep<kExpansions>(state, nullptr, random);
+    const LegalActions legal = ListStep<kBoards>(state, nullptr, random);
     const Action& action = ChooseRandomAction(legal, random);
     Outcome outcome = ApplyAction(state, action);
     if (!outcome.next) Fail("a listed action is illegal");
@@ -590,23 +607,23 @@ int PlayWholeGameStateless(uint32_t seed) {
   return steps;
 }
 
-void RunWholeGame(benchmark::State& state, int (*play)(uint32_t), bool expansions) {
+void RunWholeGame(benchmark::State& state, int (*play)(uint32_t), Boards boards) {
   // x_parse: the 72-tile snapshot
-  const Fixture& fixture = FixtureFor(kBaseSetTiles, expansions);
+  const Fixture& fixture = FixtureFor(kBaseSetTiles, boards);
   int steps = 0;
   for (auto _ : state) steps = play(kGameSeed);
   state.counters["steps"] = steps;
   ReportRatio(state, fixture.parse_seconds);
 }
 
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_WholeGame(benchmark::State& state) {
-  RunWholeGame(state, PlayWholeGame<kExpansions>, kExpansions);
+  RunWholeGame(state, PlayWholeGame<kBoards>, kBoards);
 }
 
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_WholeGameStateless(benchmark::State& state) {
-  RunWholeGame(state, PlayWholeGameStateless<kExpansions>, kExpansions);
+  RunWholeGame(state, PlayWholeGameStateless<kBoards>, kBoards);
 }
 
 void WholeGame(benchmark::internal::Benchmark* benchmark) {
@@ -641,12 +658,13 @@ void LimitSizes(benchmark::internal::Benchmark* benchmark) {
   benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
 }
 
-// Each benchmark on base-game boards of `sizes`, and (suffix _AllExpansions)
-// on boards of every expansion this build plays (AllExpansionsRules) of
-// `all_sizes`.
-#define CARCASSONNE_BENCHMARK_BOTH(name, sizes, all_sizes) \
-  BENCHMARK(name<false>)->Name(#name)->Apply(sizes);       \
-  BENCHMARK(name<true>)->Name(#name "_AllExpansions")->Apply(all_sizes)
+// Each benchmark on base-game boards of `sizes`, and on the boards of every
+// expansion (suffix _AllExpansions) and of the Abbot's expansions (suffix
+// _Abbot) of `all_sizes`.
+#define CARCASSONNE_BENCHMARK_BOTH(name, sizes, all_sizes)                                 \
+  BENCHMARK(name<Boards::kBase>)->Name(#name)->Apply(sizes);                               \
+  BENCHMARK(name<Boards::kAllExpansions>)->Name(#name "_AllExpansions")->Apply(all_sizes); \
+  BENCHMARK(name<Boards::kAbbot>)->Name(#name "_Abbot")->Apply(all_sizes)
 
 CARCASSONNE_BENCHMARK_BOTH(BM_ParseSnapshot, BoardSizes, AllExpansionsSizes);
 CARCASSONNE_BENCHMARK_BOTH(BM_DescribeBoard, DescribeSizes, AllExpansionsDescribeSizes);
@@ -660,11 +678,11 @@ CARCASSONNE_BENCHMARK_BOTH(BM_ScoreGame, BoardSizes, AllExpansionsSizes);
 CARCASSONNE_BENCHMARK_BOTH(BM_ScoreIfEndedNow, BoardSizes, AllExpansionsSizes);
 CARCASSONNE_BENCHMARK_BOTH(BM_CheckSnapshot, BoardSizes, AllExpansionsSizes);
 CARCASSONNE_BENCHMARK_BOTH(BM_ConvertSnapshot, BoardSizes, AllExpansionsSizes);
-BENCHMARK(BM_ConvertSnapshotAtTheLimits<false>)
+BENCHMARK(BM_ConvertSnapshotAtTheLimits<Boards::kBase>)
     ->Name("BM_ConvertSnapshotAtTheLimits")
     ->Arg(kMaxPlacedTiles)
     ->Apply(LimitSizes);
-BENCHMARK(BM_ConvertSnapshotAtTheLimits<true>)
+BENCHMARK(BM_ConvertSnapshotAtTheLimits<Boards::kAllExpansions>)
     ->Name("BM_ConvertSnapshotAtTheLimits_AllExpansions")
     ->Arg(288)
     ->Apply(LimitSizes);
