@@ -35,9 +35,10 @@ inline constexpr int kBaseSetTiles = 72;
 
 struct RandomPosition {
   // Up to `tiles` tiles on the board, 2 players, the tile phase pending, the
-  // bag tracked (`drawn` included): a snapshot that a real game reaches. (Not
-  // a turn that places a bazaar tile, BC-21, where no other tile may be
-  // drawn: the board then grows by the tiles of those turns.)
+  // bag tracked (`drawn` included): a snapshot that a real game reaches. (A
+  // turn that places a bazaar tile, BC-21, where no other tile may be drawn,
+  // only as the game's last: else the board grows by the tiles of those
+  // turns.)
   GameState state;
   // The tile the active player drew next (or the bazaar tile they hold,
   // BC-21); it fits somewhere on the board.
@@ -62,7 +63,7 @@ GameState RandomBoard(int tiles, uint32_t seed);
 // (the castles and the bazaars), The Cult, Siege, Hills & Sheep (hills,
 // vineyards, the shepherd and the flock), The Princess & the Dragon (the
 // fairy, the portal, the princess), Under the Big Top and the Tower. 276
-// tiles in the bag and the Count's 12 city tiles: 288.
+// tiles in the bag and the Count's 12 city tiles: 288 (and an abbey each).
 // Not in: the Abbot (AB-15: this build refuses it with the Count and with the
 // Cult, AB-Q2, CU-Q2) and the barn (refused with Siege, SI-Q1); both are in
 // AbbotRules().
