@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <variant>
@@ -31,38 +32,75 @@ void PutBack(TileBag& bag, const TileType* type) {
   bag.tiles.insert(after, TileCount{type, 1});
 }
 
-// Where the board's tiles come from: the bag of the game, then whole new sets.
-class Deck {
- public:
-  explicit Deck(TileBag first) : bag_(std::move(first)) {}
-
-  const TileType* Draw(std::mt19937& random) {
-    if (bag_.Total() == 0) {
-      bag_ = FullBaseSetBag();
-      refilled_ = true;
-    }
-    const TileType* tile = PeekRandomTile(bag_, random);
-    bag_.Remove(tile);
-    return tile;
-  }
-
-  bool refilled() const { return refilled_; }
-  const TileBag& bag() const { return bag_; }
-
- private:
-  TileBag bag_;
-  bool refilled_ = false;
-};
-
-}  // namespace
-
-TileBag FullBaseSetBag() {
+// A new set's bag: every base tile.
+TileBag RefilledBag() {
   TileBag bag;
   for (const TileType& type : BaseTileSet().tiles) {
     if (type.count > 0) bag.tiles.push_back({&type, type.count});
   }
   return bag;
 }
+
+// The figure step after a tile: a random listed choice, but each player keeps
+// their last follower in supply, so that the turn after the board can place
+// one.
+void FigureStep(Game& game, std::mt19937& random) {
+  if (game.state().players[game.state().deciding_player].followers > 1) {
+    const LegalActions figures = game.ListLegalActions(nullptr);
+    game.Apply(ChooseRandomAction(figures, random));
+  } else {
+    game.Apply(PassAction{});
+  }
+}
+
+// The base game's random play (RandomBoardWithDraw). `stack_sets`: past the
+// rules (BG-01), a new set whenever the bag runs out, the bag untracked
+// (StackedSetsBoard).
+RandomPosition PlayBaseGame(int tiles, uint32_t seed, bool stack_sets) {
+  std::mt19937 random(seed);
+  GameState start = std::get<GameState>(NewGame({"Player 1", "Player 2"}, RuleSet{}));
+  // The set less the start tile: the bag of NewGame, kept in catalogue order
+  // here (the tiles are drawn from it) and handed to the position at the end.
+  TileBag bag = RefilledBag();
+  bag.Remove(start.tiles.front().type);
+  start.bag.reset();
+  Game game(std::move(start));
+
+  std::optional<RandomPosition> last_turn;  // the latest draw that fits
+  for (;;) {
+    if (bag.Total() == 0) {
+      if (stack_sets) {
+        bag = RefilledBag();
+      } else {
+        // BG-20: the set's last tile was set aside (BG-03): the game is over,
+        // and its last turn is the board.
+        return std::move(*last_turn);
+      }
+    }
+    const TileType* drawn = PeekRandomTile(bag, random);
+    bag.Remove(drawn);
+    const LegalActions placements = game.ListLegalActions(drawn);
+    // BG-03: a tile that fits nowhere is set aside and the player draws again.
+    if (placements.placements.empty()) continue;
+    // The turn's position, the bag with the drawn tile (none when stacked).
+    RandomPosition turn{game.state(), drawn, nullptr, std::nullopt};
+    if (!stack_sets) {
+      TileBag with_drawn = bag;
+      PutBack(with_drawn, drawn);
+      turn.state.bag = std::move(with_drawn);
+    }
+    // BG-01, BG-20: when the set's last tile is drawn, that is the game's last
+    // turn, and no copy is left to draw after it.
+    if (game.board().tile_count() >= tiles || (!stack_sets && bag.Total() == 0)) return turn;
+    last_turn = std::move(turn);  // (in case every tile after it is set aside)
+    game.Apply(ChooseRandomAction(placements, random));
+    FigureStep(game, random);
+  }
+}
+
+}  // namespace
+
+TileBag FullBaseSetBag() { return RefilledBag(); }
 
 int RandomIndex(std::mt19937& random, int n) {
   return static_cast<int>(random() % static_cast<uint32_t>(n));
@@ -89,49 +127,11 @@ const TileType* PeekRandomTile(const TileBag& bag, std::mt19937& random) {
 }
 
 RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed) {
-  std::mt19937 random(seed);
-  GameState start = std::get<GameState>(NewGame({"Player 1", "Player 2"}, RuleSet{}));
-  // The first set, less the start tile (the bag of NewGame). Untracked while
-  // playing: the deck, not the engine, decides what is drawn.
-  TileBag first = FullBaseSetBag();
-  const int set_size = first.Total();
-  first.Remove(start.tiles.front().type);
-  Deck deck(std::move(first));
-  start.bag.reset();
-  Game game(std::move(start));
+  return PlayBaseGame(tiles, seed, /*stack_sets=*/false);
+}
 
-  RandomPosition position;
-  for (;;) {
-    const TileType* drawn = deck.Draw(random);
-    const LegalActions placements = game.ListLegalActions(drawn);
-    // BG-03: a tile that fits nowhere is set aside and the player draws again.
-    if (placements.placements.empty()) continue;
-    // Up to a whole set, the position is one a real game reaches: when the
-    // set's last tile is drawn, that is the game's last turn (BG-01, BG-20), and
-    // no copy is left to draw after it.
-    const bool last_of_the_set = !deck.refilled() && deck.bag().Total() == 0 && tiles <= set_size;
-    if (game.board().tile_count() >= tiles || last_of_the_set) {
-      position.drawn = drawn;
-      break;
-    }
-    game.Apply(ChooseRandomAction(placements, random));
-    // Each player keeps their last follower in supply, so that the turn after
-    // the board can place one.
-    if (game.state().players[game.state().deciding_player].followers > 1) {
-      const LegalActions figures = game.ListLegalActions(nullptr);
-      game.Apply(ChooseRandomAction(figures, random));
-    } else {
-      game.Apply(PassAction{});
-    }
-  }
-
-  position.state = game.state();
-  if (!deck.refilled()) {
-    TileBag bag = deck.bag();
-    PutBack(bag, position.drawn);
-    position.state.bag = std::move(bag);
-  }
-  return position;
+GameState StackedSetsBoard(int tiles, uint32_t seed) {
+  return PlayBaseGame(tiles, seed, /*stack_sets=*/true).state;
 }
 
 GameState RandomBoard(int tiles, uint32_t seed) { return RandomBoardWithDraw(tiles, seed).state; }
@@ -163,6 +163,19 @@ RuleSet AllExpansionsRules() {
   rules.count_mayor_wagon_count_as_two = true;
   rules.bc_castles = true;
   rules.bc_bazaars = true;
+  rules.am_abbey = true;
+  return rules;
+}
+
+RuleSet AbbotRules() {
+  RuleSet rules = AllExpansionsRules();
+  std::erase_if(rules.expansions, [](Expansion expansion) {
+    return expansion == Expansion::kCountOfCarcassonne || expansion == Expansion::kCult ||
+           expansion == Expansion::kSiege;
+  });
+  rules.expansions.push_back(Expansion::kAbbot);
+  rules.count_mayor_wagon_count_as_two = false;  // (an option of the Count's)
+  rules.am_barn = true;
   return rules;
 }
 
@@ -194,112 +207,71 @@ const TileType* PeekDrawableTile(const Game& game, const TileBag& bag, std::mt19
   return PeekRandomTile(drawable, random);
 }
 
+TurnDraw DrawForTurn(const Game& game, std::mt19937& random) {
+  TurnDraw draw;
+  // BC-21: a tile obtained in a bazaar is placed instead of a draw.
+  const TileType* held = game.TileInsteadOfDraw();
+  draw.from_bazaar = held != nullptr;
+  draw.drawn = held != nullptr ? held : PeekDrawableTile(game, *game.state().bag, random);
+  if (draw.drawn == nullptr) return draw;
+  // HS-03, HS-04: a hill tile goes on a tile drawn from the bag, if one is
+  // left once the hill tile is drawn (as the module counts them).
+  if (draw.drawn->hill) {
+    TileBag rest = *game.state().bag;
+    if (rest.CountOf(draw.drawn) > 0) rest.Remove(draw.drawn);
+    if (rest.Total() > 0) draw.hidden = PeekRandomTile(rest, random);
+  }
+  draw.animal = AnimalDrawnWith(game.state(), draw.drawn);
+  return draw;
+}
+
+DrawBazaarTilesAction RevealBazaarTiles(const Game& game, std::mt19937& random) {
+  TileBag rest = *game.state().bag;
+  DrawBazaarTilesAction draw;
+  for (size_t i = 0; i < game.state().players.size(); ++i) {
+    const TileType* tile = PeekDrawableTile(game, rest, random);
+    if (tile == nullptr) break;
+    draw.tiles.push_back(tile);
+    rest.Remove(tile);
+  }
+  return draw;
+}
+
 RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rules) {
   std::mt19937 random(seed);
-  GameState start = std::get<GameState>(NewGame({"Player 1", "Player 2"}, rules));
-  // A refill: a new bag of the rules' sets, without the river (it is laid).
-  TileBag refill = *start.bag;
-  for (TileCount& entry : refill.tiles) {
-    entry.count = entry.type->river_role == RiverRole::kNone ? entry.type->count : 0;
-  }
-  std::erase_if(refill.tiles, [](const TileCount& entry) { return entry.count == 0; });
-  // The game's own bag, tracked (the rules' drawing order depends on it),
-  // until its last tile: then the game stops tracking it (so that it never
-  // ends) and the tiles come from refills.
-  Game game(std::move(start));
-  std::optional<TileBag> deck;
-
-  RandomPosition position;
-  for (;;) {
-    const TileBag& from = deck ? *deck : *game.state().bag;
-    // BC-21: a tile obtained in a bazaar is placed instead of a draw.
-    const TileType* held = game.TileInsteadOfDraw();
-    const TileType* drawn = held != nullptr ? held : PeekDrawableTile(game, from, random);
-    if (drawn == nullptr) {
-      game.mutable_state().bag.reset();
-      deck = refill;
+  Game game(std::get<GameState>(NewGame({"Player 1", "Player 2"}, rules)));
+  std::optional<RandomPosition> last_turn;  // the latest draw that fits
+  while (game.state().phase == Phase::kPlaceTile) {
+    const TurnDraw draw = DrawForTurn(game, random);
+    if (draw.drawn == nullptr) break;  // nothing may be drawn: no turn
+    const LegalActions placements = game.ListLegalActions(draw.drawn, draw.hidden, draw.animal);
+    const bool fits =
+        std::any_of(placements.placements.begin(), placements.placements.end(),
+                    [&](const LegalPlacement& placement) { return placement.tile == draw.drawn; });
+    if (!fits) {  // BG-03: set aside, and the player draws again
+      game.Apply(DiscardTileAction{draw.drawn});
       continue;
     }
-    // HS-03: a hill tile goes on a tile drawn from the game's bag; when that
-    // would leave the bag empty, the tiles come from refills instead.
-    const TileType* hidden = nullptr;
-    if (!deck && drawn->hill) {
-      if (game.state().bag->Total() <= 2) {
-        game.mutable_state().bag.reset();
-        deck = refill;
-        continue;
-      }
-      TileBag rest = *game.state().bag;
-      rest.Remove(drawn);
-      hidden = PeekRandomTile(rest, random);
-    }
-    const LegalActions placements =
-        game.ListLegalActions(drawn, hidden, AnimalDrawnWith(game.state(), drawn));
-    if (placements.placements.empty()) {  // BG-03: set aside
-      if (held != nullptr) {
-        game.Apply(DiscardTileAction{drawn});
-      } else if (deck) {
-        deck->Remove(drawn);
-      } else if (game.state().bag->Total() > 1) {
-        game.Apply(DiscardTileAction{drawn});
-      } else {
-        game.mutable_state().bag.reset();
-        deck = refill;
-      }
-      continue;
-    }
-    if (game.board().tile_count() >= tiles) {
-      position.drawn = drawn;
-      break;
-    }
-    if (held != nullptr) {
-      // (From no bag.)
-    } else if (deck) {
-      deck->Remove(drawn);
-    } else if (game.state().bag->Total() == 1) {
-      game.mutable_state().bag.reset();
-      deck = refill;
-    }
+    last_turn = RandomPosition{game.state(), draw.drawn, draw.hidden, draw.animal};
+    if (game.board().tile_count() >= tiles && !draw.from_bazaar) break;
     game.Apply(ChooseRandomAction(placements, random));
     // Every decision until the next tile: the figure step keeps a follower in
     // supply (as above), the expansions' decisions are random.
-    while (game.state().phase != Phase::kPlaceTile) {
+    while (game.state().phase != Phase::kPlaceTile && game.state().phase != Phase::kGameOver) {
       const Player& decider = game.state().players[game.state().deciding_player];
       if (game.state().phase == Phase::kPlaceFigure && decider.followers <= 1) {
         game.Apply(PassAction{});
-        continue;
+      } else if (game.state().phase == Phase::kBazaarDraw) {
+        game.Apply(RevealBazaarTiles(game, random));
+      } else {
+        const LegalActions decisions = game.ListLegalActions(nullptr);
+        game.Apply(ChooseRandomAction(decisions, random));
       }
-      if (game.state().phase == Phase::kBazaarDraw) {
-        // BC-19: the bazaar's tiles from the game's bag, while it holds more
-        // than the players need (it must not empty); else, untracked, none.
-        const int players = static_cast<int>(game.state().players.size());
-        DrawBazaarTilesAction draw;
-        if (!deck && game.state().bag->Total() > players) {
-          TileBag rest = *game.state().bag;
-          for (int i = 0; i < players; ++i) {
-            const TileType* tile = PeekDrawableTile(game, rest, random);
-            if (tile == nullptr) break;
-            draw.tiles.push_back(tile);
-            rest.Remove(tile);
-          }
-        }
-        if (static_cast<int>(draw.tiles.size()) == players) {
-          game.Apply(draw);
-        } else {
-          if (!deck) {
-            game.mutable_state().bag.reset();
-            deck = refill;
-          }
-          game.Apply(PassAction{});
-        }
-        continue;
-      }
-      const LegalActions decisions = game.ListLegalActions(nullptr);
-      game.Apply(ChooseRandomAction(decisions, random));
     }
   }
-  position.state = game.state();
-  return position;
+  if (!last_turn) throw std::logic_error("RandomBoardWithDraw: no tile could be drawn");
+  // Asked for more than the game holds: its last turn (BG-20).
+  return std::move(*last_turn);
 }
 
 }  // namespace carcassonne::bench

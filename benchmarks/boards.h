@@ -1,15 +1,21 @@
-// Reproducible boards for benchmarks (and, later, load generators): seeded
-// random play of a 2-player base game through the engine until the board holds
-// a given number of tiles.
+// Reproducible boards for benchmarks (and load generators): seeded random play
+// of a 2-player game through the engine until the board holds a given number
+// of tiles, or until the game's last turn when the game's tiles run out first.
 //
-// Tiles are drawn at random from a bag with the base set's counts; when that bag
-// runs out it is refilled with a whole new set, so boards larger than the 72
-// tiles of one set can be built. Each tile goes on a random legal placement (a
-// tile that fits nowhere is set aside, BG-03), and the player then places a
-// follower on a random free segment of it half of the time (ChooseRandomAction),
-// as long as that leaves a follower in their supply: so the player to move on
-// the board always has one to place. Completed features score and give their
-// followers back as usual.
+// Every board is a position a real game reaches (BG-01): its tiles come from
+// the game's bag, tracked to the end, so that no tile type is drawn once the
+// set's copies of it are all used (what the engine's CheckTileCanBeDrawn and
+// the snapshot check refuse). A game holds one set of each expansion in play:
+// the base game's 72 tiles, or the 288 of every expansion (AllExpansionsRules);
+// asked for more, the board stops at the last turn with fewer tiles (tiles set
+// aside, BG-03, and tiles laid under hills, HS-03, are on no board).
+//
+// Each tile goes on a random legal placement (a tile that fits nowhere is set
+// aside, BG-03), and the player then places a follower on a random free
+// segment of it half of the time (ChooseRandomAction), as long as that leaves
+// a follower in their supply: so the player to move on the board always has
+// one to place. Completed features score and give their followers back as
+// usual.
 //
 // Only std::mt19937's raw output is used (no std::*_distribution, whose results
 // differ between standard libraries), so a (tiles, seed) pair gives the same
@@ -28,42 +34,78 @@ namespace carcassonne::bench {
 inline constexpr int kBaseSetTiles = 72;
 
 struct RandomPosition {
-  // `tiles` tiles on the board, 2 players, the tile phase pending.
-  //
-  // The bag is tracked (the tiles not drawn yet, `drawn` included) while the
-  // first set lasts, so every board of up to 71 tiles is a snapshot that a real
-  // game reaches. Asked for up to a whole set (72), the board stops at the
-  // game's last turn: when the set's last tile is drawn (71 tiles placed, or
-  // fewer after a discard), since no copy is left to draw after it (BG-01).
-  // Past a set, the bag is untracked (absent) from the first refill on, and
-  // the board holds more copies of some types than one set has, which
-  // CheckSnapshot (and so the service) rejects; the engine's Game itself takes
-  // it as it is.
+  // Up to `tiles` tiles on the board, 2 players, the tile phase pending, the
+  // bag tracked (`drawn` included): a snapshot that a real game reaches. (A
+  // turn that places a bazaar tile, BC-21, where no other tile may be drawn,
+  // only as the game's last: else the board grows by the tiles of those
+  // turns.)
   GameState state;
-  // The tile the active player drew next; it fits somewhere on the board.
+  // The tile the active player drew next (or the bazaar tile they hold,
+  // BC-21); it fits somewhere on the board.
   const TileType* drawn = nullptr;
+  // What was drawn with it: the tile laid under a hill tile (HS-03; none when
+  // the bag then holds no other, HS-04) and the animal token of a circus tile
+  // (BT-04).
+  const TileType* hidden = nullptr;
+  std::optional<Animal> animal;
 };
 
-// The board after seeded random play (see above); `tiles` >= 1.
+// The board of the base game after seeded random play (see above); `tiles` >=
+// 1. From 72 on, the board of the game's last turn: 71 tiles (fewer after a
+// tile set aside) and the set's last tile drawn (BG-01, BG-20).
 RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed);
 GameState RandomBoard(int tiles, uint32_t seed);
 
-// Every expansion this build plays, with their modules on where they go
-// together: Inns & Cathedrals, Traders & Builders, both Rivers, King & Robber
-// Baron, Mage & Witch, the Count of Carcassonne, Abbey & Mayor (the mayor; the
-// wagon and the barn are not built with the Count), Bridges, Castles &
-// Bazaars (the castles), The Cult, Siege, Hills & Sheep and The Princess & the
-// Dragon. (Not the Abbot: this build refuses it together with the Count and
-// the Cult, AB-15; its boards would be another family of benchmarks.)
+// Every expansion this build plays together, with their modules on: Inns &
+// Cathedrals, Traders & Builders, both Rivers, King & Robber Baron, Mage &
+// Witch, the Count of Carcassonne, Abbey & Mayor (the abbey, the mayor and the
+// wagon, counted as two from Carcassonne, CO-09), Bridges, Castles & Bazaars
+// (the castles and the bazaars), The Cult, Siege, Hills & Sheep (hills,
+// vineyards, the shepherd and the flock), The Princess & the Dragon (the
+// fairy, the portal, the princess), Under the Big Top and the Tower. 276
+// tiles in the bag and the Count's 12 city tiles: 288 (and an abbey each).
+// Not in: the Abbot (AB-15: this build refuses it with the Count and with the
+// Cult, AB-Q2, CU-Q2) and the barn (refused with Siege, SI-Q1); both are in
+// AbbotRules().
 RuleSet AllExpansionsRules();
 
+// The expansions that go with the Abbot (AB-01: the garden edition of the
+// River, the Tower and Under the Big Top), with every module: all of
+// AllExpansionsRules but the Count, the Cult and Siege, and with the barn.
+RuleSet AbbotRules();
+
 // The same seeded random play with `rules`: the tiles come from the game's
-// bag, in an order its rules allow (the River's first); a refill is a new bag
-// of the rules' sets without river tiles. Every decision of the expansions
-// (magic figures, the Count's rounds, castles, ...) is a random legal action;
-// the figure step keeps a follower in supply as above. Boards within the
-// first bag (about 170 tiles) are valid snapshots.
+// bag, in an order its rules allow (the River's first, RV-02); a bazaar
+// reveals tiles of the bag (BC-19); a hill tile goes on a tile of the bag
+// (HS-03). Every decision of the expansions (magic figures, the Count's
+// rounds, castles, bids, ...) is a random legal action; the figure step keeps
+// a follower in supply as above. Asked for more tiles than the game's last
+// turn has, the board of that turn.
 RandomPosition RandomBoardWithDraw(int tiles, uint32_t seed, const RuleSet& rules);
+
+// NOT a game position: a board of `tiles` base tiles laid by the same random
+// play, the bag refilled with a new base set whenever it runs out and left
+// untracked, so that it holds more copies of some types than the set has.
+// Only for measuring how a snapshot past the limits is read and refused
+// (BM_ConvertSnapshotAtTheLimits); the engine refuses to draw a tile on it.
+GameState StackedSetsBoard(int tiles, uint32_t seed);
+
+// The chance of a turn in `game` (the tile phase, the bag tracked), as the
+// game site decides it: the tile drawn (one the rules let be drawn now, or the
+// bazaar tile the player holds, BC-21; null if none may be), the tile under it
+// if it is a hill (HS-03, HS-04) and the animal token (AnimalDrawnWith).
+struct TurnDraw {
+  const TileType* drawn = nullptr;
+  bool from_bazaar = false;  // `drawn` is the bazaar tile held (BC-21)
+  const TileType* hidden = nullptr;
+  std::optional<Animal> animal;
+};
+TurnDraw DrawForTurn(const Game& game, std::mt19937& random);
+
+// BC-18, BC-19: the tiles a bazaar reveals, one per player, drawn at random
+// from the tracked bag among those that may be drawn now (the engine opens a
+// bazaar only when the bag holds enough).
+DrawBazaarTilesAction RevealBazaarTiles(const Game& game, std::mt19937& random);
 
 // A tile of `bag` that the rules let be drawn now in `game` (the River's
 // order, RV-02), weighted by the counts, or null if none may be.

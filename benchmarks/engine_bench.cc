@@ -1,5 +1,9 @@
-// Engine benchmarks (Google Benchmark), on reproducible boards of 36, 72, 144
-// and 288 tiles made by seeded random play (benchmarks/boards.h), against a
+// Engine benchmarks (Google Benchmark), on reproducible boards made by seeded
+// random play (benchmarks/boards.h), each a position a real game reaches: of
+// the base game, 36 tiles and its last turn (72: 71 tiles and the last drawn);
+// of every expansion (_AllExpansions), and of the Abbot's (_Abbot), 36, 72,
+// 144 tiles and its last turn (288: the whole set, less the tiles set aside
+// or under hills), against a
 // baseline: parsing the serialized carcassonne.v1.GameState of the same board
 // (what a request carries) into a fresh message, and nothing else.
 //
@@ -26,6 +30,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -47,8 +52,26 @@ namespace {
 namespace v1 = ::carcassonne::v1;
 
 constexpr uint32_t kBoardSeed = 20240601;  // every board
-constexpr uint32_t kGameSeed = 7;          // the whole-game benchmarks
-constexpr int kApplyBatch = 16;            // Games built per timing pause
+
+// The families of boards: the base game (no suffix); every expansion this
+// build plays together (_AllExpansions: AllExpansionsRules); the Abbot's
+// (_Abbot: AbbotRules, the Abbot and the barn, which this build refuses with
+// the Count, the Cult or Siege, AB-15, SI-Q1).
+enum class Boards { kBase, kAllExpansions, kAbbot };
+
+RuleSet RulesOf(Boards boards) {
+  switch (boards) {
+    case Boards::kBase:
+      return RuleSet{};
+    case Boards::kAllExpansions:
+      return AllExpansionsRules();
+    case Boards::kAbbot:
+      return AbbotRules();
+  }
+  return RuleSet{};
+}
+constexpr uint32_t kGameSeed = 7;  // the whole-game benchmarks
+constexpr int kApplyBatch = 16;    // Games built per timing pause
 
 // ---------------------------------------------------------------------------
 // Fixtures: one per board size, built on first use and kept for the run.
@@ -56,7 +79,9 @@ constexpr int kApplyBatch = 16;            // Games built per timing pause
 struct Fixture {
   GameState state;  // tile phase, 2 players
   const TileType* drawn = nullptr;
-  std::string snapshot;  // serialized v1::GameState of `state`
+  const TileType* hidden = nullptr;  // under a hill tile (HS-03)
+  std::optional<Animal> animal;      // with a circus tile (BT-04)
+  std::string snapshot;              // serialized v1::GameState of `state`
   // A legal turn on the board: the drawn tile, then a follower (or a pass when
   // no follower can be placed after any placement).
   PlaceTileAction tile_action;
@@ -103,13 +128,21 @@ double MeasureParseSeconds(const std::string& bytes) {
   return rounds[rounds.size() / 2];
 }
 
-std::unique_ptr<Fixture> MakeFixture(int tiles, bool expansions) {
+std::unique_ptr<Fixture> MakeFixture(int tiles, Boards boards) {
   auto fixture = std::make_unique<Fixture>();
-  RandomPosition position = expansions
-                                ? RandomBoardWithDraw(tiles, kBoardSeed, AllExpansionsRules())
-                                : RandomBoardWithDraw(tiles, kBoardSeed);
+  RandomPosition position = boards == Boards::kBase
+                                ? RandomBoardWithDraw(tiles, kBoardSeed)
+                                : RandomBoardWithDraw(tiles, kBoardSeed, RulesOf(boards));
   fixture->state = std::move(position.state);
   fixture->drawn = position.drawn;
+  fixture->hidden = position.hidden;
+  fixture->animal = position.animal;
+  // Every board is a position a real game reaches (boards.h): its snapshot
+  // passes the service's check.
+  if (const std::vector<Problem> problems = CheckSnapshot(fixture->state); !problems.empty()) {
+    Fail("the board is no valid snapshot: " + problems.front().field + ": " +
+         problems.front().message);
+  }
 
   v1::GameState proto;
   service::GameStateToProto(fixture->state, &proto);
@@ -118,16 +151,20 @@ std::unique_ptr<Fixture> MakeFixture(int tiles, bool expansions) {
   // The turn: a random placement among those that allow a follower, if any.
   const Game game(fixture->state);
   const LegalActions legal =
-      game.ListLegalActions(fixture->drawn, nullptr, AnimalDrawnWith(game.state(), fixture->drawn));
+      game.ListLegalActions(fixture->drawn, fixture->hidden, fixture->animal);
+  // The drawn tile's placements (not the abbey's, AM-03), those that allow a
+  // follower first.
+  std::vector<int> placements;
   std::vector<int> with_follower;
   for (int i = 0; i < static_cast<int>(legal.placements.size()); ++i) {
+    if (legal.placements[i].tile != fixture->drawn) continue;
+    placements.push_back(i);
     if (!legal.placements[i].follower_segments.empty()) with_follower.push_back(i);
   }
+  if (placements.empty()) Fail("the drawn tile fits nowhere");
   std::mt19937 random(kBoardSeed + static_cast<uint32_t>(tiles));
-  const int choice =
-      with_follower.empty()
-          ? RandomIndex(random, static_cast<int>(legal.placements.size()))
-          : with_follower[RandomIndex(random, static_cast<int>(with_follower.size()))];
+  const std::vector<int>& choices = with_follower.empty() ? placements : with_follower;
+  const int choice = choices[RandomIndex(random, static_cast<int>(choices.size()))];
   const LegalPlacement& placement = legal.placements[choice];
   fixture->tile_action = std::get<PlaceTileAction>(legal.actions[choice]);
   if (!placement.follower_segments.empty()) {
@@ -147,12 +184,11 @@ std::unique_ptr<Fixture> MakeFixture(int tiles, bool expansions) {
   return fixture;
 }
 
-// A board of the base game, or (`expansions`) of every expansion this build
-// plays (AllExpansionsRules).
-const Fixture& FixtureFor(int64_t tiles, bool expansions) {
-  static auto* fixtures = new std::map<std::pair<int64_t, bool>, std::unique_ptr<Fixture>>();
-  std::unique_ptr<Fixture>& fixture = (*fixtures)[{tiles, expansions}];
-  if (!fixture) fixture = MakeFixture(static_cast<int>(tiles), expansions);
+// A board of the family `boards` (built on first use, kept for the run).
+const Fixture& FixtureFor(int64_t tiles, Boards boards) {
+  static auto* fixtures = new std::map<std::pair<int64_t, Boards>, std::unique_ptr<Fixture>>();
+  std::unique_ptr<Fixture>& fixture = (*fixtures)[{tiles, boards}];
+  if (!fixture) fixture = MakeFixture(static_cast<int>(tiles), boards);
   return *fixture;
 }
 
@@ -191,14 +227,15 @@ class RatioDisplayReporter : public benchmark::BenchmarkReporter {
 // ---------------------------------------------------------------------------
 // The baseline.
 
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ParseSnapshot(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   for (auto _ : state) {
     if (!ParseSnapshot(fixture.snapshot)) state.SkipWithError("parse failed");
   }
   state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(fixture.snapshot.size()));
-  state.SetLabel(std::to_string(fixture.snapshot.size()) + " bytes, " +
+  state.SetLabel(std::to_string(fixture.state.tiles.size()) + " tiles, " +
+                 std::to_string(fixture.snapshot.size()) + " bytes, " +
                  std::to_string(fixture.state.figures.size()) + " figures, bag " +
                  (fixture.state.bag ? "tracked" : "untracked"));
   ReportRatio(state, fixture.parse_seconds);
@@ -207,9 +244,9 @@ void BM_ParseSnapshot(benchmark::State& state) {
 // DescribeBoard (issue #18) beside the baseline: the description of a built
 // Game (every feature, its figures, majority, value now, and the end-of-game
 // scoring it copies the Game for) ...
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_DescribeBoard(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   const Game game(fixture.state);
   size_t features = 0;
   for (auto _ : state) {
@@ -222,9 +259,9 @@ void BM_DescribeBoard(benchmark::State& state) {
 }
 
 // ... and the same written as the RPC's response message.
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_DescribeBoardResponse(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   const Game game(fixture.state);
   for (auto _ : state) {
     v1::DescribeBoardResponse response;
@@ -241,9 +278,9 @@ void BM_DescribeBoardResponse(benchmark::State& state) {
 // laying every tile on the board.
 // The board joins features lazily (board.h): the first feature question is
 // asked here, so that the figure is the whole engine state, features included.
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_BuildGame(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   for (auto _ : state) {
     Game game(fixture.state);
     benchmark::DoNotOptimize(game.board().FeatureOf(0));
@@ -253,9 +290,9 @@ void BM_BuildGame(benchmark::State& state) {
 }
 
 // Validating the drawn tile's placement on a built Game.
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ValidateTile(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   const Game game(fixture.state);
   for (auto _ : state) {
     Verdict verdict = game.Validate(fixture.tile_action);
@@ -269,9 +306,9 @@ void BM_ValidateTile(benchmark::State& state) {
 // its own Game, built from the snapshot while the timer is paused (a built Game
 // rather than a copy: a copy's vectors are full to capacity and would all
 // reallocate on the first tile).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ValidateApplyTurn(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   std::vector<Game> games;
   games.reserve(kApplyBatch);
   size_t scored = 0;
@@ -307,17 +344,18 @@ void BM_ValidateApplyTurn(benchmark::State& state) {
 // placement, on a built Game.
 // The legal actions of the drawn tile on a built Game. (Not inlined: a
 // profiler can single it out, e.g. valgrind --toggle-collect='*ListForTile*'.)
-[[gnu::noinline]] LegalActions ListForTile(const Game& game, const TileType* drawn) {
-  return game.ListLegalActions(drawn, nullptr, AnimalDrawnWith(game.state(), drawn));
+[[gnu::noinline]] LegalActions ListForTile(const Game& game, const TileType* drawn,
+                                           const TileType* hidden, std::optional<Animal> animal) {
+  return game.ListLegalActions(drawn, hidden, animal);
 }
 
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ListLegalActions(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   const Game game(fixture.state);
   size_t actions = 0;
   for (auto _ : state) {
-    LegalActions legal = ListForTile(game, fixture.drawn);
+    LegalActions legal = ListForTile(game, fixture.drawn, fixture.hidden, fixture.animal);
     actions = legal.actions.size();
     benchmark::DoNotOptimize(legal);
   }
@@ -331,9 +369,9 @@ void BM_ListLegalActions(benchmark::State& state) {
 // is drawn, so that boards of different sizes are compared on the same tiles:
 // BM_ListLegalActions lists each board's own drawn tile, whose shape alone
 // changes the number of placements (and the growth it shows).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ListLegalActionsEachTile(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   GameState untracked = fixture.state;
   untracked.bag.reset();
   const Game game(std::move(untracked));
@@ -350,7 +388,9 @@ void BM_ListLegalActionsEachTile(benchmark::State& state) {
   int64_t listings = 0;
   int64_t placements = 0;
   for (auto _ : state) {
-    LegalActions legal = ListForTile(game, types[next]);
+    // (Untracked: no tile goes under a hill, HS-03.)
+    LegalActions legal =
+        ListForTile(game, types[next], nullptr, AnimalDrawnWith(game.state(), types[next]));
     placements += static_cast<int64_t>(legal.placements.size());
     ++listings;
     next = (next + 1) % types.size();
@@ -358,13 +398,17 @@ void BM_ListLegalActionsEachTile(benchmark::State& state) {
   }
   state.counters["placements"] =
       listings > 0 ? static_cast<double>(placements) / static_cast<double>(listings) : 0;
+  // The board, for the growth that scripts/bench reads: its tiles and its open
+  // cells (empty cells next to a tile, where any placement is).
+  state.counters["tiles"] = static_cast<double>(game.board().tile_count());
+  state.counters["open_cells"] = static_cast<double>(game.board().FrontierCells().size());
   ReportRatio(state, fixture.parse_seconds);
 }
 
 // The end-of-game scoring entry point on the snapshot (builds the Game too).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ScoreGame(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   size_t events = 0;
   for (auto _ : state) {
     FinalScoring scoring = ScoreGame(fixture.state);
@@ -376,9 +420,9 @@ void BM_ScoreGame(benchmark::State& state) {
 }
 
 // The same scoring on a built Game (which copies itself to score).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ScoreIfEndedNow(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   const Game game(fixture.state);
   for (auto _ : state) {
     std::vector<ScoreEvent> events = game.ScoreIfEndedNow();
@@ -388,13 +432,13 @@ void BM_ScoreIfEndedNow(benchmark::State& state) {
 }
 
 // ---------------------------------------------------------------------------
-// The request path of ValidateAction, up to the engine's verdict. Only for
-// boards that are valid snapshots (up to one set of tiles, see boards.h).
+// The request path of ValidateAction, up to the engine's verdict (every board
+// is a valid snapshot, boards.h).
 
 // CheckSnapshot alone (the service runs it on every request snapshot).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_CheckSnapshot(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   for (auto _ : state) {
     std::vector<Problem> problems = CheckSnapshot(fixture.state);
     benchmark::DoNotOptimize(problems);
@@ -403,9 +447,9 @@ void BM_CheckSnapshot(benchmark::State& state) {
 }
 
 // Proto -> engine conversion of a parsed snapshot (CheckSnapshot included).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ConvertSnapshot(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   v1::GameState message;
   message.ParseFromString(fixture.snapshot);
   for (auto _ : state) {
@@ -418,20 +462,21 @@ void BM_ConvertSnapshot(benchmark::State& state) {
 }
 
 // Proto -> engine conversion at the limits: kMaxFigures figures on a board of
-// kMaxPlacedTiles tiles (the base game's random board, /1024), or on the
-// largest valid board of every expansion (/170: within the first bag),
-// every figure on a segment of the last tile placed (the farthest from the
-// start of the tiles' list). Neither is a valid snapshot (figures are not
-// conserved; the 1024 tiles hold more copies than the set): the figure is the
+// kMaxPlacedTiles tiles (base tiles of stacked sets, StackedSetsBoard: no game
+// position, /1024), or on the largest board of every expansion (/288: the
+// game's last turn), every figure on a segment of the last tile placed (the
+// farthest from the start of the tiles' list). Neither is a valid snapshot
+// (figures are not conserved; the 1024 tiles hold more copies than the set,
+// the only benchmark board that does): the figure is the
 // cost of reading, resolving and rejecting it, which must grow linearly with
 // the tiles and the figures (each figure's segment is looked up on the
 // board's grid, not by a scan of the tiles).
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_ConvertSnapshotAtTheLimits(benchmark::State& state) {
   const int tiles = static_cast<int>(state.range(0));
-  GameState snapshot = kExpansions
-                           ? RandomBoardWithDraw(tiles, kBoardSeed, AllExpansionsRules()).state
-                           : RandomBoard(tiles, kBoardSeed);
+  GameState snapshot = kBoards == Boards::kBase
+                           ? StackedSetsBoard(tiles, kBoardSeed)
+                           : RandomBoardWithDraw(tiles, kBoardSeed, RulesOf(kBoards)).state;
   const PlacedTile& last = snapshot.tiles.back();
   const int segments = static_cast<int>(last.type->segments.size());
   snapshot.figures.clear();
@@ -466,9 +511,9 @@ void BM_ConvertSnapshotAtTheLimits(benchmark::State& state) {
   return game->Validate(*action);
 }
 
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_RequestPath(benchmark::State& state) {
-  const Fixture& fixture = FixtureFor(state.range(0), kExpansions);
+  const Fixture& fixture = FixtureFor(state.range(0), kBoards);
   {
     service::FieldProblems problems;
     v1::GameState message;
@@ -492,34 +537,50 @@ void BM_RequestPath(benchmark::State& state) {
 // A whole random 2-player game, NewGame to GAME_OVER with the bag tracked,
 // listing the legal actions at every step and playing a random one.
 
-GameState NewTwoPlayerGame(bool expansions) {
-  return std::get<GameState>(
-      NewGame({"Player 1", "Player 2"}, expansions ? AllExpansionsRules() : RuleSet{}));
+GameState NewTwoPlayerGame(Boards boards) {
+  return std::get<GameState>(NewGame({"Player 1", "Player 2"}, RulesOf(boards)));
 }
 
-// The next tile: any of the bag in the base game; one the rules let be drawn
-// now with the expansions (the River's first, RV-02).
-template <bool kExpansions>
-const TileType* DrawNext(const GameState& state, const Game* game, std::mt19937& random) {
-  if constexpr (kExpansions) {
-    if (game != nullptr) return PeekDrawableTile(*game, *state.bag, random);
-    return PeekDrawableTile(Game(state), *state.bag, random);
+// The actions of the step now, listed on `game` (or, stateless, on `state`)
+// with the chance of the step, the game site's: in the tile phase the tile
+// drawn (any of the bag in the base game; with the expansions, DrawForTurn:
+// one the rules let be drawn now, the River's first, RV-02, with the tile
+// under a hill, HS-03, and the animal token, BT-04); in the bazaar's draw the
+// tiles it reveals (BC-19, the only action then). The expansions' draw asks
+// the modules, on a Game: stateless, one more is built for it.
+template <Boards kBoards>
+LegalActions ListStep(const GameState& state, const Game* game, std::mt19937& random) {
+  auto list = [&](const TileType* drawn, const TileType* hidden, std::optional<Animal> animal) {
+    return game != nullptr ? game->ListLegalActions(drawn, hidden, animal)
+                           : ListLegalActions(state, drawn, hidden, animal);
+  };
+  if constexpr (kBoards != Boards::kBase) {
+    if (state.phase != Phase::kPlaceTile && state.phase != Phase::kBazaarDraw) {
+      return list(nullptr, nullptr, std::nullopt);
+    }
+    std::optional<Game> built;
+    const Game& drawer = game != nullptr ? *game : built.emplace(state);
+    if (state.phase == Phase::kBazaarDraw) {
+      LegalActions reveal;
+      reveal.actions.push_back(RevealBazaarTiles(drawer, random));
+      return reveal;
+    }
+    const TurnDraw draw = DrawForTurn(drawer, random);
+    return list(draw.drawn, draw.hidden, draw.animal);
   }
-  return PeekRandomTile(*state.bag, random);
+  const TileType* drawn =
+      state.phase == Phase::kPlaceTile ? PeekRandomTile(*state.bag, random) : nullptr;
+  return list(drawn, nullptr, AnimalDrawnWith(state, drawn));
 }
 
 // One Game kept across the steps (Apply on it).
-template <bool kExpansions>
+template <Boards kBoards>
 int PlayWholeGame(uint32_t seed) {
   std::mt19937 random(seed);
-  Game game(NewTwoPlayerGame(kExpansions));
+  Game game(NewTwoPlayerGame(kBoards));
   int steps = 0;
   while (game.state().phase != Phase::kGameOver) {
-    const TileType* drawn = game.state().phase == Phase::kPlaceTile
-                                ? DrawNext<kExpansions>(game.state(), &game, random)
-                                : nullptr;
-    const LegalActions legal =
-        game.ListLegalActions(drawn, nullptr, AnimalDrawnWith(game.state(), drawn));
+    const LegalActions legal = ListStep<kBoards>(game.state(), &game, random);
     const Action& action = ChooseRandomAction(legal, random);
     std::vector<ScoreEvent> events = game.Apply(action);
     benchmark::DoNotOptimize(events);
@@ -530,19 +591,13 @@ int PlayWholeGame(uint32_t seed) {
 
 // Stateless, as a client of the service plays: every step rebuilds the Game
 // from the snapshot, for listing and again for applying (validation included).
-// With the expansions, the draw (the game site's work, not the referee's)
-// builds one more Game per tile to ask the modules which tiles may be drawn
-// (the River's order): that is counted in the figure too.
-template <bool kExpansions>
+template <Boards kBoards>
 int PlayWholeGameStateless(uint32_t seed) {
   std::mt19937 random(seed);
-  GameState state = NewTwoPlayerGame(kExpansions);
+  GameState state = NewTwoPlayerGame(kBoards);
   int steps = 0;
   while (state.phase != Phase::kGameOver) {
-    const TileType* drawn =
-        state.phase == Phase::kPlaceTile ? DrawNext<kExpansions>(state, nullptr, random) : nullptr;
-    const LegalActions legal =
-        ListLegalActions(state, drawn, nullptr, AnimalDrawnWith(state, drawn));
+    const LegalActions legal = ListStep<kBoards>(state, nullptr, random);
     const Action& action = ChooseRandomAction(legal, random);
     Outcome outcome = ApplyAction(state, action);
     if (!outcome.next) Fail("a listed action is illegal");
@@ -552,79 +607,88 @@ int PlayWholeGameStateless(uint32_t seed) {
   return steps;
 }
 
-void RunWholeGame(benchmark::State& state, int (*play)(uint32_t), bool expansions) {
+void RunWholeGame(benchmark::State& state, int (*play)(uint32_t), Boards boards) {
   // x_parse: the 72-tile snapshot
-  const Fixture& fixture = FixtureFor(kBaseSetTiles, expansions);
+  const Fixture& fixture = FixtureFor(kBaseSetTiles, boards);
   int steps = 0;
   for (auto _ : state) steps = play(kGameSeed);
   state.counters["steps"] = steps;
   ReportRatio(state, fixture.parse_seconds);
 }
 
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_WholeGame(benchmark::State& state) {
-  RunWholeGame(state, PlayWholeGame<kExpansions>, kExpansions);
+  RunWholeGame(state, PlayWholeGame<kBoards>, kBoards);
 }
 
-template <bool kExpansions>
+template <Boards kBoards>
 void BM_WholeGameStateless(benchmark::State& state) {
-  RunWholeGame(state, PlayWholeGameStateless<kExpansions>, kExpansions);
+  RunWholeGame(state, PlayWholeGameStateless<kBoards>, kBoards);
 }
 
 void WholeGame(benchmark::internal::Benchmark* benchmark) {
   benchmark->Unit(benchmark::kMillisecond);
 }
 
-void BoardSizes(benchmark::internal::Benchmark* benchmark) {
-  for (int tiles : {36, 72, 144, 288}) benchmark->Arg(tiles);
+// Board sizes, in tiles.
+void Sizes(benchmark::internal::Benchmark* benchmark, std::initializer_list<int> sizes) {
+  for (int tiles : sizes) benchmark->Arg(tiles);
   benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
 }
 
-// Sizes that are valid snapshots, for the service's conversion.
-void SnapshotSizes(benchmark::internal::Benchmark* benchmark) {
-  for (int tiles : {36, 72}) benchmark->Arg(tiles);
-  benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
+// The base game's boards: half a game, and its last turn (71 tiles and the
+// set's last one drawn, boards.h).
+void BoardSizes(benchmark::internal::Benchmark* benchmark) { Sizes(benchmark, {36, 72}); }
+
+// The boards of every expansion: up to the game's last turn (288: the whole
+// set, less the tiles set aside or under hills, boards.h). Every one is a
+// valid snapshot.
+void AllExpansionsSizes(benchmark::internal::Benchmark* benchmark) {
+  Sizes(benchmark, {36, 72, 144, 288});
 }
 
-// The sizes of the board description's figures (72: a base game; 288: four).
-void DescribeSizes(benchmark::internal::Benchmark* benchmark) {
-  for (int tiles : {72, 288}) benchmark->Arg(tiles);
-  benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
+// The board description's figures: a base game's last turn; with every
+// expansion, a quarter and the whole of the game.
+void DescribeSizes(benchmark::internal::Benchmark* benchmark) { Sizes(benchmark, {72}); }
+void AllExpansionsDescribeSizes(benchmark::internal::Benchmark* benchmark) {
+  Sizes(benchmark, {72, 288});
 }
 
 void LimitSizes(benchmark::internal::Benchmark* benchmark) {
   benchmark->ArgName("tiles")->Unit(benchmark::kMicrosecond);
 }
 
-// Each benchmark on base-game boards, and (suffix _AllExpansions) on boards of
-// every expansion this build plays (AllExpansionsRules).
-#define CARCASSONNE_BENCHMARK_BOTH(name, sizes)      \
-  BENCHMARK(name<false>)->Name(#name)->Apply(sizes); \
-  BENCHMARK(name<true>)->Name(#name "_AllExpansions")->Apply(sizes)
+// Each benchmark on base-game boards of `sizes`, and on the boards of every
+// expansion (suffix _AllExpansions) and of the Abbot's expansions (suffix
+// _Abbot) of `all_sizes`.
+#define CARCASSONNE_BENCHMARK_BOTH(name, sizes, all_sizes)                                 \
+  BENCHMARK(name<Boards::kBase>)->Name(#name)->Apply(sizes);                               \
+  BENCHMARK(name<Boards::kAllExpansions>)->Name(#name "_AllExpansions")->Apply(all_sizes); \
+  BENCHMARK(name<Boards::kAbbot>)->Name(#name "_Abbot")->Apply(all_sizes)
 
-CARCASSONNE_BENCHMARK_BOTH(BM_ParseSnapshot, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_DescribeBoard, DescribeSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_DescribeBoardResponse, DescribeSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_BuildGame, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ValidateTile, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ValidateApplyTurn, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ListLegalActions, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ListLegalActionsEachTile, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ScoreGame, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ScoreIfEndedNow, BoardSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_CheckSnapshot, SnapshotSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_ConvertSnapshot, SnapshotSizes);
-BENCHMARK(BM_ConvertSnapshotAtTheLimits<false>)
+CARCASSONNE_BENCHMARK_BOTH(BM_ParseSnapshot, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_DescribeBoard, DescribeSizes, AllExpansionsDescribeSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_DescribeBoardResponse, DescribeSizes, AllExpansionsDescribeSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_BuildGame, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ValidateTile, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ValidateApplyTurn, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ListLegalActions, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ListLegalActionsEachTile, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ScoreGame, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ScoreIfEndedNow, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_CheckSnapshot, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_ConvertSnapshot, BoardSizes, AllExpansionsSizes);
+BENCHMARK(BM_ConvertSnapshotAtTheLimits<Boards::kBase>)
     ->Name("BM_ConvertSnapshotAtTheLimits")
     ->Arg(kMaxPlacedTiles)
     ->Apply(LimitSizes);
-BENCHMARK(BM_ConvertSnapshotAtTheLimits<true>)
+BENCHMARK(BM_ConvertSnapshotAtTheLimits<Boards::kAllExpansions>)
     ->Name("BM_ConvertSnapshotAtTheLimits_AllExpansions")
-    ->Arg(170)
+    ->Arg(288)
     ->Apply(LimitSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_RequestPath, SnapshotSizes);
-CARCASSONNE_BENCHMARK_BOTH(BM_WholeGame, WholeGame);
-CARCASSONNE_BENCHMARK_BOTH(BM_WholeGameStateless, WholeGame);
+CARCASSONNE_BENCHMARK_BOTH(BM_RequestPath, BoardSizes, AllExpansionsSizes);
+CARCASSONNE_BENCHMARK_BOTH(BM_WholeGame, WholeGame, WholeGame);
+CARCASSONNE_BENCHMARK_BOTH(BM_WholeGameStateless, WholeGame, WholeGame);
 
 }  // namespace
 }  // namespace carcassonne::bench

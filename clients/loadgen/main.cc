@@ -3,7 +3,7 @@
 //   carcassonne_loadgen --target=127.0.0.1:50051 --rpc=ValidateAction --tiles=72
 //       --mode=closed --in_flight=16 --duration=10s --warmup=2s --channels=2 --json=out.json
 //   carcassonne_loadgen --mode=open --rate=5000 ...
-//   carcassonne_loadgen --board_stats=36,72,144,288 --seed=20240601   (no server: board facts)
+//   carcassonne_loadgen --board_stats=36,72 --seed=20240601   (no server: board facts)
 //   carcassonne_loadgen --pad_bytes=524288 ...          (large valid requests: memory runs)
 //   carcassonne_loadgen --server_pid=PID --sigterm_at=3s --send_after_sigterm=1s ...
 //                                                       (SIGTERM under load, closed loop)
@@ -87,9 +87,11 @@ ABSL_FLAG(absl::Duration, sigterm_at, absl::Seconds(-1),
 ABSL_FLAG(absl::Duration, send_after_sigterm, absl::ZeroDuration(),
           "With --sigterm_at: go on sending calls this long after the signal (the lame duck)");
 ABSL_FLAG(bool, allow_remote, false, "Accept a target that is not a loopback address");
-ABSL_FLAG(std::string, board_stats, "",
-          "Comma-separated tile counts: print facts about the boards RandomBoard(tiles, --seed) "
-          "(open cells, figures, snapshot bytes, legal placements) as JSON, and exit");
+ABSL_FLAG(
+    std::string, board_stats, "",
+    "Comma-separated tile counts: print facts about the base game's boards RandomBoard(tiles, "
+    "--seed) (from 72 on, its last turn) "
+    "(open cells, figures, snapshot bytes, legal placements) as JSON, and exit");
 
 namespace carcassonne::loadgen {
 namespace {
@@ -249,8 +251,8 @@ int Main() {
   if (options.deadline <= std::chrono::nanoseconds::zero()) Usage("--deadline must be positive");
   if (tiles > bench::kBaseSetTiles) {
     std::fprintf(stderr,
-                 "carcassonne_loadgen: warning: boards of more than %d tiles are not valid "
-                 "snapshots; the real server answers INVALID_ARGUMENT\n",
+                 "carcassonne_loadgen: note: a game holds %d tiles; the boards are those of its "
+                 "last turn\n",
                  bench::kBaseSetTiles);
   }
 

@@ -109,7 +109,6 @@ RequestPool BuildRequestPool(Rpc rpc, int tiles, int size, uint32_t seed) {
   pool.tiles = tiles;
   pool.seed = seed;
   pool.requests.reserve(static_cast<size_t>(size));
-  const bool only_valid = tiles <= bench::kBaseSetTiles;
   const int64_t max_tries = 16 * static_cast<int64_t>(size) + 64;
   for (int64_t i = 0; static_cast<int>(pool.requests.size()) < size; ++i) {
     if (i >= max_tries) {
@@ -118,7 +117,7 @@ RequestPool BuildRequestPool(Rpc rpc, int tiles, int size, uint32_t seed) {
     }
     const uint32_t board_seed = seed + static_cast<uint32_t>(i);
     const bench::RandomPosition position = bench::RandomBoardWithDraw(tiles, board_seed);
-    if (only_valid && !ValidSnapshot(position.state)) {
+    if (!ValidSnapshot(position.state)) {
       pool.skipped_seeds.push_back(board_seed);
       continue;
     }

@@ -5,16 +5,15 @@
 // same bytes, whichever server it targets.
 //
 // The requests are built on RandomBoardWithDraw(tiles, s) (2 players, tile
-// phase, the tile drawn next) for s = seed, seed + 1, ..., skipping the boards
-// that are not valid snapshots (with up to 72 tiles, a few boards hold more
-// copies of a tile type than the set has, when a tile set aside made the deck
-// refill early: the server would reject them), each request as follows:
+// phase, the tile drawn next) for s = seed, seed + 1, ..., each a position a
+// real game reaches (a board the service would refuse is skipped, as a guard),
+// each request as follows:
 //   ValidateAction, ApplyAction  the snapshot and a legal placement of the
 //                                drawn tile (chosen with the same seed);
 //   ListLegalActions             the snapshot and the drawn tile's type;
 //   ScoreGame                    the snapshot.
-// Boards of more than 72 tiles are never valid snapshots (boards.h): they are
-// kept, and the server answers INVALID_ARGUMENT to them.
+// Asked for more than 72 tiles, the base game's board is that of its last turn
+// (71 tiles, boards.h).
 #pragma once
 
 #include <cstdint>

@@ -17,40 +17,15 @@
 #include "engine/expansions/princess_and_dragon.h"
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
 
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
-
-bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
-  return std::any_of(problems.begin(), problems.end(),
-                     [&](const Problem& problem) { return problem.field == field; });
-}
-
-bool HasCode(const Verdict& verdict, ViolationCode code, std::string_view rule_id) {
-  return std::any_of(verdict.violations.begin(), verdict.violations.end(),
-                     [&](const Violation& violation) {
-                       return violation.code == code && violation.rule_id == rule_id;
-                     });
-}
-
 // A game of Red and Blue with the expansion (and `more`), the bag not
 // tracked.
 GameState Start(std::vector<Expansion> more = {}, RuleSet rules = {}) {
-  rules.expansions = {Expansion::kPrincessAndDragon};
-  rules.expansions.insert(rules.expansions.end(), more.begin(), more.end());
-  GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, rules));
-  state.bag.reset();
-  return state;
-}
-
-// Places `tile` and passes the figure step; returns the pass's events.
-std::vector<ScoreEvent> PlaceAndPass(Game& game, const PlaceTileAction& tile) {
-  EXPECT_TRUE(game.Validate(tile).legal()) << tile.tile->id;
-  game.Apply(tile);
-  EXPECT_TRUE(game.Validate(PassAction{}).legal());
-  return game.Apply(PassAction{});
+  return UntrackedGame({"Red", "Blue"}, Expansion::kPrincessAndDragon, more, rules);
 }
 
 int CountTrigger(const std::vector<ScoreEvent>& events, ScoringTrigger trigger) {

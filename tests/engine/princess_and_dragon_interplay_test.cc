@@ -17,20 +17,15 @@
 #include "engine/expansions/princess_and_dragon.h"
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
 
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
-
 // A game of Red and Blue with the expansion (and `more`), the bag not
 // tracked.
 GameState Start(std::vector<Expansion> more = {}, RuleSet rules = {}) {
-  rules.expansions = {Expansion::kPrincessAndDragon};
-  rules.expansions.insert(rules.expansions.end(), more.begin(), more.end());
-  GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, rules));
-  state.bag.reset();
-  return state;
+  return UntrackedGame({"Red", "Blue"}, Expansion::kPrincessAndDragon, more, rules);
 }
 
 void ExpectValid(const GameState& state) {

@@ -20,23 +20,10 @@
 
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
-
-bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
-  return std::any_of(problems.begin(), problems.end(),
-                     [&](const Problem& problem) { return problem.field == field; });
-}
-
-bool HasCode(const Verdict& verdict, ViolationCode code, std::string_view rule_id) {
-  return std::any_of(verdict.violations.begin(), verdict.violations.end(),
-                     [&](const Violation& violation) {
-                       return violation.code == code && violation.rule_id == rule_id;
-                     });
-}
 
 RuleSet PrincessAndDragonRules() {
   RuleSet rules;
@@ -46,19 +33,7 @@ RuleSet PrincessAndDragonRules() {
 
 // A game of `names` with the expansion (and `more`), the bag not tracked.
 GameState Start(std::vector<std::string> names, std::vector<Expansion> more = {}) {
-  RuleSet rules = PrincessAndDragonRules();
-  rules.expansions.insert(rules.expansions.end(), more.begin(), more.end());
-  GameState state = std::get<GameState>(NewGame(names, rules));
-  state.bag.reset();
-  return state;
-}
-
-// Places `tile` and passes the figure step (or applies `figure_step`).
-void PlaceAndPass(Game& game, const PlaceTileAction& tile) {
-  ASSERT_TRUE(game.Validate(tile).legal()) << tile.tile->id;
-  game.Apply(tile);
-  ASSERT_TRUE(game.Validate(PassAction{}).legal());
-  game.Apply(PassAction{});
+  return UntrackedGame(names, Expansion::kPrincessAndDragon, more);
 }
 
 std::vector<Position> ListedSteps(const Game& game) {

@@ -19,23 +19,10 @@
 #include "engine/figures.h"
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
-
-bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
-  return std::any_of(problems.begin(), problems.end(),
-                     [&](const Problem& problem) { return problem.field == field; });
-}
-
-bool HasCode(const Verdict& verdict, ViolationCode code, std::string_view rule_id) {
-  return std::any_of(verdict.violations.begin(), verdict.violations.end(),
-                     [&](const Violation& violation) {
-                       return violation.code == code && violation.rule_id == rule_id;
-                     });
-}
 
 template <typename T>
 std::vector<T> Listed(const Game& game, const TileType* drawn = nullptr) {
@@ -48,12 +35,7 @@ std::vector<T> Listed(const Game& game, const TileType* drawn = nullptr) {
 
 // A game of `names` with the Tower (and `more`), the bag not tracked.
 GameState Start(std::vector<std::string> names, std::vector<Expansion> more = {}) {
-  RuleSet rules;
-  rules.expansions = {Expansion::kTower};
-  rules.expansions.insert(rules.expansions.end(), more.begin(), more.end());
-  GameState state = std::get<GameState>(NewGame(names, rules));
-  state.bag.reset();
-  return state;
+  return UntrackedGame(names, Expansion::kTower, more);
 }
 
 // The test board (y grows southwards):

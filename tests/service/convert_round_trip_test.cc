@@ -14,7 +14,6 @@
 #include <gtest/gtest.h>
 
 #include <ostream>
-#include <random>
 #include <string>
 #include <variant>
 #include <vector>
@@ -22,6 +21,7 @@
 #include "engine/referee.h"
 #include "service/convert.h"
 #include "service/handlers.h"
+#include "tests/engine/random_play.h"
 
 namespace carcassonne::service {
 namespace {
@@ -173,78 +173,16 @@ std::string Describe(const FieldProblems& problems) {
   return text;
 }
 
-// A tile of the bag that may be drawn now and its legal actions, or none.
-// HS-03: the tile laid under a hill tile `drawn`: the bag's first other tile
-// (nullptr when none goes under it).
-const TileType* HiddenUnder(const Game& game, const TileType& drawn) {
-  if (!drawn.hill) return nullptr;
-  for (const TileCount& entry : game.state().bag->tiles) {
-    if (entry.count > (entry.type == &drawn ? 1 : 0)) return entry.type;
-  }
-  return nullptr;
-}
-
-// BT-04: the animal token drawn with a circus tile: the supply's first
-// (any token left will do for a round trip); none for other tiles.
-std::optional<Animal> AnimalFor(const Game& game, const TileType* drawn) {
-  if (drawn == nullptr ||
-      std::none_of(drawn->segments.begin(), drawn->segments.end(), [](const SegmentType& segment) {
-        return segment.kind == SegmentKind::kCircusSpace;
-      })) {
-    return std::nullopt;
-  }
-  for (int animal = 0; animal < kAnimalCount; ++animal) {
-    if (game.state().big_top.supply[animal] > 0) return static_cast<Animal>(animal);
-  }
-  return std::nullopt;
-}
-
-const TileType* Draw(const Game& game, std::mt19937& random) {
-  // BC-21: a tile obtained in a bazaar instead of a draw.
-  if (const TileType* held = game.TileInsteadOfDraw()) return held;
-  std::vector<const TileType*> types;
-  for (const TileCount& entry : game.state().bag->tiles) {
-    if (entry.count > 0) types.push_back(entry.type);
-  }
-  std::shuffle(types.begin(), types.end(), random);
-  for (const TileType* type : types) {
-    if (!game.ListLegalActions(type, HiddenUnder(game, *type), AnimalFor(game, type))
-             .actions.empty()) {
-      return type;
-    }
-  }
-  return nullptr;
-}
-
-// BC-19: the bazaar's draw is the caller's (nothing listed with a tracked
-// bag): the bag's first tiles that may be drawn now, one per player.
-void AddBazaarDraw(const Game& game, LegalActions& legal) {
-  if (game.state().phase != Phase::kBazaarDraw) return;
-  DrawBazaarTilesAction draw;
-  for (const TileCount& entry : game.state().bag->tiles) {
-    std::vector<Violation> not_drawable;
-    for (const ExpansionModule* module : ModulesFor(game.state().rules)) {
-      module->CheckTileDrawn(game, *entry.type, not_drawable);
-    }
-    if (!not_drawable.empty()) continue;
-    for (int i = 0; i < entry.count && draw.tiles.size() < game.state().players.size(); ++i) {
-      draw.tiles.push_back(entry.type);
-    }
-  }
-  legal.actions = {draw};
-}
-
 class RoundTrip : public ::testing::TestWithParam<Config> {};
 
 TEST_P(RoundTrip, EveryStateReadBackPlaysOnTheSame) {
   const Config& config = GetParam();
   int decisions_of_modules = 0;
   for (uint32_t seed = 0; seed < 12; ++seed) {
-    std::mt19937 random(seed);
+    RandomPlay play(seed);
     const std::vector<std::string> all_names = {"A", "B", "C", "D"};
     const std::vector<std::string> names(all_names.begin(), all_names.begin() + 2 + seed % 3);
     GameState state = std::get<GameState>(NewGame(names, config.rules));
-    const TileType* drawn = nullptr;
     for (int step = 0; step < 1000 && state.phase != Phase::kGameOver; ++step) {
       SCOPED_TRACE("seed " + std::to_string(seed) + " step " + std::to_string(step));
       const v1::GameState proto = ToProto(state);
@@ -257,19 +195,15 @@ TEST_P(RoundTrip, EveryStateReadBackPlaysOnTheSame) {
           << again.DebugString();
 
       const Game game(state);
-      if (state.phase == Phase::kPlaceTile && drawn == nullptr) {
-        drawn = Draw(game, random);
-        ASSERT_NE(drawn, nullptr);
+      if (state.phase == Phase::kPlaceTile) {
+        ASSERT_NE(play.Draw(game), nullptr);
       }
-      LegalActions legal = game.ListLegalActions(
-          drawn, drawn != nullptr ? HiddenUnder(game, *drawn) : nullptr, AnimalFor(game, drawn));
-      AddBazaarDraw(game, legal);
+      const LegalActions legal = play.List(game);
       ASSERT_FALSE(legal.actions.empty());
       if (state.phase != Phase::kPlaceTile && state.phase != Phase::kPlaceFigure) {
         ++decisions_of_modules;
       }
-      std::uniform_int_distribution<size_t> pick(0, legal.actions.size() - 1);
-      const Action action = legal.actions[pick(random)];
+      const Action action = play.Choose(legal);
       const Outcome original = ApplyAction(state, action);
       const Outcome read_back = ApplyAction(*back, action);
       ASSERT_TRUE(original.verdict.legal());
@@ -280,7 +214,7 @@ TEST_P(RoundTrip, EveryStateReadBackPlaysOnTheSame) {
       }
       ASSERT_TRUE(google::protobuf::util::MessageDifferencer::Equals(ToProto(*original.next),
                                                                      ToProto(*read_back.next)));
-      if (!std::holds_alternative<PlaceTileAction>(action)) drawn = nullptr;
+      play.Played(action);
       state = *original.next;
     }
     ASSERT_EQ(state.phase, Phase::kGameOver);
@@ -448,7 +382,7 @@ class ServiceSnapshots : public ::testing::TestWithParam<Config> {};
 TEST_P(ServiceSnapshots, EveryReturnedSnapshotPassesTheServiceCheck) {
   const Config& config = GetParam();
   for (uint32_t seed = 0; seed < 16; ++seed) {
-    std::mt19937 random(seed);
+    RandomPlay play(seed);
     v1::NewGameRequest new_game;
     const std::string names = "ABCDE";
     for (uint32_t i = 0; i < 2 + seed % 4; ++i) new_game.add_player_names(names.substr(i, 1));
@@ -465,26 +399,18 @@ TEST_P(ServiceSnapshots, EveryReturnedSnapshotPassesTheServiceCheck) {
     ASSERT_TRUE(status.ok()) << status.error_message();
     v1::GameState proto = started.state();
     ASSERT_EQ(ServiceCheck(proto), "") << "NewGame, seed " << seed;
-    const TileType* drawn = nullptr;
     for (int step = 0; step < 1000 && proto.phase() != v1::PHASE_GAME_OVER; ++step) {
       SCOPED_TRACE("seed " + std::to_string(seed) + " step " + std::to_string(step));
       FieldProblems problems;
       const std::optional<Game> game = GameFromProto(proto, "state", problems);
       ASSERT_TRUE(game.has_value()) << Describe(problems);
-      if (game->state().phase == Phase::kPlaceTile && drawn == nullptr) {
-        drawn = Draw(*game, random);
-        ASSERT_NE(drawn, nullptr);
+      if (game->state().phase == Phase::kPlaceTile) {
+        ASSERT_NE(play.Draw(*game), nullptr);
       }
-      // HS-03: a hill tile goes on the tile drawn under it.
-      const TileType* hidden =
-          game->state().phase == Phase::kPlaceTile && drawn != nullptr && game->state().bag
-              ? HiddenUnder(*game, *drawn)
-              : nullptr;
-      LegalActions legal = game->ListLegalActions(drawn, hidden, AnimalFor(*game, drawn));
-      AddBazaarDraw(*game, legal);
+      // (HS-03: a hill tile goes on the tile drawn under it.)
+      const LegalActions legal = play.List(*game);
       ASSERT_FALSE(legal.actions.empty());
-      std::uniform_int_distribution<size_t> pick(0, legal.actions.size() - 1);
-      const Action action = legal.actions[pick(random)];
+      const Action action = play.Choose(legal);
       v1::ApplyActionRequest request;
       *request.mutable_state() = proto;
       ActionToProto(action, game->state(), request.mutable_action());
@@ -496,7 +422,7 @@ TEST_P(ServiceSnapshots, EveryReturnedSnapshotPassesTheServiceCheck) {
       ASSERT_EQ(ServiceCheck(response.state()), "")
           << "after " << request.action().DebugString() << "from " << proto.DebugString()
           << "\n---\nto " << response.state().DebugString();
-      if (!std::holds_alternative<PlaceTileAction>(action)) drawn = nullptr;
+      play.Played(action);
       proto = response.state();
     }
     ASSERT_EQ(proto.phase(), v1::PHASE_GAME_OVER);

@@ -13,7 +13,6 @@
 #include <gtest/gtest.h>
 
 #include <ostream>
-#include <random>
 #include <string>
 #include <variant>
 #include <vector>
@@ -23,6 +22,7 @@
 #include "google/rpc/status.pb.h"
 #include "service/convert.h"
 #include "service/handlers.h"
+#include "tests/engine/random_play.h"
 
 namespace carcassonne::service {
 namespace {
@@ -211,19 +211,6 @@ std::vector<Config> Configs() {
   return configs;
 }
 
-// A tile of the bag that may be drawn now, or none.
-const TileType* Draw(const Game& game, std::mt19937& random) {
-  std::vector<const TileType*> types;
-  for (const TileCount& entry : game.state().bag->tiles) {
-    if (entry.count > 0) types.push_back(entry.type);
-  }
-  std::shuffle(types.begin(), types.end(), random);
-  for (const TileType* type : types) {
-    if (!game.ListLegalActions(type).actions.empty()) return type;
-  }
-  return nullptr;
-}
-
 std::vector<int> PointsByPlayer(const google::protobuf::RepeatedPtrField<v1::PlayerPoints>& points,
                                 int players) {
   std::vector<int> by_player(players, 0);
@@ -302,7 +289,7 @@ TEST_P(DescribeBoardProperty, EveryReturnedSnapshotIsDescribedAndAddsUpToScoreGa
   // knight, then built): more games with them.
   const uint32_t games = config.rules.bc_castles ? 10 : 4;
   for (uint32_t seed = 0; seed < games; ++seed) {
-    std::mt19937 random(seed);
+    RandomPlay play(seed);
     RuleSet rules = config.rules;
     rules.tiny_city_points =
         seed % 2 == 1 ? TinyCityPoints::kTwoPoints : TinyCityPoints::kFourPoints;
@@ -314,7 +301,6 @@ TEST_P(DescribeBoardProperty, EveryReturnedSnapshotIsDescribedAndAddsUpToScoreGa
         std::vector<std::string>(all_names.begin(), all_names.begin() + 2 + seed % 4), rules));
     v1::GameState proto;
     GameStateToProto(opening, &proto);
-    const TileType* drawn = nullptr;
     for (int step = 0; step < 1000 && proto.phase() != v1::PHASE_GAME_OVER; ++step) {
       SCOPED_TRACE("seed " + std::to_string(seed) + " step " + std::to_string(step));
       CheckDescription(proto, seen);
@@ -322,21 +308,19 @@ TEST_P(DescribeBoardProperty, EveryReturnedSnapshotIsDescribedAndAddsUpToScoreGa
       FieldProblems problems;
       const std::optional<Game> game = GameFromProto(proto, "state", problems);
       ASSERT_TRUE(game.has_value());
-      if (game->state().phase == Phase::kPlaceTile && drawn == nullptr) {
-        drawn = Draw(*game, random);
-        ASSERT_NE(drawn, nullptr);
+      if (game->state().phase == Phase::kPlaceTile) {
+        ASSERT_NE(play.Draw(*game), nullptr);
       }
-      const LegalActions legal = game->ListLegalActions(drawn);
+      const LegalActions legal = play.List(*game);
       ASSERT_FALSE(legal.actions.empty());
-      std::uniform_int_distribution<size_t> pick(0, legal.actions.size() - 1);
-      const Action action = legal.actions[pick(random)];
+      const Action action = play.Choose(legal);
       v1::ApplyActionRequest request;
       *request.mutable_state() = proto;
       ActionToProto(action, game->state(), request.mutable_action());
       v1::ApplyActionResponse response;
       ASSERT_TRUE(HandleApplyAction(request, &response).ok());
       ASSERT_TRUE(response.verdict().legal());
-      if (!std::holds_alternative<PlaceTileAction>(action)) drawn = nullptr;
+      play.Played(action);
       proto = response.state();
     }
     ASSERT_EQ(proto.phase(), v1::PHASE_GAME_OVER);

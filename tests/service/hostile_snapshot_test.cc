@@ -16,7 +16,6 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
-#include <random>
 #include <string>
 #include <variant>
 #include <vector>
@@ -26,6 +25,7 @@
 #include "google/rpc/status.pb.h"
 #include "service/convert.h"
 #include "service/handlers.h"
+#include "tests/engine/random_play.h"
 
 namespace carcassonne::service {
 namespace {
@@ -158,10 +158,9 @@ v1::GameState FindPosition(const RuleSet& rules, int players,
                            const std::function<bool(const GameState&)>& wanted) {
   const std::vector<std::string> names = {"A", "B", "C", "D", "E"};
   for (uint32_t seed = 0; seed < 200; ++seed) {
-    std::mt19937 random(seed);
+    RandomPlay play(seed);
     GameState state = std::get<GameState>(
         NewGame(std::vector<std::string>(names.begin(), names.begin() + players), rules));
-    const TileType* drawn = nullptr;
     while (state.phase != Phase::kGameOver) {
       if (wanted(state)) {
         v1::GameState proto;
@@ -169,23 +168,9 @@ v1::GameState FindPosition(const RuleSet& rules, int players,
         return proto;
       }
       const Game game(state);
-      if (state.phase == Phase::kPlaceTile && drawn == nullptr) {
-        std::vector<const TileType*> types;
-        for (const TileCount& entry : state.bag->tiles) {
-          if (entry.count > 0) types.push_back(entry.type);
-        }
-        std::shuffle(types.begin(), types.end(), random);
-        for (const TileType* type : types) {
-          if (!game.ListLegalActions(type).actions.empty()) {
-            drawn = type;
-            break;
-          }
-        }
-      }
-      const LegalActions legal = game.ListLegalActions(drawn);
-      const Action action =
-          legal.actions[std::uniform_int_distribution<size_t>(0, legal.actions.size() - 1)(random)];
-      if (!std::holds_alternative<PlaceTileAction>(action)) drawn = nullptr;
+      play.Draw(game);
+      const Action action = play.Choose(play.List(game));
+      play.Played(action);
       state = *ApplyAction(state, action).next;
     }
     if (wanted(state)) {

@@ -1,0 +1,36 @@
+// Set-up and look-ups shared by the engine's tests (one copy here, used by the
+// Tower's and the Princess & the Dragon's tests): a tile type by its id, a
+// problem or a violation found, a game with its bag not tracked (the tests lay
+// the tiles they choose), and a tile placed with the figure step passed.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/referee.h"
+
+namespace carcassonne {
+
+// The catalogue's tile type `id` ("base:D", "pd:16", ...), or null.
+const TileType* Tile(std::string_view id);
+
+// Whether the snapshot check found a problem in `field`.
+bool HasProblem(const std::vector<Problem>& problems, std::string_view field);
+
+// Whether `verdict` gives `code` under rule `rule_id`.
+bool HasCode(const Verdict& verdict, ViolationCode code, std::string_view rule_id);
+
+// A new game of `names` with `expansion`, then `more`, and the other options
+// of `rules` (whose expansions are replaced), the bag not tracked (BG-01: any
+// tile may then be drawn).
+GameState UntrackedGame(const std::vector<std::string>& names, Expansion expansion,
+                        const std::vector<Expansion>& more = {}, RuleSet rules = {});
+
+// Places `tile` and passes the figure step, each checked legal first (a
+// failure is reported and nothing illegal is applied); returns the pass's
+// events.
+std::vector<ScoreEvent> PlaceAndPass(Game& game, const PlaceTileAction& tile);
+
+}  // namespace carcassonne
