@@ -161,6 +161,7 @@ RuleSet AllExpansionsRules() {
   rules.am_mayor = true;
   rules.am_wagon = true;
   rules.count_mayor_wagon_count_as_two = true;
+  rules.bc_bridges = true;  // BC-03: bridges placed by the random decisions
   rules.bc_castles = true;
   rules.bc_bazaars = true;
   rules.am_abbey = true;
