@@ -28,7 +28,8 @@
 // - BC-16: a castle bordering a field is worth 4 to the field's winners
 //   instead of 3 (with the pig, 1 more, as a city: TB-21).
 //
-// Not built: BC-17's barn (Abbey & Mayor's barn is not built).
+// BC-17 (a castle worth 5 to a barn) is scored with the barn
+// (abbey_and_mayor.cc, AM-20, AM-22).
 #pragma once
 
 #include <optional>
