@@ -24,6 +24,7 @@
 #include "clients/render/legend_svg.h"
 #include "clients/render/palette.h"
 #include "clients/render/tile_svg.h"
+#include "engine/expansions/bridges.h"
 #include "engine/tile_type.h"
 
 namespace carcassonne::render {
@@ -145,6 +146,17 @@ absl::Status BoardDrawing::ReadTiles() {
     if (!rotation) {
       return absl::InvalidArgumentError(
           absl::StrCat(path, ".rotation: ", placed.rotation(), " is not 0, 90, 180 or 270"));
+    }
+    // Bridges, Castles & Bazaars (BC-03, BC-06): the tile with its bridge.
+    if (placed.bridge() != api::BRIDGE_AXIS_UNSPECIFIED) {
+      const BridgeAxis axis = placed.bridge() == api::BRIDGE_AXIS_NORTH_SOUTH
+                                  ? BridgeAxis::kNorthSouth
+                                  : BridgeAxis::kEastWest;
+      type = TypeWithBridge(*type, *rotation, axis);
+      if (type == nullptr) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            path, ".bridge: the tile has no field sides at both ends of this bridge (BC-04)"));
+      }
     }
     const Position cell{placed.x(), placed.y()};
     const auto [it, inserted] = tile_at_.emplace(cell, i);

@@ -185,15 +185,34 @@ void AppendCitySymbols(std::string& svg, const TurnedTile& tile, int index) {
 void AppendLine(std::string& svg, const TurnedTile& tile, int index) {
   const SegmentType& segment = tile.type->segments[index];
   const bool river = segment.kind == SegmentKind::kRiver;
+  // A bridge (BC-03, BC-06): the last segment of a bridged type, in wood.
+  const bool bridge = tile.type->bridge_base != nullptr &&
+                      index == static_cast<int>(tile.type->segments.size()) - 1;
   const std::string path = LinePath(BoardSides(tile, segment));
-  Append(svg, {"<g class=\"", std::string(river ? "river" : "road"), "\" data-segment=\"",
-               Escape(segment.id), "\" fill=\"none\">"});
+  Append(svg, {"<g class=\"",
+               std::string(river    ? "river"
+                           : bridge ? "bridge"
+                                    : "road"),
+               "\" data-segment=\"", Escape(segment.id), "\" fill=\"none\">"});
   if (!path.empty()) {
-    Append(svg, {"<path d=\"", path, "\" stroke=\"", (river ? "#1d5f9e" : "#5c4a32"),
-                 "\" stroke-width=\"", (river ? "12" : "9"), "\"/>"});
-    Append(svg, {"<path d=\"", path, "\" stroke=\"", (river ? "#4c9be0" : "#f4efe0"),
-                 "\" stroke-width=\"", (river ? "9" : "6"), "\"",
-                 (segment.tunnel ? " stroke-dasharray=\"5 4\"" : ""), "/>"});
+    Append(svg, {"<path d=\"", path, "\" stroke=\"",
+                 (river    ? "#1d5f9e"
+                  : bridge ? "#3b2a1a"
+                           : "#5c4a32"),
+                 "\" stroke-width=\"",
+                 (river    ? "12"
+                  : bridge ? "11"
+                           : "9"),
+                 "\"/>"});
+    Append(svg, {"<path d=\"", path, "\" stroke=\"",
+                 (river    ? "#4c9be0"
+                  : bridge ? "#b07a45"
+                           : "#f4efe0"),
+                 "\" stroke-width=\"",
+                 (river    ? "9"
+                  : bridge ? "7"
+                           : "6"),
+                 "\"", (segment.tunnel ? " stroke-dasharray=\"5 4\"" : ""), "/>"});
   }
   svg += "</g>";
 }
