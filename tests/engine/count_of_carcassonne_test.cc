@@ -122,6 +122,15 @@ TEST(CountOfCarcassonneTest, ARedeploymentMovesAtLeastOneFollower) {
   EXPECT_TRUE(HasProblem(CheckAction(state, RedeployFromQuarterAction{Quarter::kCastle, 1, 0,
                                                                       SegmentAddress{{9, 9}, 0}}),
                          "redeploy_from_quarter.target"));
+  // Counts as large as the API carries (any int32): too many, and their sum
+  // taken without overflowing (fuzz finding F8: INT32_MAX + 1 was undefined
+  // behaviour, caught by UBSan in fuzz_engine_games).
+  RedeployFromQuarterAction huge{Quarter::kCastle, 2147483647, 1, std::nullopt};
+  EXPECT_TRUE(HasProblem(CheckAction(state, huge), "redeploy_from_quarter"));
+  huge.followers = 1;
+  huge.big_followers = 2147483647;
+  huge.mayors = 2147483647;
+  EXPECT_TRUE(HasProblem(CheckAction(state, huge), "redeploy_from_quarter"));
   // The Count's decisions outside his phases are in the wrong phase.
   const Verdict verdict =
       ValidateAction(state, DeployToQuarterAction{FigureKind::kFollower, Quarter::kMarket, {}});
