@@ -34,8 +34,8 @@ std::vector<const TileType*> TypesInPlay(const GameState& state) {
   return types;
 }
 
-// A tile of the bag, each copy equally likely, `less` copies of `less_type`
-// left out (the drawn tile's own copy); nullptr when none is left.
+// A tile of the bag, each copy equally likely, one copy of `less_type` left
+// out (the drawn tile's own); nullptr when none is left.
 const TileType* FromBag(const TileBag& bag, FuzzedDataProvider& input,
                         const TileType* less_type = nullptr) {
   int total = 0;
@@ -82,10 +82,12 @@ TileChance DrawForTilePhase(const Game& game, const std::vector<const ExpansionM
     chance.drawn = PickFrom(input, drawable);
   }
   // HS-03, HS-04: a tile of the bag goes under a hill (none when the bag is
-  // then empty); without a tracked bag, a type of a set in play.
+  // then empty; a bazaar tile held came from no bag); without a tracked bag,
+  // a type of a set in play.
   if (chance.drawn->hill) {
     if (state.bag) {
-      chance.hidden = FromBag(*state.bag, input, chance.drawn);
+      const bool from_bag = chance.drawn != game.TileInsteadOfDraw();
+      chance.hidden = FromBag(*state.bag, input, from_bag ? chance.drawn : nullptr);
     } else {
       chance.hidden = PickFrom(input, TypesInPlay(state));
     }

@@ -271,6 +271,10 @@ int FuzzOneGame(const uint8_t* data, size_t size) {
                "Validate accepts an action (variant " + std::to_string(action.index()) +
                    ") that ApplyAction refuses, at " + Where(step, state));
     if (stats != nullptr) ++stats->applied[action.index()];
+    if (std::getenv("FUZZ_ENGINE_TRACE") != nullptr) {
+      std::fprintf(stderr, "==trace==   -> phase %d, %zu events\n",
+                   static_cast<int>(outcome.next->phase), outcome.events.size());
+    }
     CheckScores(state, action, outcome, step);
     const std::vector<Problem> problems = CheckSnapshot(*outcome.next);
     FUZZ_CHECK(problems.empty(), "the snapshot after action variant " +
