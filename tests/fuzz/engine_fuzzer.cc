@@ -24,7 +24,8 @@
 //
 // With FUZZ_ENGINE_STATS set in the environment, the target prints at exit
 // how many actions of each kind were listed, applied and refused, and which
-// phases were reached (a debugging aid; it changes nothing in the games).
+// phases were reached; with FUZZ_ENGINE_TRACE, each step (debugging aids;
+// neither changes anything in the games).
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
@@ -161,6 +162,8 @@ int FuzzOneGame(const uint8_t* data, size_t size) {
   FuzzedDataProvider input(data + rules_size, size - rules_size);
   Stats* stats = StatsOrNull();
   if (stats != nullptr) ++stats->games;
+  // FUZZ_ENGINE_TRACE: each step on stderr (a debugging aid).
+  static const bool trace = std::getenv("FUZZ_ENGINE_TRACE") != nullptr;
 
   std::vector<std::string> names;
   for (int i = 0; i < fuzz.players; ++i) names.push_back("player " + std::to_string(i));
@@ -245,7 +248,7 @@ int FuzzOneGame(const uint8_t* data, size_t size) {
       if (stats != nullptr) ++stats->mutated[action.index()];
     }
     const Verdict verdict = game.Validate(action);
-    if (std::getenv("FUZZ_ENGINE_TRACE") != nullptr) {
+    if (trace) {
       std::string tiles;
       if (const auto* draw = std::get_if<DrawBazaarTilesAction>(&action)) {
         for (const TileType* tile : draw->tiles) tiles += " " + std::string(tile->id);
@@ -271,7 +274,7 @@ int FuzzOneGame(const uint8_t* data, size_t size) {
                "Validate accepts an action (variant " + std::to_string(action.index()) +
                    ") that ApplyAction refuses, at " + Where(step, state));
     if (stats != nullptr) ++stats->applied[action.index()];
-    if (std::getenv("FUZZ_ENGINE_TRACE") != nullptr) {
+    if (trace) {
       std::fprintf(stderr, "==trace==   -> phase %d, %zu events\n",
                    static_cast<int>(outcome.next->phase), outcome.events.size());
     }
