@@ -1055,8 +1055,12 @@ void Game::ListDrawnTilePlacements(const TileType* drawn, const TileType* hidden
                                    std::optional<Animal> animal, LegalActions& legal) const {
   // (The abbey is never drawn, AM-03: its placements are the player's own.)
   if (drawn == nullptr || drawn->abbey) return;
-  if (state_.bag && state_.bag->CountOf(drawn) == 0 && drawn != TileInsteadOfDraw()) return;
+  // BG-01: no copy of it can be drawn (none left in the tracked bag; without
+  // one, every copy of the set on the board), so nothing is listed, as
+  // ValidatePlaceTile refuses every placement (fuzz finding F6).
   std::vector<Violation> not_drawable;
+  CheckTileCanBeDrawn(*drawn, std::nullopt, not_drawable);
+  if (!not_drawable.empty()) return;
   for (const ExpansionModule* module : modules_) {
     module->CheckTileDrawn(*this, *drawn, not_drawable);
   }

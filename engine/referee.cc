@@ -668,9 +668,12 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
       problems.push_back({"escape_siege.segment", "no such segment on that tile"});
     }
   } else if (const auto* redeploy = std::get_if<RedeployFromQuarterAction>(&action)) {
-    // (mayors and wagons with Abbey & Mayor, CO-09)
+    // (mayors and wagons with Abbey & Mayor, CO-09). The total in 64 bits:
+    // each count may be any int32 here (fuzz finding F8).
+    const int64_t total = int64_t{redeploy->followers} + redeploy->big_followers +
+                          redeploy->mayors + redeploy->wagons;
     if (redeploy->followers < 0 || redeploy->big_followers < 0 || redeploy->mayors < 0 ||
-        redeploy->wagons < 0 || redeploy->Total() == 0) {
+        redeploy->wagons < 0 || total == 0) {
       problems.push_back({"redeploy_from_quarter",
                           "followers, big_followers, mayors and wagons are counts of 0 or more, "
                           "at least one in all (to move none, pass)"});

@@ -225,7 +225,9 @@ void CheckDraw(const Game& game, const DrawBazaarTilesAction& draw,
     for (int i = 0; i < game.board().tile_count(); ++i)
       used += &game.board().tile(i).type().WithoutBridge() == tile;  // BC-03
     for (const BazaarLot& lot : state.bazaar_lots) used += lot.tile == tile;
-    if (!TileSetInPlay(state.rules, tile->set) || tile->abbey || used + drawn > tile->count) {
+    // (AB-01: the garden edition's copies with the Abbot; fuzz finding F7.)
+    if (!TileSetInPlay(state.rules, tile->set) || tile->abbey ||
+        used + drawn > CopiesInGame(state.rules, *tile)) {
       refuse(Cat("No ", tile->id,
                  " tile can be drawn: every copy in play is on the board or "
                  "already drawn."));

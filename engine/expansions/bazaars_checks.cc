@@ -82,15 +82,17 @@ void Bazaars::CheckPiecesTogether(const GameState& state, const Board& /*board*/
     return;
   }
   // BC-19, BG-01: a revealed tile is a copy of the set neither placed nor in
-  // the bag.
+  // the bag; the set's copies are the garden edition's with the Abbot (AB-01;
+  // fuzz finding F7).
   for (int i = 0; i < static_cast<int>(state.bazaar_lots.size()); ++i) {
     const TileType* tile = state.bazaar_lots[i].tile;
+    const int copies = CopiesInGame(state.rules, *tile);
     int used = state.bag ? state.bag->CountOf(tile) : 0;
     for (const PlacedTile& placed : state.tiles) used += &placed.type->WithoutBridge() == tile;
     for (const BazaarLot& lot : state.bazaar_lots) used += lot.tile == tile;
-    if (used > tile->count) {
+    if (used > copies) {
       problems.push_back({Cat("bazaar_lots[", i, "].tile"),
-                          Cat("the set has ", tile->count, " ", tile->id,
+                          Cat("the set has ", copies, " ", tile->id,
                               " tiles; the snapshot "
                               "uses ",
                               used, " (placed, in the bag and revealed in a bazaar)")});

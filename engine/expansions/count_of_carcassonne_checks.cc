@@ -125,17 +125,19 @@ void CheckCountOfCarcassonne(const GameState& state, const Board& board,
   if (!state.rules.Has(Expansion::kCountOfCarcassonne)) return;  // (CheckCountPieces)
   const CountState& count = state.count;
   // The phases within a turn part's scoring: a barn scores in the figure
-  // step (CO-31), before the castle decisions, the dragon's flight, the
-  // redeployment rounds and the wagons' moves.
+  // step (CO-31), before the flock's decision at the start of the turn's
+  // scoring (HS-25; fuzz finding F9), the castle decisions, the dragon's
+  // flight, the redeployment rounds and the wagons' moves.
   const bool scoring_under_way =
       state.phase == Phase::kCountRedeploy || state.phase == Phase::kWagonMove ||
-      state.phase == Phase::kPlaceCastle || state.phase == Phase::kDragonMove;
+      state.phase == Phase::kPlaceCastle || state.phase == Phase::kDragonMove ||
+      state.phase == Phase::kTendFlock;
   if ((count.active_scored || count.others_scored || count.others_scored_on_completion) &&
       !scoring_under_way) {
     problems.push_back({"count.turn_scoring",
                         "who scored in the turn part is kept only while its scoring is under way "
                         "(PHASE_COUNT_REDEPLOY, PHASE_WAGON_MOVE, PHASE_PLACE_CASTLE, "
-                        "PHASE_DRAGON_MOVE)"});
+                        "PHASE_DRAGON_MOVE, PHASE_TEND_FLOCK)"});
   }
   if (!count.from_quarters.empty() && state.phase != Phase::kCountRedeploy &&
       state.phase != Phase::kCountFinalRedeploy) {

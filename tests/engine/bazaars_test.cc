@@ -73,6 +73,29 @@ TEST(BazaarsTest, TheOptionNeedsTheExpansion) {
   EXPECT_TRUE(std::holds_alternative<GameState>(NewGame({"Red", "Blue"}, BazaarRules())));
 }
 
+// BC-19 with the Abbot (AB-01): the garden edition's tiles are the set, so a
+// garden twin (base:Eg: 0 copies in the classic edition, 1 in the garden
+// edition) may be revealed in a bazaar, and the snapshot with it revealed
+// passes its own check, which counted the classic edition's copies (fuzz
+// finding F7, fuzz_engine_games). Red places bcb:06 (1 copy in either
+// edition) and passes; the three tiles revealed each have a copy in the bag:
+// base:Eg 1, base:E 4, base:V 8 (garden edition).
+TEST(BazaarsTest, Bc19WithTheAbbotAGardenTwinMayBeRevealed) {
+  RuleSet rules = BazaarRules();
+  rules.expansions.push_back(Expansion::kAbbot);
+  Game game = RedPlacedABazaarTile(rules);
+  ASSERT_EQ(game.state().phase, Phase::kBazaarDraw);
+  ASSERT_EQ(game.state().bag->CountOf(Tile("base:Eg")), 1);
+  Apply(game, DrawBazaarTilesAction{{Tile("base:Eg"), Tile("base:E"), Tile("base:V")}});
+  EXPECT_EQ(game.state().phase, Phase::kBazaarOffer);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
+  // Without the Abbot base:Eg is not in the game: the draw is refused.
+  Game classic = RedPlacedABazaarTile();
+  EXPECT_TRUE(Refused(
+      classic.Validate(DrawBazaarTilesAction{{Tile("base:Eg"), Tile("base:E"), Tile("base:V")}}),
+      ViolationCode::kBazaarDrawInvalid, "BC-19"));
+}
+
 TEST(BazaarsTest, Bc18ABazaarTileOpensTheBazaarOnceTheTurnIsOver) {
   Game game = RedPlacedABazaarTile();
   // BC-18: the turn (tile, figure step, scoring) is over: the bazaar's tiles

@@ -122,6 +122,15 @@ TEST(CountOfCarcassonneTest, ARedeploymentMovesAtLeastOneFollower) {
   EXPECT_TRUE(HasProblem(CheckAction(state, RedeployFromQuarterAction{Quarter::kCastle, 1, 0,
                                                                       SegmentAddress{{9, 9}, 0}}),
                          "redeploy_from_quarter.target"));
+  // Counts as large as the API carries (any int32): too many, and their sum
+  // taken without overflowing (fuzz finding F8: INT32_MAX + 1 was undefined
+  // behaviour, caught by UBSan in fuzz_engine_games).
+  RedeployFromQuarterAction huge{Quarter::kCastle, 2147483647, 1, std::nullopt};
+  EXPECT_TRUE(HasProblem(CheckAction(state, huge), "redeploy_from_quarter"));
+  huge.followers = 1;
+  huge.big_followers = 2147483647;
+  huge.mayors = 2147483647;
+  EXPECT_TRUE(HasProblem(CheckAction(state, huge), "redeploy_from_quarter"));
   // The Count's decisions outside his phases are in the wrong phase.
   const Verdict verdict =
       ValidateAction(state, DeployToQuarterAction{FigureKind::kFollower, Quarter::kMarket, {}});
@@ -269,6 +278,50 @@ TEST(CountOfCarcassonneTest, TheBarnOpensAMarketRoundThatScoreGameDeclines) {
       *ApplyAction(blocked, PlaceTileAction{Tile("base:U"), {2, 3}, Rotation{1}}).next;
   EXPECT_EQ(ApplyAction(placed_blocked, PlaceBarnAction{Corner::kNorthWest}).next->phase,
             Phase::kCountDeploy);
+}
+
+// CO-31 with Hills & Sheep (HS-16, HS-25; fuzz finding F9): the barn's field
+// scores in the figure step and the Count records who scored; the flock's
+// decision that follows keeps that record. On BarnRoundBoard with option
+// count.market_redeploy_on_barn off (no market round), Blue's shepherd stands
+// in the field of base:B at (1,3) beside Green's farmer, placed in an earlier
+// turn with a one-sheep token. Blue's base:U turned 90 at (2,3) extends that
+// field (its W field meets B's E side) and Blue puts the barn on its NW
+// corner: Green's farmer scores 1 completed city x 3 = 3 (AM-17, CO-22) and
+// goes back; Blue scored nothing. Then Blue tends the flock (HS-16) before
+// the rest of the turn's scoring, and after it, since another player scored
+// while Blue scored nothing, Blue may deploy (CO-05, CO-31).
+TEST(CountOfCarcassonneTest, Co31TheBarnsScoringIsKeptThroughTheFlocksDecision) {
+  RuleSet rules = CountAbbeyMayorRules();
+  rules.expansions.push_back(Expansion::kHillsAndSheep);
+  rules.count_market_redeploy_on_barn = false;
+  GameState state = BarnRoundBoard(rules);
+  state.figures.push_back({FigureKind::kShepherd, 0, {{1, 3}, 1}});  // base:B f1
+  state.players[0].shepherds = 0;
+  state.flocks.push_back({0, {SheepToken::kOneSheep}});
+  ASSERT_TRUE(state.sheep_bag.has_value());
+  state.sheep_bag->tokens[static_cast<int>(SheepToken::kOneSheep)] -= 1;
+  ASSERT_TRUE(CheckSnapshot(state).empty()) << Fields(CheckSnapshot(state));
+  const GameState placed =
+      *ApplyAction(state, PlaceTileAction{Tile("base:U"), {2, 3}, Rotation{1}}).next;
+  const Outcome barn = ApplyAction(placed, PlaceBarnAction{Corner::kNorthWest});
+  ASSERT_TRUE(barn.verdict.legal());
+  ASSERT_EQ(barn.events.size(), 1u);
+  EXPECT_EQ(barn.events[0].trigger, ScoringTrigger::kBarnPlaced);
+  EXPECT_EQ(barn.next->players[1].score, 3);
+  EXPECT_EQ(barn.next->phase, Phase::kTendFlock);
+  EXPECT_EQ(barn.next->deciding_player, 0);
+  // The snapshot in the flock's decision passes its own check (it was
+  // refused: count.turn_scoring outside the phases of the scoring).
+  EXPECT_TRUE(CheckSnapshot(*barn.next).empty()) << Fields(CheckSnapshot(*barn.next));
+  // Blue grows the flock by two sheep (HS-17): no points; then the Count's
+  // deployment opens for Blue.
+  const Outcome grown = ApplyAction(*barn.next, GrowFlockAction{SheepToken::kTwoSheep});
+  ASSERT_TRUE(grown.verdict.legal());
+  EXPECT_TRUE(grown.events.empty());
+  EXPECT_EQ(grown.next->phase, Phase::kCountDeploy);
+  EXPECT_EQ(grown.next->deciding_player, 0);
+  EXPECT_TRUE(CheckSnapshot(*grown.next).empty()) << Fields(CheckSnapshot(*grown.next));
 }
 
 TEST(CountOfCarcassonneTest, MayorsAndWagonsFromCarcassonneAreTrackedOnlyWithTheOption) {

@@ -103,6 +103,11 @@ TEST(GameTest, WithoutABagATileWhoseCopiesAreAllPlacedCannotBeDrawn) {
   // A type with copies left (base:E: 5 in the set) can still be drawn.
   EXPECT_TRUE(
       ValidateAction(*passed.next, PlaceTileAction{Tile("base:E"), {0, -2}, Rotation{2}}).legal());
+  // ... and ListLegalActions agrees: nothing is listed for a second base:C
+  // (not even BG-03's discard: it cannot be the drawn tile), where it listed
+  // every placement each refused (fuzz finding F6, fuzz_engine_games).
+  EXPECT_TRUE(ListLegalActions(*passed.next, Tile("base:C")).actions.empty());
+  EXPECT_FALSE(ListLegalActions(*passed.next, Tile("base:E")).actions.empty());
 }
 
 TEST(GameTest, TileThatFitsNowhereIsDiscarded) {

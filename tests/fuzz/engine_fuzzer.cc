@@ -1,25 +1,40 @@
 // Fuzz target for the rules engine alone: a game from a real start
-// (engine NewGame) with every expansion this build plays switched on, and
-// every module that may go with the others (the first input byte chooses
-// whether the Count of Carcassonne plays; Abbey & Mayor's mayor, wagon and
-// barn go with it, CO-09, CO-31), the rule options chosen by the next
-// bytes, then driven by the input: at each step the bytes pick the drawn tile
-// among those the rules let be drawn, and one of the legal actions the engine
-// lists, or now and then an arbitrary (likely illegal) action.
+// (engine NewGame) with the expansions, modules and rule options the first
+// bytes of the input choose (engine_fuzz_rules.h: any combination this build
+// plays, the caller tracking the bag or not), then driven by the rest of the
+// input: at each step the bytes take the caller's chance (the drawn tile,
+// the tile under a hill, the animal token, the sheep token, the bazaar's
+// tiles; engine_fuzz_actions.h) and one of the legal actions the engine
+// lists, or a listed action mutated into a near miss (another seat, segment,
+// cell, kind, token, bid ...), or now and then an arbitrary action of any of
+// the 29 kinds.
 //
 // Promises checked at every step, as the property tests do on seeded games:
 //   * the drawn tile has at least one legal action (a placement or BG-03's
-//     discard), and every listed action is legal (Validate);
+//     discard; without a tracked bag its copies may be used up), and every
+//     listed action is legal (Validate), also with the seat named (AMB-49)
+//     and with the completed features in any order (AMB-40);
 //   * an action Validate accepts is applied (ApplyAction agrees), and an
-//     arbitrary action the engine's CheckAction calls well formed is judged
-//     without crashing;
+//     arbitrary or mutated action the engine's CheckAction calls well formed
+//     is judged without crashing; a refusal has a code, a sentence and a rule;
 //   * the next snapshot passes CheckSnapshot (the engine's own consistency
-//     check), scores never go down and grow by exactly the events' points;
+//     check); scores grow by exactly the events' points and go down only by a
+//     ransom (TW-12) or a bazaar's payment (BC-20), never below 0;
 //   * ScoreGame on the last position runs and scores every player.
+//
+// With FUZZ_ENGINE_STATS set in the environment, the target prints at exit
+// how many actions of each kind were listed, applied and refused, and which
+// phases were reached; with FUZZ_ENGINE_TRACE, each step (debugging aids;
+// neither changes anything in the games).
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <variant>
@@ -27,150 +42,60 @@
 
 #include "engine/expansion_module.h"
 #include "engine/referee.h"
+#include "tests/fuzz/engine_fuzz_actions.h"
+#include "tests/fuzz/engine_fuzz_pick.h"
+#include "tests/fuzz/engine_fuzz_rules.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace carcassonne::fuzz {
 namespace {
 
-// A game with every expansion has some 200 tiles, 2 to 4 decisions each; the
+// A game with every expansion has some 300 tiles, 2 to 4 decisions each; the
 // cap keeps one input well under libFuzzer's -timeout under ASan.
 constexpr int kMaxSteps = 600;
 
-// Out of 256: how often a step tries an arbitrary action instead of a listed one.
+// Out of 256: how often a step tries an arbitrary action, and (beyond that)
+// a mutated listed action, instead of a listed one.
 constexpr int kArbitraryActionChance = 16;
+constexpr int kMutatedActionChance = 48;
+// ... and, without a tracked bag, the caller says the bag is empty (AMB-48).
+constexpr int kEndGameChance = 3;
 
-template <typename Enum>
-Enum PickEnum(FuzzedDataProvider& input, int count) {
-  return static_cast<Enum>(input.ConsumeIntegralInRange<int>(0, count - 1));
-}
+constexpr int kVariants = static_cast<int>(std::variant_size_v<ActionChoice>);
+constexpr int kPhases = static_cast<int>(Phase::kBazaarSettle) + 1;
 
-RuleSet RulesFrom(FuzzedDataProvider& input) {
-  RuleSet rules;
-  const bool count = input.ConsumeBool();
-  rules.expansions = {Expansion::kInnsAndCathedrals,
-                      Expansion::kTradersAndBuilders,
-                      Expansion::kRiver,
-                      Expansion::kKingAndRobberBaron,
-                      Expansion::kMageAndWitch,
-                      Expansion::kAbbeyAndMayor,
-                      Expansion::kBridgesCastlesAndBazaars};
-  if (count) rules.expansions.push_back(Expansion::kCountOfCarcassonne);
-  // Every module built (bc.bridges, bc.bazaars and am.abbey are not: rejected).
-  rules.tb_goods = rules.tb_builder = rules.tb_pig = true;
-  rules.am_mayor = true;
-  rules.am_wagon = true;
-  rules.am_barn = true;
-  rules.bc_castles = true;
-  // The options.
-  rules.tiny_city_points = PickEnum<TinyCityPoints>(input, 2);
-  rules.river_parts = PickEnum<RiverParts>(input, 3);
-  rules.river_u_turn_rule = input.ConsumeBool();
-  rules.river_lookahead_block = input.ConsumeBool();
-  // A flat bonus and live scoring exclude each other (AMB-06).
-  if (input.ConsumeBool()) {
-    rules.king_robber_flat_bonus = PickEnum<KingRobberFlatBonus>(input, 4);
-  } else {
-    rules.king_robber_live_scoring = PickEnum<KingRobberLiveScoring>(input, 3);
-  }
-  rules.king_robber_leipzig_counts = input.ConsumeBool();
-  rules.king_robber_ignore_road_stubs = input.ConsumeBool();
-  rules.count_trigger = PickEnum<CountTrigger>(input, 2);
-  rules.count_movement = PickEnum<CountMovement>(input, 3);
-  rules.count_rgg_block_deploy_into_count_quarter = input.ConsumeBool();
-  rules.count_final_redeploy = PickEnum<CountFinalRedeploy>(input, 2);
-  rules.am_barn_multi = PickEnum<BarnMulti>(input, 2);
-  return rules;
-}
+// FUZZ_ENGINE_STATS: what the inputs run so far reached.
+struct Stats {
+  std::array<long, kVariants> listed{};   // picked among the listed actions
+  std::array<long, kVariants> mutated{};  // mutated or arbitrary, judged
+  std::array<long, kVariants> refused{};  // ... and refused
+  std::array<long, kVariants> applied{};  // applied (any origin)
+  std::array<long, kPhases> phases{};     // steps taken in each phase
+  long games = 0;
+  long finished = 0;  // games that reached the end (Phase::kGameOver)
+  long steps = 0;
+};
 
-// Whether the rules let `tile` be drawn now (the River's order, RV-02).
-bool Drawable(const Game& game, const std::vector<const ExpansionModule*>& modules,
-              const TileType& tile) {
-  std::vector<Violation> violations;
-  for (const ExpansionModule* module : modules) module->CheckTileDrawn(game, tile, violations);
-  return violations.empty();
-}
-
-// A tile of the bag the rules let be drawn now, chosen by the input; null when
-// there is none.
-const TileType* DrawTile(const Game& game, const std::vector<const ExpansionModule*>& modules,
-                         FuzzedDataProvider& input) {
-  std::vector<const TileType*> drawable;
-  for (const TileCount& entry : game.state().bag->tiles) {
-    if (entry.count > 0 && Drawable(game, modules, *entry.type)) drawable.push_back(entry.type);
-  }
-  if (drawable.empty()) return nullptr;
-  return drawable[input.ConsumeIntegralInRange<size_t>(0, drawable.size() - 1)];
-}
-
-// A cell near the board (a placed tile's cell moved by -2..2 each way), or
-// anywhere at all now and then.
-Position CellFrom(FuzzedDataProvider& input, const GameState& state) {
-  if (input.ConsumeIntegralInRange<int>(0, 15) == 0) {
-    return {input.ConsumeIntegral<int32_t>(), input.ConsumeIntegral<int32_t>()};
-  }
-  const PlacedTile& near =
-      state.tiles[input.ConsumeIntegralInRange<size_t>(0, state.tiles.size() - 1)];
-  return {near.cell.x + input.ConsumeIntegralInRange<int32_t>(-2, 2),
-          near.cell.y + input.ConsumeIntegralInRange<int32_t>(-2, 2)};
-}
-
-SegmentAddress SegmentFrom(FuzzedDataProvider& input, const GameState& state) {
-  const Position cell = CellFrom(input, state);
-  return {cell, input.ConsumeIntegralInRange<int>(-1, 12)};
-}
-
-// An action of any kind with arbitrary fields (every enum value one the
-// service can produce); most are illegal, some are malformed.
-Action ArbitraryAction(FuzzedDataProvider& input, const GameState& state, const TileType* drawn) {
-  const Catalogue& catalogue = Catalogue::Get();
-  auto tile = [&]() -> const TileType* {
-    if (drawn != nullptr && input.ConsumeBool()) return drawn;
-    return &catalogue.TypeAt(input.ConsumeIntegralInRange<int>(0, catalogue.type_count() - 1));
-  };
-  auto quarter = [&] { return PickEnum<Quarter>(input, kQuarterCount); };
-  auto magic_figure = [&] { return PickEnum<MagicFigure>(input, 2); };
-  switch (input.ConsumeIntegralInRange<int>(0, 10)) {
-    case 0: {
-      const TileType* type = tile();
-      const Position cell = CellFrom(input, state);
-      return PlaceTileAction{type, cell, Rotation{input.ConsumeIntegralInRange<uint8_t>(0, 3)}};
-    }
-    case 1: {
-      const FigureKind kind = PickEnum<FigureKind>(input, kFigureKindCount);
-      return PlaceFigureAction{kind, SegmentFrom(input, state)};
-    }
-    case 2:
-      return PassAction{};
-    case 3:
-      return DiscardTileAction{tile()};
-    case 4: {
-      const MagicFigure figure = magic_figure();
-      return MoveMagicFigureAction{figure, SegmentFrom(input, state)};
-    }
-    case 5:
-      return SetAsideMagicFigureAction{magic_figure()};
-    case 6: {
-      const FigureKind kind = PickEnum<FigureKind>(input, kFigureKindCount);
-      const Quarter to = quarter();
-      std::optional<Quarter> move;
-      if (input.ConsumeBool()) move = quarter();
-      return DeployToQuarterAction{kind, to, move};
-    }
-    case 7: {
-      RedeployFromQuarterAction redeploy;
-      redeploy.quarter = quarter();
-      redeploy.followers = input.ConsumeIntegralInRange<int>(-1, 3);
-      redeploy.big_followers = input.ConsumeIntegralInRange<int>(-1, 2);
-      if (input.ConsumeBool()) redeploy.target = SegmentFrom(input, state);
-      return redeploy;
-    }
-    case 8:
-      return MoveWagonAction{SegmentFrom(input, state)};
-    case 9:
-      return BuildCastleAction{};
-    default:
-      return PlaceBarnAction{PickEnum<Corner>(input, 4)};
-  }
+Stats* StatsOrNull() {
+  static Stats* const stats = [] {
+    if (std::getenv("FUZZ_ENGINE_STATS") == nullptr) return static_cast<Stats*>(nullptr);
+    static Stats instance;
+    std::atexit([] {
+      const Stats& s = instance;
+      std::fprintf(stderr, "==stats== games %ld (%ld over), steps %ld\n", s.games, s.finished,
+                   s.steps);
+      std::fprintf(stderr, "==stats== variant: listed mutated refused applied\n");
+      for (int i = 0; i < kVariants; ++i) {
+        std::fprintf(stderr, "==stats== variant %2d: %8ld %8ld %8ld %8ld\n", i, s.listed[i],
+                     s.mutated[i], s.refused[i], s.applied[i]);
+      }
+      for (int i = 0; i < kPhases; ++i) {
+        std::fprintf(stderr, "==stats== phase %2d: %8ld steps\n", i, s.phases[i]);
+      }
+    });
+    return &instance;
+  }();
+  return stats;
 }
 
 std::string ListProblems(const std::vector<Problem>& problems) {
@@ -185,10 +110,13 @@ std::string Where(int step, const GameState& state) {
          " tiles placed";
 }
 
-// Scores never go down and grow by exactly the events' points.
-void CheckScores(const GameState& before, const Outcome& outcome, int step) {
+// Scores grow by exactly the events' points, never go below 0, and go down
+// only by a ransom (TW-12) or a bazaar's payment (BC-20, BC-Q2).
+void CheckScores(const GameState& before, const Action& action, const Outcome& outcome, int step) {
   std::vector<long long> gained(before.players.size(), 0);
+  bool may_pay = std::holds_alternative<PayRansomAction>(action);
   for (const ScoreEvent& event : outcome.events) {
+    may_pay = may_pay || event.feature_kind == FeatureKind::kBazaar;
     for (const PlayerPoints& points : event.points) {
       FUZZ_CHECK(
           points.player >= 0 && points.player < static_cast<int>(gained.size()),
@@ -199,9 +127,9 @@ void CheckScores(const GameState& before, const Outcome& outcome, int step) {
   for (size_t player = 0; player < before.players.size(); ++player) {
     const long long was = before.players[player].score;
     const long long now = outcome.next->players[player].score;
-    FUZZ_CHECK(now >= was, "player " + std::to_string(player) + "'s score went down from " +
-                               std::to_string(was) + " to " + std::to_string(now) + " at " +
-                               Where(step, before));
+    FUZZ_CHECK(now >= was || (may_pay && now >= 0),
+               "player " + std::to_string(player) + "'s score went from " + std::to_string(was) +
+                   " to " + std::to_string(now) + " at " + Where(step, before));
     FUZZ_CHECK(now - was == gained[player],
                "player " + std::to_string(player) + "'s score grew by " +
                    std::to_string(now - was) + ", the events say " +
@@ -209,74 +137,161 @@ void CheckScores(const GameState& before, const Outcome& outcome, int step) {
   }
 }
 
+// A refusal says what, where and why: a code, a sentence and a rule id.
+void CheckRefusal(const Verdict& verdict, const Action& action, int step, const GameState& state) {
+  for (const Violation& violation : verdict.violations) {
+    FUZZ_CHECK(!violation.message.empty() && !violation.rule_id.empty(),
+               "a refusal of action variant " + std::to_string(action.index()) + " (code " +
+                   std::to_string(static_cast<int>(violation.code)) +
+                   ") lacks its sentence or rule id: '" + violation.message + "' at " +
+                   Where(step, state));
+  }
+}
+
+bool EndsTilePhase(const Action& action) {
+  return std::holds_alternative<PlaceTileAction>(action) ||
+         std::holds_alternative<DiscardTileAction>(action) ||
+         std::holds_alternative<EndGameAction>(action);
+}
+
 int FuzzOneGame(const uint8_t* data, size_t size) {
-  FuzzedDataProvider input(data, size);
-  const RuleSet rules = RulesFrom(input);
-  const int player_count = input.ConsumeIntegralInRange<int>(kMinPlayers, kMaxPlayers);
+  std::array<uint8_t, kRulesBytes> block{};
+  const size_t rules_size = std::min(size, kRulesBytes);
+  if (rules_size > 0) std::memcpy(block.data(), data, rules_size);
+  const FuzzRules fuzz = DecodeRules(block);
+  FuzzedDataProvider input(data + rules_size, size - rules_size);
+  Stats* stats = StatsOrNull();
+  if (stats != nullptr) ++stats->games;
+  // FUZZ_ENGINE_TRACE: each step on stderr (a debugging aid).
+  static const bool trace = std::getenv("FUZZ_ENGINE_TRACE") != nullptr;
+
   std::vector<std::string> names;
-  for (int i = 0; i < player_count; ++i) names.push_back("player " + std::to_string(i));
-  auto start = NewGame(names, rules);
+  for (int i = 0; i < fuzz.players; ++i) names.push_back("player " + std::to_string(i));
+  auto start = NewGame(names, fuzz.rules);
   if (const auto* problems = std::get_if<std::vector<Problem>>(&start)) {
     FUZZ_CHECK(false,
                "NewGame rejects a rule set of modules this build plays:" + ListProblems(*problems));
   }
   GameState state = std::get<GameState>(std::move(start));
+  if (!fuzz.tracked_bag) {
+    // The caller tracks neither the bag nor the cloth bag of sheep tokens.
+    state.bag.reset();
+    state.sheep_bag.reset();
+  }
   FUZZ_CHECK(CheckSnapshot(state).empty(),
              "the opening snapshot fails CheckSnapshot:" + ListProblems(CheckSnapshot(state)));
-  const std::vector<const ExpansionModule*> modules = ModulesFor(rules);
+  const std::vector<const ExpansionModule*> modules = ModulesFor(fuzz.rules);
 
-  const TileType* drawn = nullptr;
+  TileChance chance;
   for (int step = 0;
        step < kMaxSteps && state.phase != Phase::kGameOver && input.remaining_bytes() > 0; ++step) {
     Game game(state);
-    if (state.phase == Phase::kPlaceTile && drawn == nullptr) {
-      drawn = DrawTile(game, modules, input);
-      FUZZ_CHECK(drawn != nullptr, "the bag holds " + std::to_string(state.bag->Total()) +
-                                       " tiles but the rules let none be drawn, at " +
-                                       Where(step, state));
+    if (stats != nullptr) {
+      ++stats->steps;
+      ++stats->phases[static_cast<int>(state.phase)];
     }
+    if (state.phase == Phase::kPlaceTile && chance.drawn == nullptr) {
+      chance = DrawForTilePhase(game, modules, input);
+      FUZZ_CHECK(chance.drawn != nullptr || !state.bag,
+                 "the bag holds " + std::to_string(state.bag->Total()) +
+                     " tiles but the rules let none be drawn, at " + Where(step, state));
+    }
+    const int roll = input.ConsumeIntegral<uint8_t>();
     Action action;
     bool listed = false;
-    if (input.ConsumeIntegralInRange<int>(0, 255) >= kArbitraryActionChance) {
-      const LegalActions legal = game.ListLegalActions(drawn);
-      FUZZ_CHECK(!legal.actions.empty(),
-                 "no legal action at " + Where(step, state) +
-                     (drawn ? ", drawn " + std::string(drawn->id) : std::string()));
-      action = legal.actions[input.ConsumeIntegralInRange<size_t>(0, legal.actions.size() - 1)];
-      listed = true;
+    if (roll < kArbitraryActionChance) {
+      action = ArbitraryAction(game, chance, input);
     } else {
-      action = ArbitraryAction(input, state, drawn);
+      LegalActions legal = game.ListLegalActions(chance.drawn, chance.hidden, chance.animal);
+      // The caller's decisions, which the engine does not list: the bazaar's
+      // draw (BC-19; chance), and without a tracked bag the end of the
+      // game (AMB-48).
+      bool callers_draw = false;
+      if (state.phase == Phase::kBazaarDraw) {
+        FUZZ_CHECK(!state.bag || legal.actions.empty(),
+                   "a bazaar's draw is listed with a tracked bag, at " + Where(step, state));
+        legal.actions.push_back(DrawBazaarTiles(game, modules, input));
+        callers_draw = true;
+      }
+      // (Not while a tile obtained in a bazaar waits to be placed, BC-21.)
+      const bool untracked_tile_phase =
+          state.phase == Phase::kPlaceTile && !state.bag && !game.TilesHeld();
+      if (untracked_tile_phase && (legal.actions.empty() || Rarely(input, kEndGameChance))) {
+        legal.actions = {EndGameAction{}};
+      }
+      const bool tile_may_have_none =
+          state.phase == Phase::kPlaceTile && (chance.wrong || !state.bag);
+      if (legal.actions.empty()) {
+        FUZZ_CHECK(tile_may_have_none,
+                   "no legal action at " + Where(step, state) +
+                       (chance.drawn ? ", drawn " + std::string(chance.drawn->id) : std::string()));
+        action = ArbitraryAction(game, chance, input);
+      } else {
+        const size_t pick = input.ConsumeIntegralInRange<size_t>(0, legal.actions.size() - 1);
+        action = legal.actions[pick];
+        // HS-24: the sheep token is the caller's draw.
+        DrawSheepToken(game, action, input);
+        // Without a tracked bag the bazaar's tiles may have run out (BC-18).
+        listed = !(callers_draw && !state.bag);
+        if (stats != nullptr && listed) ++stats->listed[action.index()];
+        if (roll < kArbitraryActionChance + kMutatedActionChance) {
+          bool still_listed = false;
+          action = Mutate(game, action, chance, input, still_listed);
+          listed = listed && still_listed;
+        }
+      }
+    }
+    if (!listed) {
       // Malformed rather than illegal: the service answers INVALID_ARGUMENT
       // before the engine judges it.
       if (!CheckAction(state, action).empty()) continue;
+      if (stats != nullptr) ++stats->mutated[action.index()];
     }
     const Verdict verdict = game.Validate(action);
+    if (trace) {
+      std::string tiles;
+      if (const auto* draw = std::get_if<DrawBazaarTilesAction>(&action)) {
+        for (const TileType* tile : draw->tiles) tiles += " " + std::string(tile->id);
+      }
+      std::fprintf(stderr, "==trace== step %d phase %d variant %zu listed %d legal %d bag %d%s\n",
+                   step, static_cast<int>(state.phase), action.index(), listed, verdict.legal(),
+                   state.bag ? 1 : 0, tiles.c_str());
+    }
     FUZZ_CHECK(!listed || verdict.legal(),
                "a listed action (variant " + std::to_string(action.index()) + ") is illegal: " +
                    verdict.violations.front().message + ", at " + Where(step, state));
-    if (!verdict.legal()) continue;
+    if (!verdict.legal()) {
+      CheckRefusal(verdict, action, step, state);
+      if (stats != nullptr) ++stats->refused[action.index()];
+      // A wrong chance lasts one step: the caller draws again.
+      if (chance.wrong) chance = TileChance{};
+      continue;
+    }
 
     // On the game already built from the snapshot (as the handlers do).
     const Outcome outcome = ApplyAction(std::move(game), action);
     FUZZ_CHECK(outcome.verdict.legal() && outcome.next.has_value(),
                "Validate accepts an action (variant " + std::to_string(action.index()) +
                    ") that ApplyAction refuses, at " + Where(step, state));
-    CheckScores(state, outcome, step);
+    if (stats != nullptr) ++stats->applied[action.index()];
+    if (trace) {
+      std::fprintf(stderr, "==trace==   -> phase %d, %zu events\n",
+                   static_cast<int>(outcome.next->phase), outcome.events.size());
+    }
+    CheckScores(state, action, outcome, step);
     const std::vector<Problem> problems = CheckSnapshot(*outcome.next);
     FUZZ_CHECK(problems.empty(), "the snapshot after action variant " +
                                      std::to_string(action.index()) + " at " + Where(step, state) +
                                      " fails CheckSnapshot:" + ListProblems(problems));
-    if (std::holds_alternative<PlaceTileAction>(action) ||
-        std::holds_alternative<DiscardTileAction>(action)) {
-      drawn = nullptr;
-    }
+    if (EndsTilePhase(action) || chance.wrong) chance = TileChance{};
     state = *outcome.next;
   }
 
+  if (stats != nullptr && state.phase == Phase::kGameOver) ++stats->finished;
   const FinalScoring scoring = ScoreGame(state);
-  FUZZ_CHECK(static_cast<int>(scoring.final_scores.size()) == player_count,
+  FUZZ_CHECK(static_cast<int>(scoring.final_scores.size()) == fuzz.players,
              "ScoreGame scores " + std::to_string(scoring.final_scores.size()) + " of " +
-                 std::to_string(player_count) + " players");
+                 std::to_string(fuzz.players) + " players");
   return 0;
 }
 

@@ -7,7 +7,9 @@
 //       last one, the requests the RPC targets take (protobuf binary) into
 //       DIR/fuzz_<rpc>/, the snapshot into DIR/fuzz_snapshot/, and a few
 //       seeded random byte strings into DIR/fuzz_engine_games/ (that target
-//       reads choices, not messages). Identical seeds are written once.
+//       reads choices, not messages), some behind a rule block choosing a
+//       family of expansions (engine_fuzz_rules.h). Identical seeds are
+//       written once.
 //   fuzz_seeds --dictionary
 //       prints the libFuzzer dictionary (tests/fuzz/referee.dict): the tag
 //       bytes of every field of the API's messages, the tile type ids and
@@ -17,6 +19,8 @@
 // scenario files only (the corpora change with them).
 #include <google/protobuf/descriptor.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -33,6 +37,7 @@
 #include "clients/scenario/scenario_runner.h"
 #include "engine/tile_type.h"
 #include "service/handlers.h"
+#include "tests/fuzz/engine_fuzz_rules.h"
 
 namespace carcassonne::fuzz {
 namespace {
@@ -153,17 +158,178 @@ bool AddScenario(Corpora& corpora, const fs::path& path) {
   return true;
 }
 
-// The engine target reads choices: seeded random strings of a few lengths.
-void AddEngineSeeds(Corpora& corpora) {
+// A family of engine seeds: the rule set its first bytes choose
+// (engine_fuzz_rules.h).
+struct EngineFamily {
+  std::string name;
+  fuzz::FuzzRules rules;
+};
+
+fuzz::FuzzRules Rules(std::vector<Expansion> expansions, int players, bool tracked = true) {
+  fuzz::FuzzRules fuzz;
+  fuzz.rules.expansions = std::move(expansions);
+  fuzz.players = players;
+  fuzz.tracked_bag = tracked;
+  return fuzz;
+}
+
+// Every expansion and each decision of the newest ones in some family: the
+// shepherd and the flock, the Tower's floors, captures, exchanges and
+// ransoms, the bazaars with and without bidding, the Abbot, the fairy, the
+// dragon and the princess, the Count with the mayor, the wagon and the barn;
+// and games whose caller does not track the bag (AMB-48, BC-18).
+std::vector<EngineFamily> EngineFamilies() {
+  using E = Expansion;
+  std::vector<EngineFamily> families;
+  {
+    fuzz::FuzzRules all =
+        Rules({E::kInnsAndCathedrals, E::kTradersAndBuilders, E::kRiver, E::kKingAndRobberBaron,
+               E::kCountOfCarcassonne, E::kMageAndWitch, E::kAbbeyAndMayor,
+               E::kBridgesCastlesAndBazaars, E::kCult, E::kSiege, E::kHillsAndSheep,
+               E::kPrincessAndDragon, E::kUnderTheBigTop, E::kTower},
+              4);
+    all.rules.am_abbey = all.rules.am_mayor = all.rules.am_wagon = true;  // no barn with Siege
+    all.rules.bc_castles = all.rules.bc_bazaars = true;
+    families.push_back({"all-but-the-abbot", all});
+  }
+  {
+    fuzz::FuzzRules all =
+        Rules({E::kInnsAndCathedrals, E::kTradersAndBuilders, E::kRiver, E::kKingAndRobberBaron,
+               E::kMageAndWitch, E::kAbbeyAndMayor, E::kBridgesCastlesAndBazaars, E::kHillsAndSheep,
+               E::kPrincessAndDragon, E::kUnderTheBigTop, E::kTower, E::kAbbot},
+              3);
+    all.rules.am_abbey = all.rules.am_mayor = all.rules.am_wagon = all.rules.am_barn = true;
+    all.rules.bc_castles = all.rules.bc_bazaars = true;
+    families.push_back({"all-but-the-count-and-the-cult", all});
+  }
+  {
+    fuzz::FuzzRules tower = Rules(
+        {E::kTower, E::kInnsAndCathedrals, E::kTradersAndBuilders, E::kBridgesCastlesAndBazaars},
+        3);
+    tower.rules.bc_castles = true;
+    families.push_back({"tower-inns-traders-castles", tower});
+    fuzz::FuzzRules immune =
+        Rules({E::kTower, E::kPrincessAndDragon, E::kCountOfCarcassonne, E::kAbbeyAndMayor}, 2);
+    immune.rules.am_abbey = true;
+    immune.rules.tw_tower_top_capturable = false;
+    families.push_back({"tower-dragon-count-abbey", immune});
+  }
+  {
+    fuzz::FuzzRules flock = Rules(
+        {E::kHillsAndSheep, E::kPrincessAndDragon, E::kTradersAndBuilders, E::kAbbeyAndMayor}, 2);
+    flock.rules.am_abbey = flock.rules.am_barn = true;
+    families.push_back({"shepherd-dragon-traders-abbey", flock});
+    fuzz::FuzzRules untracked = Rules({E::kHillsAndSheep, E::kCountOfCarcassonne}, 3, false);
+    untracked.rules.hs_grow_before_closed_scoring = false;
+    families.push_back({"shepherd-count-untracked", untracked});
+  }
+  {
+    fuzz::FuzzRules bidding =
+        Rules({E::kBridgesCastlesAndBazaars, E::kInnsAndCathedrals, E::kTradersAndBuilders}, 4);
+    bidding.rules.bc_castles = bidding.rules.bc_bazaars = true;
+    families.push_back({"bazaars-bidding", bidding});
+    fuzz::FuzzRules picking = Rules({E::kBridgesCastlesAndBazaars}, 3, false);
+    picking.rules.bc_bazaars = true;
+    picking.rules.bc_bazaar_bidding = false;
+    families.push_back({"bazaars-no-bidding-untracked", picking});
+    fuzz::FuzzRules gardens = Rules({E::kBridgesCastlesAndBazaars, E::kAbbot}, 3);
+    gardens.rules.bc_bazaars = true;
+    families.push_back({"bazaars-abbot", gardens});
+  }
+  {
+    fuzz::FuzzRules abbot =
+        Rules({E::kAbbot, E::kPrincessAndDragon, E::kHillsAndSheep, E::kAbbeyAndMayor}, 2);
+    abbot.rules.am_mayor = abbot.rules.am_wagon = abbot.rules.am_barn = true;
+    families.push_back({"abbot-dragon-hills-abbey", abbot});
+  }
+  {
+    fuzz::FuzzRules princess = Rules(
+        {E::kPrincessAndDragon, E::kMageAndWitch, E::kKingAndRobberBaron, E::kInnsAndCathedrals},
+        3);
+    princess.rules.pd_fairy_placement = FairyPlacement::kOnTile;
+    princess.rules.pd_princess = PrincessRemoval::kMust;
+    families.push_back({"princess-mage-king-inns", princess});
+    fuzz::FuzzRules later = Rules({E::kPrincessAndDragon, E::kCountOfCarcassonne, E::kCult}, 4);
+    later.rules.pd_dragon_move_time = DragonMoveTime::kAfterScoring;
+    families.push_back({"dragon-after-scoring-count-cult", later});
+  }
+  {
+    fuzz::FuzzRules count =
+        Rules({E::kCountOfCarcassonne, E::kAbbeyAndMayor, E::kTradersAndBuilders}, 3);
+    count.rules.am_mayor = count.rules.am_wagon = count.rules.am_barn = true;
+    count.rules.count_market_redeploy_on_farm_join = true;
+    count.rules.count_mayor_wagon_count_as_two = true;
+    families.push_back({"count-mayor-wagon-barn", count});
+  }
+  families.push_back(
+      {"big-top-dragon-abbey-hills",
+       Rules({E::kUnderTheBigTop, E::kPrincessAndDragon, E::kAbbeyAndMayor, E::kHillsAndSheep},
+             2)});
+  families.push_back({"siege-cult-count-mage",
+                      Rules({E::kSiege, E::kCult, E::kCountOfCarcassonne, E::kMageAndWitch}, 3)});
+  {
+    fuzz::FuzzRules river = Rules(
+        {E::kRiver, E::kKingAndRobberBaron, E::kInnsAndCathedrals, E::kTradersAndBuilders}, 2);
+    river.rules.river_parts = RiverParts::kBoth;
+    river.rules.king_robber_live_scoring = KingRobberLiveScoring::kAfterTransfer;
+    families.push_back({"river-king-inns-traders", river});
+  }
+  {
+    // Games short enough to end within a seed: the final abbey round (AM-07)
+    // and the magic figures set aside (MW-08).
+    fuzz::FuzzRules abbey = Rules({E::kAbbeyAndMayor}, 2);
+    abbey.rules.am_abbey = abbey.rules.am_mayor = abbey.rules.am_wagon = abbey.rules.am_barn = true;
+    families.push_back({"abbey-and-mayor", abbey});
+    families.push_back({"mage-and-witch", Rules({E::kMageAndWitch}, 2)});
+  }
+  families.push_back({"base-untracked", Rules({}, 2, false)});
+  return families;
+}
+
+// The engine target reads choices: seeded random strings of a few lengths,
+// and for each family the same behind its rule block.
+bool AddEngineSeeds(Corpora& corpora) {
   std::mt19937 random(20240601);
+  auto random_bytes = [&](int length) {
+    std::string bytes(static_cast<size_t>(length), '\0');
+    for (char& byte : bytes) byte = static_cast<char>(random() & 0xff);
+    return bytes;
+  };
   for (int length : {16, 64, 256, 1024, 4096}) {
     for (int copy = 0; copy < 4; ++copy) {
-      std::string bytes(static_cast<size_t>(length), '\0');
-      for (char& byte : bytes) byte = static_cast<char>(random() & 0xff);
       corpora.AddBytes("fuzz_engine_games",
-                       "random-" + std::to_string(length) + "-" + std::to_string(copy), bytes);
+                       "random-" + std::to_string(length) + "-" + std::to_string(copy),
+                       random_bytes(length));
     }
   }
+  bool ok = true;
+  for (const EngineFamily& family : EngineFamilies()) {
+    const std::array<uint8_t, fuzz::kRulesBytes> block = fuzz::EncodeRules(family.rules);
+    // The block must read back as the family (else the seeds test something else).
+    const fuzz::FuzzRules read = fuzz::DecodeRules(block);
+    std::vector<Expansion> wanted = family.rules.rules.expansions;
+    std::vector<Expansion> got = read.rules.expansions;
+    std::sort(wanted.begin(), wanted.end());
+    std::sort(got.begin(), got.end());
+    if (wanted != got || read.players != family.rules.players ||
+        read.tracked_bag != family.rules.tracked_bag ||
+        read.rules.am_barn != family.rules.rules.am_barn ||
+        read.rules.bc_bazaars != family.rules.rules.bc_bazaars) {
+      std::cerr << "fuzz_seeds: the rule block of engine family " << family.name
+                << " does not read back as that family\n";
+      ok = false;
+      continue;
+    }
+    const std::string prefix(block.begin(), block.end());
+    for (int length : {512, 2048, 4096}) {
+      for (int copy = 0; copy < 2; ++copy) {
+        corpora.AddBytes("fuzz_engine_games",
+                         family.name + "-" + std::to_string(length) + "-" + std::to_string(copy),
+                         prefix + random_bytes(length - static_cast<int>(prefix.size())));
+      }
+    }
+  }
+  return ok;
 }
 
 // ---------------------------------------------------------------------------
@@ -282,7 +448,7 @@ int Main(int argc, char** argv) {
   for (const fs::path& path : scenarios) ok = AddScenario(corpora, path) && ok;
   v1::GetCatalogRequest catalog;
   corpora.Add("fuzz_get_catalog", "empty", catalog);
-  AddEngineSeeds(corpora);
+  ok = AddEngineSeeds(corpora) && ok;
   corpora.PrintCounts();
   return ok ? 0 : 1;
 }
