@@ -25,11 +25,10 @@
 
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 RuleSet BridgeRules() {
   RuleSet rules;
@@ -58,16 +57,6 @@ PlaceTileAction WithBridge(const TileType* tile, Position cell, int quarter_turn
   PlaceTileAction action{tile, cell, Rotation{static_cast<uint8_t>(quarter_turns)}};
   action.bridge = bridge;
   return action;
-}
-
-bool HasCode(const Verdict& verdict, ViolationCode code) {
-  return std::any_of(verdict.violations.begin(), verdict.violations.end(),
-                     [&](const Violation& violation) { return violation.code == code; });
-}
-
-bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
-  return std::any_of(problems.begin(), problems.end(),
-                     [&](const Problem& problem) { return problem.field == field; });
 }
 
 TEST(BridgesTest, EachPlayerHasThreeBridgesOrTwoWithFiveOrSixPlayers) {
@@ -258,28 +247,28 @@ TEST(BridgesTest, WhereABridgeCannotGo) {
   };
   // BC-03: the bridge must meet the tile placed: N-S on (0,1) does not.
   EXPECT_TRUE(HasCode(verdict_of(state, {{0, 1}, BridgeAxis::kNorthSouth}),
-                      ViolationCode::kBridgeMisplaced));
+                      ViolationCode::kBridgeMisplaced, "BC-03"));
   // BC-03: not on a tile two cells away, nor on an empty cell.
-  EXPECT_TRUE(
-      HasCode(verdict_of(state, {{0, 0}, BridgeAxis::kEastWest}), ViolationCode::kBridgeMisplaced));
-  EXPECT_TRUE(
-      HasCode(verdict_of(state, {{2, 1}, BridgeAxis::kEastWest}), ViolationCode::kBridgeMisplaced));
+  EXPECT_TRUE(HasCode(verdict_of(state, {{0, 0}, BridgeAxis::kEastWest}),
+                      ViolationCode::kBridgeMisplaced, "BC-03"));
+  EXPECT_TRUE(HasCode(verdict_of(state, {{2, 1}, BridgeAxis::kEastWest}),
+                      ViolationCode::kBridgeMisplaced, "BC-03"));
   // BC-04: on the tile placed, the ends must be field sides: base:U r0 has
   // roads E and W.
   EXPECT_TRUE(HasCode(verdict_of(state, {{1, 1}, BridgeAxis::kEastWest}),
-                      ViolationCode::kBridgeNotOverFields));
+                      ViolationCode::kBridgeNotOverFields, "BC-04"));
   // BC-04 (JCloisterZone): the far end faces no placed tile: with base:B at
   // (-1,1), the bridge E-W on (0,1) would face it.
   GameState crowded = state;
   crowded.tiles.push_back({Tile("base:B"), {-1, 1}, Rotation{0}});
   ASSERT_TRUE(CheckSnapshot(crowded).empty());
   const Verdict far_end = verdict_of(crowded, {{0, 1}, BridgeAxis::kEastWest});
-  ASSERT_TRUE(HasCode(far_end, ViolationCode::kBridgeMisplaced));
+  ASSERT_TRUE(HasCode(far_end, ViolationCode::kBridgeMisplaced, "BC-04"));
   // BC-02: none left in supply.
   GameState spent = state;
   spent.players[0].bridges = 0;
-  EXPECT_TRUE(
-      HasCode(verdict_of(spent, {{0, 1}, BridgeAxis::kEastWest}), ViolationCode::kNoBridgeLeft));
+  EXPECT_TRUE(HasCode(verdict_of(spent, {{0, 1}, BridgeAxis::kEastWest}),
+                      ViolationCode::kNoBridgeLeft, "BC-02"));
   // ... and then the placement that needs one is not listed (BC-05).
   const LegalActions legal = ListLegalActions(spent, road);
   for (const Action& action : legal.actions) {

@@ -119,7 +119,18 @@ Action ChangeAField(const Game& game, Action action, const TileChance& chance,
   const GameState& state = game.state();
   const int players = static_cast<int>(state.players.size());
   if (auto* place = std::get_if<PlaceTileAction>(&action)) {
-    switch (input.ConsumeIntegralInRange<int>(0, 4)) {
+    switch (input.ConsumeIntegralInRange<int>(0, 5)) {
+      case 5:
+        // BC-03: no bridge, or a bridge on the tile or next to it, either way.
+        if (input.ConsumeBool()) {
+          place->bridge.reset();
+        } else {
+          place->bridge = BridgePlacement{
+              {place->cell.x + input.ConsumeIntegralInRange<int32_t>(-1, 1),
+               place->cell.y + input.ConsumeIntegralInRange<int32_t>(-1, 1)},
+              input.ConsumeBool() ? BridgeAxis::kNorthSouth : BridgeAxis::kEastWest};
+        }
+        break;
       case 0:
         place->cell = {place->cell.x + input.ConsumeIntegralInRange<int32_t>(-1, 1),
                        place->cell.y + input.ConsumeIntegralInRange<int32_t>(-1, 1)};
@@ -343,6 +354,11 @@ Action ArbitraryAction(const Game& game, const TileChance& chance, FuzzedDataPro
                             Rotation{input.ConsumeIntegralInRange<uint8_t>(0, 3)}};
       place.hidden_tile = input.ConsumeBool() ? chance.hidden : AnyTileType(input);
       place.animal_token = input.ConsumeBool() ? chance.animal : SomeAnimal(input);
+      if (input.ConsumeBool()) {
+        place.bridge = BridgePlacement{
+            NearCell(input, state),
+            input.ConsumeBool() ? BridgeAxis::kNorthSouth : BridgeAxis::kEastWest};
+      }
       action = place;
       break;
     }

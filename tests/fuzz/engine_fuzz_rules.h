@@ -92,6 +92,7 @@ enum Field : int {
   kCountDragonOffCityTiles,
   kTowerTopsImmune = 56,
   kPlayers,  // 3 bits: 2 + value modulo (the most players - 1)
+  kBcBridges = 60,
 };
 }  // namespace rules_bits
 
@@ -133,6 +134,7 @@ inline FuzzRules DecodeRules(const std::array<uint8_t, kRulesBytes>& bytes) {
     if (rules.am_barn && Bit(bytes, kBarnMajority)) rules.am_barn_multi = BarnMulti::kMajority;
   }
   if (has(Expansion::kBridgesCastlesAndBazaars)) {
+    rules.bc_bridges = Bit(bytes, kBcBridges);
     rules.bc_castles = Bit(bytes, kBcCastles);
     rules.bc_bazaars = Bit(bytes, kBcBazaars);
     rules.bc_bazaar_bidding = Bit(bytes, kBcBazaarBidding);
@@ -213,6 +215,7 @@ inline std::array<uint8_t, kRulesBytes> EncodeRules(const FuzzRules& fuzz) {
   Set(bytes, kAmWagon, rules.am_wagon);
   Set(bytes, kAmBarn, rules.am_barn);
   Set(bytes, kBarnMajority, rules.am_barn_multi == BarnMulti::kMajority);
+  Set(bytes, kBcBridges, rules.bc_bridges);
   Set(bytes, kBcCastles, rules.bc_castles);
   Set(bytes, kBcBazaars, rules.bc_bazaars);
   Set(bytes, kBcBazaarBidding, rules.bc_bazaar_bidding);

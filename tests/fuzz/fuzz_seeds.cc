@@ -189,7 +189,7 @@ std::vector<EngineFamily> EngineFamilies() {
                E::kPrincessAndDragon, E::kUnderTheBigTop, E::kTower},
               4);
     all.rules.am_abbey = all.rules.am_mayor = all.rules.am_wagon = true;  // no barn with Siege
-    all.rules.bc_castles = all.rules.bc_bazaars = true;
+    all.rules.bc_bridges = all.rules.bc_castles = all.rules.bc_bazaars = true;
     families.push_back({"all-but-the-abbot", all});
   }
   {
@@ -199,7 +199,7 @@ std::vector<EngineFamily> EngineFamilies() {
                E::kPrincessAndDragon, E::kUnderTheBigTop, E::kTower, E::kAbbot},
               3);
     all.rules.am_abbey = all.rules.am_mayor = all.rules.am_wagon = all.rules.am_barn = true;
-    all.rules.bc_castles = all.rules.bc_bazaars = true;
+    all.rules.bc_bridges = all.rules.bc_castles = all.rules.bc_bazaars = true;
     families.push_back({"all-but-the-count-and-the-cult", all});
   }
   {
