@@ -12,23 +12,15 @@
 
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 RuleSet AbbeyAndMayorRules() {
   RuleSet rules;
   rules.expansions = {Expansion::kAbbeyAndMayor};
   return rules;
-}
-
-bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
-  for (const Problem& problem : problems) {
-    if (problem.field == field) return true;
-  }
-  return false;
 }
 
 TEST(AbbeyAndMayorTest, NewGameAddsTheTwelveLandTiles) {

@@ -26,11 +26,10 @@
 #include "engine/board.h"
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 constexpr Position kCentre{0, 1};     // the monastery or garden
 constexpr int kMonasterySegment = 0;  // base:B m1
@@ -78,13 +77,6 @@ GameState Start(const RuleSet& rules, const std::vector<PlacedTile>& tiles, int 
   state.deciding_player = active;
   EXPECT_TRUE(CheckSnapshot(state).empty());
   return state;
-}
-
-bool HasCode(const Verdict& verdict, ViolationCode code, std::string_view rule_id) {
-  return std::any_of(verdict.violations.begin(), verdict.violations.end(),
-                     [&](const Violation& violation) {
-                       return violation.code == code && violation.rule_id == rule_id;
-                     });
 }
 
 bool Listed(const Game& game, const Action& wanted) {

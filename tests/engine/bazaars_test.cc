@@ -17,22 +17,16 @@
 
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 RuleSet BazaarRules() {
   RuleSet rules;
   rules.expansions = {Expansion::kBridgesCastlesAndBazaars};
   rules.bc_bazaars = true;
   return rules;
-}
-
-bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
-  return std::any_of(problems.begin(), problems.end(),
-                     [&](const Problem& problem) { return problem.field == field; });
 }
 
 bool Refused(const Verdict& verdict, ViolationCode code, std::string_view rule_id) {

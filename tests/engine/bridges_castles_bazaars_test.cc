@@ -9,18 +9,16 @@
 #include <vector>
 
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 RuleSet BcbRules() {
   RuleSet rules;
   rules.expansions = {Expansion::kBridgesCastlesAndBazaars};
   return rules;
 }
-
 
 TEST(BridgesCastlesBazaarsTest, NewGamePutsTheTwelveLandTilesInTheBag) {
   const GameState state = std::get<GameState>(NewGame({"Red", "Blue"}, BcbRules()));

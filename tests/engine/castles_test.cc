@@ -16,22 +16,16 @@
 
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 RuleSet CastleRules() {
   RuleSet rules;
   rules.expansions = {Expansion::kBridgesCastlesAndBazaars};
   rules.bc_castles = true;
   return rules;
-}
-
-bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
-  return std::any_of(problems.begin(), problems.end(),
-                     [&](const Problem& problem) { return problem.field == field; });
 }
 
 TEST(CastlesTest, EachPlayerHasThreeCastlesOrTwoWithFiveOrSixPlayers) {

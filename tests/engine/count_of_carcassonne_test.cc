@@ -9,11 +9,10 @@
 #include <string>
 
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 RuleSet CountRules() {
   RuleSet rules;
@@ -22,13 +21,6 @@ RuleSet CountRules() {
 }
 
 GameState NewCountGame() { return std::get<GameState>(NewGame({"Red", "Blue"}, CountRules())); }
-
-bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
-  for (const Problem& problem : problems) {
-    if (problem.field == field) return true;
-  }
-  return false;
-}
 
 std::string Fields(const std::vector<Problem>& problems) {
   std::string fields;

@@ -16,21 +16,15 @@
 
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 RuleSet CultRules() {
   RuleSet rules;
   rules.expansions = {Expansion::kCult};
   return rules;
-}
-
-bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
-  return std::any_of(problems.begin(), problems.end(),
-                     [&](const Problem& problem) { return problem.field == field; });
 }
 
 // D at (0,0), U r0 at (1,0) and (2,0), monasteries base:B at (0,1) and (2,1).

@@ -4,11 +4,10 @@
 #include <gtest/gtest.h>
 
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 GameState TwoPlayerGame() { return std::get<GameState>(NewGame({"Ann", "Bob"}, RuleSet{})); }
 

@@ -16,11 +16,10 @@
 
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 RuleSet HillsAndSheepRules() {
   RuleSet rules;
@@ -60,13 +59,6 @@ int PointsOf(const ScoreEvent& event, int player) {
     if (points.player == player) return points.points;
   }
   return 0;
-}
-
-bool HasCode(const Verdict& verdict, ViolationCode code, std::string_view rule_id) {
-  for (const Violation& violation : verdict.violations) {
-    if (violation.code == code && violation.rule_id == rule_id) return true;
-  }
-  return false;
 }
 
 // ----- HS-03, HS-04: the tile under a hill -----------------------------------

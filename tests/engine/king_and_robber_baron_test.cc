@@ -9,11 +9,10 @@
 
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 RuleSet KingAndRobberRules() {
   RuleSet rules;
@@ -23,13 +22,6 @@ RuleSet KingAndRobberRules() {
 
 GameState NewKingAndRobberGame() {
   return std::get<GameState>(NewGame({"Red", "Blue"}, KingAndRobberRules()));
-}
-
-bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
-  for (const Problem& problem : problems) {
-    if (problem.field == field) return true;
-  }
-  return false;
 }
 
 std::string Fields(const std::vector<Problem>& problems) {

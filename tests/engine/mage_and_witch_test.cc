@@ -8,11 +8,10 @@
 #include <random>
 
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 RuleSet MageAndWitchRules() {
   RuleSet rules;

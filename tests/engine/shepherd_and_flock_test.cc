@@ -19,11 +19,10 @@
 
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 RuleSet Rules(std::vector<Expansion> more = {}) {
   RuleSet rules;
@@ -64,13 +63,6 @@ std::vector<ScoreEvent> Do(Game& game, const Action& action) {
 
 std::vector<ScoreEvent> Shepherd(Game& game, Position cell, Location location, SheepToken token) {
   return Do(game, PlaceShepherdAction{At(game, cell, location), token});
-}
-
-bool HasCode(const Verdict& verdict, ViolationCode code, std::string_view rule_id) {
-  for (const Violation& violation : verdict.violations) {
-    if (violation.code == code && violation.rule_id == rule_id) return true;
-  }
-  return false;
 }
 
 int Sheep(const GameState& state, int owner) {

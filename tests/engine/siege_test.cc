@@ -16,16 +16,10 @@
 
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
-
-bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
-  return std::any_of(problems.begin(), problems.end(),
-                     [&](const Problem& problem) { return problem.field == field; });
-}
 
 // D at (0,0); siege:ca3 r180 at (0,-1) (besieged city S+E, open at E) with
 // Red's knight; a cloister base:B at (-1,-1) beside it; Red to decide an

@@ -22,11 +22,10 @@
 #include "engine/figures.h"
 #include "engine/game.h"
 #include "engine/referee.h"
+#include "tests/engine/test_support.h"
 
 namespace carcassonne {
 namespace {
-
-const TileType* Tile(std::string_view id) { return Catalogue::Get().Find(id); }
 
 RuleSet BigTopRules(std::vector<Expansion> more = {}) {
   RuleSet rules;
@@ -80,14 +79,8 @@ std::vector<const ScoreEvent*> Circuses(const std::vector<ScoreEvent>& events) {
   return found;
 }
 
-bool HasCode(const Verdict& verdict, ViolationCode code, std::string_view rule_id) {
-  for (const Violation& violation : verdict.violations) {
-    if (violation.code == code && violation.rule_id == rule_id) return true;
-  }
-  return false;
-}
-
-bool HasProblem(const std::vector<Problem>& problems, std::string_view field) {
+// A problem at `field` or inside it.
+bool HasProblemAt(const std::vector<Problem>& problems, std::string_view field) {
   return std::any_of(problems.begin(), problems.end(),
                      [&](const Problem& problem) { return problem.field.starts_with(field); });
 }
@@ -485,19 +478,19 @@ TEST(UnderTheBigTopTest, SnapshotChecksTheTokensAndTheBigTop) {
   // token drawn for the one circus tile).
   GameState state = good;
   state.big_top.supply[static_cast<int>(Animal::kSeal)] = 5;
-  EXPECT_TRUE(HasProblem(CheckSnapshot(state), "big_top.supply"));
+  EXPECT_TRUE(HasProblemAt(CheckSnapshot(state), "big_top.supply"));
   // More tokens drawn than circus tiles placed.
   state = good;
   state.big_top.supply[static_cast<int>(Animal::kBear)] = 2;
-  EXPECT_TRUE(HasProblem(CheckSnapshot(state), "big_top.supply"));
+  EXPECT_TRUE(HasProblemAt(CheckSnapshot(state), "big_top.supply"));
   // More bears than the game has.
   state = good;
   state.big_top.supply[static_cast<int>(Animal::kBear)] = 4;
-  EXPECT_TRUE(HasProblem(CheckSnapshot(state), "big_top.supply"));
+  EXPECT_TRUE(HasProblemAt(CheckSnapshot(state), "big_top.supply"));
   // The big top on a tile that is no circus tile, or off the latest one.
   state = good;
   state.big_top.cell = Position{1, 0};
-  EXPECT_TRUE(HasProblem(CheckSnapshot(state), "big_top.cell"));
+  EXPECT_TRUE(HasProblemAt(CheckSnapshot(state), "big_top.cell"));
   state = good;
   state.big_top.cell.reset();
   EXPECT_FALSE(CheckSnapshot(state).empty());
@@ -505,7 +498,7 @@ TEST(UnderTheBigTopTest, SnapshotChecksTheTokensAndTheBigTop) {
   state = good;
   state.big_top.drawn = Animal::kBear;
   state.big_top.supply[static_cast<int>(Animal::kBear)] = 2;
-  EXPECT_TRUE(HasProblem(CheckSnapshot(state), "big_top.drawn"));
+  EXPECT_TRUE(HasProblemAt(CheckSnapshot(state), "big_top.drawn"));
   // A ringmaster on a circus space.
   state = good;
   state.figures.push_back({FigureKind::kRingmaster, 1, {{0, 1}, 1}});
@@ -514,7 +507,7 @@ TEST(UnderTheBigTopTest, SnapshotChecksTheTokensAndTheBigTop) {
   // Tokens or ringmasters without the expansion.
   GameState base = Start(RuleSet{});
   base.big_top.supply[0] = 1;
-  EXPECT_TRUE(HasProblem(CheckSnapshot(base), "big_top"));
+  EXPECT_TRUE(HasProblemAt(CheckSnapshot(base), "big_top"));
   base = Start(RuleSet{});
   base.players[0].ringmasters = 1;
   EXPECT_FALSE(CheckSnapshot(base).empty());
