@@ -355,9 +355,9 @@ Action ArbitraryAction(const Game& game, const TileChance& chance, FuzzedDataPro
       place.hidden_tile = input.ConsumeBool() ? chance.hidden : AnyTileType(input);
       place.animal_token = input.ConsumeBool() ? chance.animal : SomeAnimal(input);
       if (input.ConsumeBool()) {
-        place.bridge = BridgePlacement{
-            NearCell(input, state),
-            input.ConsumeBool() ? BridgeAxis::kNorthSouth : BridgeAxis::kEastWest};
+        place.bridge =
+            BridgePlacement{NearCell(input, state),
+                            input.ConsumeBool() ? BridgeAxis::kNorthSouth : BridgeAxis::kEastWest};
       }
       action = place;
       break;
