@@ -687,7 +687,9 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
 }
 
 void Game::PlaceTile(const PlaceTileAction& action) {
-  const PlacedTile placed{action.tile, action.cell, action.rotation};
+  // The tile as it lies on the board: with a bridge on it, the bridged type
+  // (BC-03; a bridge on a neighbour goes on in PlaceWithTile).
+  const PlacedTile placed{&TypeOnBoard(action), action.cell, action.rotation};
   // AM-03: the abbey comes from the player, not from the bag; BC-21: nor does
   // a tile obtained in a bazaar.
   if (state_.bag && !action.tile->abbey && action.tile != TileInsteadOfDraw()) {

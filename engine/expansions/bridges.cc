@@ -213,14 +213,16 @@ void Bridges::AddTilePlacements(const Game& game, const TileType& tile,
   if (!MayPlaceBridge(game.state()) || tile.abbey) return;
   const Board& board = game.board();
   for (Position cell : board.FrontierCells()) {
-    for (Rotation rotation : kAllRotations) {
-      std::vector<BridgePlacement> bridges = {{cell, BridgeAxis::kNorthSouth},
-                                              {cell, BridgeAxis::kEastWest}};
-      for (Side side : kAllSides) {
-        if (board.HasTile(Neighbour(cell, side))) {
-          bridges.push_back({Neighbour(cell, side), AxisOf(side)});
-        }
+    // The bridges that could go with a tile on `cell`: on it either way, or
+    // on a tile next to it, crossing towards it.
+    std::vector<BridgePlacement> bridges = {{cell, BridgeAxis::kNorthSouth},
+                                            {cell, BridgeAxis::kEastWest}};
+    for (Side side : kAllSides) {
+      if (board.HasTile(Neighbour(cell, side))) {
+        bridges.push_back({Neighbour(cell, side), AxisOf(side)});
       }
+    }
+    for (Rotation rotation : kAllRotations) {
       for (const BridgePlacement& bridge : bridges) {
         PlaceTileAction action{&tile, cell, rotation};
         action.bridge = bridge;
@@ -237,14 +239,16 @@ void Bridges::PlaceWithTile(Game& game, const PlaceTileAction& action) const {
   GameState& state = game.mutable_state();
   if (!state.second_part) state.bridge_placed_this_turn = false;
   if (!action.bridge) return;
-  // The tile is on the board: the site is looked up as before it was (the
-  // placed tile is the board's last).
-  const int placed_index = game.board().tile_count() - 1;
-  const std::optional<BridgeSite> site = FindBridgeSite(game.board(), *action.tile, action.cell,
-                                                        action.rotation, *action.bridge, nullptr);
-  if (!site) return;  // (validated: not reached)
-  // BC-03, BC-06: the bridge becomes a road segment of its tile.
-  game.SetTileType(site->on_placed_tile ? placed_index : site->tile_index, site->bridged_type);
+  // BC-03, BC-06: the bridge becomes a road segment of its tile. On the tile
+  // placed it already is (Game::PlaceTile lays the bridged type, TypeOnBoard);
+  // on a tile next to it, that tile takes the bridged type. (The tile placed
+  // is on the board now, on no cell the site depends on.)
+  if (!(action.bridge->cell == action.cell)) {
+    const std::optional<BridgeSite> site = FindBridgeSite(game.board(), *action.tile, action.cell,
+                                                          action.rotation, *action.bridge, nullptr);
+    if (!site) return;  // (validated: not reached)
+    game.SetTileType(site->tile_index, site->bridged_type);
+  }
   state.players[state.active_player].bridges -= 1;
   state.bridge_placed_this_turn = true;
 }
