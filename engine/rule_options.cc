@@ -300,6 +300,24 @@ std::span<const RuleOption> RuleOptions() {
        "The Tower: a meeple on top of a tower may be captured by a floor placed within reach "
        "(true, the C2 text and JCloisterZone) or is immune (false, a C1 community summary) "
        "(RuleSet.tw_tower_top_capturable). Needs EXPANSION_TOWER."},
+      {"ic.edition",
+       {"classic", "c31"},
+       "classic",
+       {"IN-01", "IN-02", "IC-01"},
+       "Inns & Cathedrals: the 18 tiles of the first to third editions (classic, set ic) or "
+       "the current edition's (c31, set ic31: 21 of its 24 tiles; C, I and T are not built, "
+       "see the known gaps IN-02, IN-15, IN-16) (RuleSet.ic_edition). Scoring is the same in "
+       "both (IC-11, IN-12) but for incomplete features at the end (option "
+       "ic.c31_incomplete_inn_cathedral). Needs EXPANSION_INNS_CATHEDRALS."},
+      {"ic.c31_incomplete_inn_cathedral",
+       {"not_chosen", "zero", "ordinary"},
+       "not_chosen",
+       {"IN-14", "IC-12", "BG-21"},
+       "The current edition's end-game value of an incomplete road with an inn or city with a "
+       "cathedral: that edition changed it and the rule is not known (IN-Q1), so a game with "
+       "ic.edition = c31 must choose: zero (as the classic editions, IC-12) or ordinary (1 per "
+       "tile, and 1 per coat of arms in a city, BG-21). not_chosen is refused with c31; any "
+       "other value is refused without it (RuleSet.ic_c31_incomplete_inn_cathedral)."},
   };
   return options;
 }
@@ -307,20 +325,30 @@ std::span<const RuleOption> RuleOptions() {
 std::span<const KnownGap> KnownGaps() {
   static const std::vector<KnownGap> gaps = {
       {"IC-13",
-       "[unconfirmed] C3.1 end-game value of an incomplete inn road / cathedral city: not built; "
-       "C2/C3 scoring (0, IC-12) applies."},
-      {"IC-14", "[unconfirmed] C3.1 'short roads': not built."},
-      {"IN-01",
-       "The current edition's Inns & Cathedrals (c31-inns-cathedrals.md) is not built as an "
-       "edition: its 24 tiles (IN-01..IN-03) are not in the reference tile facts, and what is "
-       "known of their features comes from the tile art or is inferred (IN-02, IN-05, IN-06, "
-       "IN-11, IN-16; open questions IN-Q3..IN-Q5). Its confirmed scoring (IN-12, IN-13) is the "
-       "second edition's, which applies (IC-08..IC-12); the large meeple's weight is inferred "
-       "(IN-08, IN-Q6)."},
+       "[unconfirmed] C3.1 end-game value of an incomplete inn road / cathedral city: see IN-14 "
+       "(the current edition makes the caller choose); the classic editions score 0 (IC-12)."},
+      {"IC-14", "[unconfirmed] C3.1 'short roads': see IN-15."},
+      {"IN-02",
+       "The current edition's river tile T (a road crossing the river, with an inn) is not in "
+       "the catalogue: where it goes is not stated (IN-05 [inferred] with the River, open "
+       "question IN-Q5), so option ic.edition = c31 plays without it."},
+      {"IN-08",
+       "[inferred] The current edition's large meeple counts 2 for majorities (IN-08, open "
+       "question IN-Q6): the C3.1 text only says it is stronger; this build counts it 2, as "
+       "the classic editions (IC-10)."},
       {"IN-14",
        "C3.1 end-game value of incomplete inn roads and cathedral cities: the rule is unknown "
-       "(IN-14 [unconfirmed], IN-Q1): not built (see IC-13)."},
-      {"IN-15", "C3.1 'short roads': the rule is unknown (IN-15 [unconfirmed], IN-Q2): not built."},
+       "(IN-14 [unconfirmed], IN-Q1). Not built as a rule: option "
+       "ic.c31_incomplete_inn_cathedral makes a game with ic.edition = c31 choose zero (IC-12) "
+       "or ordinary (BG-21); the fan reading (ordinary) is not made the default."},
+      {"IN-15",
+       "C3.1 'short roads': the rule is unknown (IN-15 [unconfirmed], IN-Q2). Tile I (whose "
+       "lanes from the hamlet to the city gates decide its roads and fields) is not in the "
+       "catalogue; on tile V the gate area is no road of its own (three roads end at the gate)."},
+      {"IN-16",
+       "[inferred] The current edition's tile C (a junction of three roads with an inn beside "
+       "both the W and E roads): which road the inn counts for is open (IN-Q3), so the tile is "
+       "not in the catalogue. IN-11 (tile W: one ring road) is built from the tile art."},
       {"TB-14",
        "Option tb.builder_trigger (extend | complete_or_extend) is not built: the builder "
        "triggers only when a tile extends its feature, so an abbey (option am.abbey) that "

@@ -36,7 +36,15 @@ int CopiesInGame(const RuleSet& rules, const TileType& type) {
 
 bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "base") return true;
-  if (set == "ic") return rules.Has(Expansion::kInnsAndCathedrals);
+  // IN-01: one edition's tiles of Inns & Cathedrals (option ic.edition).
+  if (set == "ic") {
+    return rules.Has(Expansion::kInnsAndCathedrals) &&
+           rules.ic_edition == InnsCathedralsEdition::kClassic;
+  }
+  if (set == "ic31") {
+    return rules.Has(Expansion::kInnsAndCathedrals) &&
+           rules.ic_edition == InnsCathedralsEdition::kCurrent;
+  }
   if (set == "tb") return rules.Has(Expansion::kTradersAndBuilders);
   if (set == "river") return rules.Has(Expansion::kRiver);
   if (set == "kr") return rules.Has(Expansion::kKingAndRobberBaron);

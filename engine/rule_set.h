@@ -114,9 +114,24 @@ enum class FairyPlacement { kNextToFollower, kOnTile };
 // (must, some first-edition texts).
 enum class PrincessRemoval { kMay, kMust };
 
+// Option `ic.edition` (IN-01): the tiles of Inns & Cathedrals, the classic
+// editions' 18 (C1/C2/C3, set "ic") or the current edition's (C3.1, set
+// "ic31"; 21 of its 24 tiles, see engine/catalogue/inns_and_cathedrals_c31_set.cc).
+enum class InnsCathedralsEdition { kClassic, kCurrent };
+
+// Option `ic.c31_incomplete_inn_cathedral` (IN-14, open question IN-Q1): what
+// an incomplete road with an inn or city with a cathedral scores at the end
+// in the current edition. The edition changed it and the new rule is not
+// known, so a game with ic.edition = c31 must choose: zero (as C1/C2, IC-12)
+// or ordinary (as any incomplete road or city, BG-21).
+enum class IncompleteInnCathedral { kNotChosen, kZero, kOrdinary };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
+  // Inns & Cathedrals (options ic.edition, ic.c31_incomplete_inn_cathedral).
+  InnsCathedralsEdition ic_edition = InnsCathedralsEdition::kClassic;
+  IncompleteInnCathedral ic_c31_incomplete_inn_cathedral = IncompleteInnCathedral::kNotChosen;
   // Traders & Builders modules (options tb.goods, tb.builder, tb.pig; all on
   // by default when the expansion is on).
   bool tb_goods = true;

@@ -118,6 +118,7 @@ TileType BridgedType(const TileType& base, Side side) {
 Catalogue::Catalogue()
     : sets_{&BaseTileSet(),
             &InnsAndCathedralsTileSet(),
+            &InnsAndCathedralsC31TileSet(),
             &TradersAndBuildersTileSet(),
             &RiverTileSet(),
             &KingAndRobberBaronTileSet(),

@@ -222,6 +222,8 @@ struct TileSet {
 // The tile sets compiled into this build. Each lives in engine/catalogue/<set>.cc.
 const TileSet& BaseTileSet();
 const TileSet& InnsAndCathedralsTileSet();
+// The current edition (C3.1): 21 of its 24 land tiles, ic31:A .. ic31:W.
+const TileSet& InnsAndCathedralsC31TileSet();
 const TileSet& TradersAndBuildersTileSet();
 const TileSet& RiverTileSet();  // River I and River II, ids river:1-.. and river:2-..
 const TileSet& KingAndRobberBaronTileSet();

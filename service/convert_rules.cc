@@ -311,6 +311,34 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
               proto.siege_escape_adjacency());
       break;
   }
+  // Inns & Cathedrals (IN-01, IN-14).
+  switch (proto.ic_edition()) {
+    case v1::IC_EDITION_UNSPECIFIED:
+    case v1::IC_EDITION_CLASSIC:
+      rules.ic_edition = InnsCathedralsEdition::kClassic;
+      break;
+    case v1::IC_EDITION_C31:
+      rules.ic_edition = InnsCathedralsEdition::kCurrent;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "ic_edition"), "ic_edition", proto.ic_edition());
+      break;
+  }
+  switch (proto.ic_c31_incomplete_inn_cathedral()) {
+    case v1::IC_INCOMPLETE_INN_CATHEDRAL_UNSPECIFIED:
+      rules.ic_c31_incomplete_inn_cathedral = IncompleteInnCathedral::kNotChosen;
+      break;
+    case v1::IC_INCOMPLETE_INN_CATHEDRAL_ZERO:
+      rules.ic_c31_incomplete_inn_cathedral = IncompleteInnCathedral::kZero;
+      break;
+    case v1::IC_INCOMPLETE_INN_CATHEDRAL_ORDINARY:
+      rules.ic_c31_incomplete_inn_cathedral = IncompleteInnCathedral::kOrdinary;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "ic_c31_incomplete_inn_cathedral"),
+              "ic_c31_incomplete_inn_cathedral", proto.ic_c31_incomplete_inn_cathedral());
+      break;
+  }
   // Hills & Sheep (HS-05, HS-06).
   switch (proto.hs_hill_tiebreak()) {
     case v1::HILL_TIEBREAK_UNSPECIFIED:

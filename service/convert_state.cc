@@ -690,6 +690,19 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   if (state.rules.siege_escape_adjacency == SiegeEscapeAdjacency::kAnyCityTile) {
     rules->set_siege_escape_adjacency(v1::SIEGE_ESCAPE_ADJACENCY_ANY_CITY_TILE);
   }
+  if (state.rules.ic_edition == InnsCathedralsEdition::kCurrent) {
+    rules->set_ic_edition(v1::IC_EDITION_C31);
+  }
+  switch (state.rules.ic_c31_incomplete_inn_cathedral) {
+    case IncompleteInnCathedral::kNotChosen:
+      break;
+    case IncompleteInnCathedral::kZero:
+      rules->set_ic_c31_incomplete_inn_cathedral(v1::IC_INCOMPLETE_INN_CATHEDRAL_ZERO);
+      break;
+    case IncompleteInnCathedral::kOrdinary:
+      rules->set_ic_c31_incomplete_inn_cathedral(v1::IC_INCOMPLETE_INN_CATHEDRAL_ORDINARY);
+      break;
+  }
   if (state.rules.hs_hill_tiebreak == HillTiebreak::kMostFollowersOnHills) {
     rules->set_hs_hill_tiebreak(v1::HILL_TIEBREAK_MOST_FOLLOWERS_ON_HILLS);
   }

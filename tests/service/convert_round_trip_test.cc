@@ -115,6 +115,22 @@ std::vector<Config> Configs() {
       {Expansion::kPrincessAndDragon, Expansion::kMageAndWitch, Expansion::kKingAndRobberBaron,
        Expansion::kInnsAndCathedrals},
       [](RuleSet& rules) { rules.pd_dragon_move_time = DragonMoveTime::kAfterScoring; });
+  // The current edition of Inns & Cathedrals (its tiles, the ring road, the
+  // gardens of B and H with the Abbot) with each end-game value (IN-14), with
+  // the castles and the bazaars, and with the Count's decisions.
+  add("InnsCurrentEditionAbbotCastlesBazaars",
+      {Expansion::kInnsAndCathedrals, Expansion::kAbbot, Expansion::kBridgesCastlesAndBazaars},
+      [](RuleSet& rules) {
+        rules.ic_edition = InnsCathedralsEdition::kCurrent;
+        rules.ic_c31_incomplete_inn_cathedral = IncompleteInnCathedral::kOrdinary;
+        rules.bc_castles = true;
+        rules.bc_bazaars = true;
+      });
+  add("InnsCurrentEditionZeroCount",
+      {Expansion::kInnsAndCathedrals, Expansion::kCountOfCarcassonne}, [](RuleSet& rules) {
+        rules.ic_edition = InnsCathedralsEdition::kCurrent;
+        rules.ic_c31_incomplete_inn_cathedral = IncompleteInnCathedral::kZero;
+      });
   add("PrincessDragonCount", {Expansion::kPrincessAndDragon, Expansion::kCountOfCarcassonne},
       [](RuleSet& rules) { rules.count_dragon_enters_city_tiles = false; });
   // Under the Big Top (the big top, the tokens drawn and waiting, the

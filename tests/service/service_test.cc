@@ -458,7 +458,7 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 40);
+  ASSERT_EQ(catalog.rule_options_size(), 42);
   EXPECT_EQ(catalog.rule_options(25).name(), "bc.bazaar_bidding");
   EXPECT_EQ(catalog.rule_options(26).name(), "cult.tile_set");
   EXPECT_EQ(catalog.rule_options(27).name(), "siege.pig_besieged_value");
@@ -473,6 +473,8 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(catalog.rule_options(37).name(), "pd.fairy_placement");
   EXPECT_EQ(catalog.rule_options(38).name(), "pd.princess");
   EXPECT_EQ(catalog.rule_options(39).name(), "tw.tower_top_capturable");
+  EXPECT_EQ(catalog.rule_options(40).name(), "ic.edition");
+  EXPECT_EQ(catalog.rule_options(41).name(), "ic.c31_incomplete_inn_cathedral");
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
@@ -737,6 +739,30 @@ TEST_F(ServiceTest, ScoringOrderEntriesAreCheckedWithTheirPaths) {
     ExpectBadField(Call(&v1::RefereeService::Stub::ValidateAction, request, &response),
                    "action.scoring_order");
   }
+}
+
+// IN-14, IN-Q1: the current edition of Inns & Cathedrals needs the caller's
+// reading of the end-game value; the answer names the option's field. With
+// it, the game starts with the 21 tiles of ic31 in the bag (IN-01).
+TEST_F(ServiceTest, TheCurrentInnsEditionNeedsItsEndGameReading) {
+  v1::NewGameRequest new_game;
+  new_game.add_player_names("Ann");
+  new_game.add_player_names("Bob");
+  new_game.mutable_rules()->add_expansions(v1::EXPANSION_INNS_AND_CATHEDRALS);
+  new_game.mutable_rules()->set_ic_edition(v1::IC_EDITION_C31);
+  v1::NewGameResponse response;
+  ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, new_game, &response),
+                 "rules.ic_c31_incomplete_inn_cathedral");
+
+  new_game.mutable_rules()->set_ic_c31_incomplete_inn_cathedral(
+      v1::IC_INCOMPLETE_INN_CATHEDRAL_ORDINARY);
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::NewGame, new_game, &response).ok());
+  int current = 0;
+  for (const v1::TileCount& entry : response.state().bag().tiles()) {
+    EXPECT_FALSE(entry.tile_type().starts_with("ic:")) << entry.tile_type();
+    if (entry.tile_type().starts_with("ic31:")) current += entry.count();
+  }
+  EXPECT_EQ(current, 21);
 }
 
 TEST_F(ServiceTest, MalformedCountActionsAndStateNameTheirFields) {
