@@ -344,7 +344,8 @@ std::span<const KnownGap> KnownGaps() {
       {"IN-15",
        "C3.1 'short roads': the rule is unknown (IN-15 [unconfirmed], IN-Q2). Tile I (whose "
        "lanes from the hamlet to the city gates decide its roads and fields) is not in the "
-       "catalogue; on tile V the gate area is no road of its own (three roads end at the gate)."},
+       "catalogue; on tile V the gate area is no road of its own (three roads end at the city, and "
+       "each of its four fields borders the city)."},
       {"IN-16",
        "[inferred] The current edition's tile C (a junction of three roads with an inn beside "
        "both the W and E roads): which road the inn counts for is open (IN-Q3), so the tile is "

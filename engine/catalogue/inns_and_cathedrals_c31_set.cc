@@ -154,17 +154,19 @@ constexpr std::array kInnsAndCathedralsC31Tiles = {
        Field("f3", {WNW, ESE}, {"c1", "c2"})),
   Tile("ic31:V", 1, {kCity, kRoad, kRoad, kRoad},
        "city N; road W (ends on tile); road E (ends on tile); road S (ends on tile)",
-       // Three roads, each ending at the city gate (IN-15: the gate area is
-       // no road of its own). The fields between two roads meet the city
-       // only at the gate, so border none.
+       // Three roads, each ending at the city (IN-15: the gate area is no
+       // road of its own). The city reaches down between the road ends, so
+       // each of the four fields borders it (the traced drawing of the fan
+       // data, [unconfirmed], agrees; the list's "at its gate" does not
+       // say otherwise).
        City("c1", {N}),
        Road("r1", {W}),
        Road("r2", {E}),
        Road("r3", {S}),
        Field("f1", {WNW}, {"c1"}),
        Field("f2", {ENE}, {"c1"}),
-       Field("f3", {WSW, SSW}),
-       Field("f4", {SSE, ESE})),
+       Field("f3", {WSW, SSW}, {"c1"}),
+       Field("f4", {SSE, ESE}, {"c1"})),
   Tile("ic31:W", 1, {kRoad, kRoad, kRoad, kRoad}, "road N-E-S-W (ring road) with inn",
        // IN-11: the four edge roads join a ring round the inn with no
        // junction, so one road; four corner fields and the one inside the ring.
