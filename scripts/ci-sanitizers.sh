@@ -22,7 +22,7 @@
 #   all), and more (its next seeds) until it has reached every decision it
 #   must (tests/property/random_games_test.cc, Unreached): every rule family
 #   is still played and reaches the same decisions, at about a quarter of the
-#   cost (measured in Release: 74 s for the 45 full shards 0, 19 s cut).
+#   cost (measured in Release: 57 s for the 45 full shards 0, 15 s cut).
 #
 # tsan: configures build-tsan/ (-DCARCASSONNE_SANITIZE=thread, -O1 -g), builds
 #   the server and the load generator, starts the server on free loopback
