@@ -142,6 +142,40 @@ Verdict WrongPhase(const GameState& state, std::string_view what) {
   return verdict;
 }
 
+// Whether every module allows `placement` of `tile` (CheckTilePlacement: the
+// River's, the Cult's, the abbey's and the bridges' placement rules).
+bool ModulesAllow(const Game& game, const std::vector<const ExpansionModule*>& modules,
+                  const TileType& tile, const TilePlacement& placement) {
+  std::vector<Violation> violations;
+  PlaceTileAction action{&tile, placement.cell, placement.rotation};
+  action.bridge = placement.bridge;
+  for (const ExpansionModule* module : modules) {
+    module->CheckTilePlacement(game, action, violations);
+  }
+  return violations.empty();
+}
+
+// The first of Game::LegalTilePlacements(tile), or nullopt when the tile fits
+// nowhere (BG-03), without listing them all: those without a piece first, the
+// modules' own (with a bridge, BC-05) only when none of those is allowed. (The
+// modules append theirs and read nothing of the list.)
+std::optional<TilePlacement> FirstLegalTilePlacement(
+    const Game& game, const std::vector<const ExpansionModule*>& modules, const TileType& tile) {
+  auto first_allowed = [&](const std::vector<TilePlacement>& placements) {
+    const auto found =
+        std::find_if(placements.begin(), placements.end(), [&](const TilePlacement& placement) {
+          return ModulesAllow(game, modules, tile, placement);
+        });
+    return found == placements.end() ? std::nullopt : std::optional<TilePlacement>(*found);
+  };
+  if (std::optional<TilePlacement> first = first_allowed(ListTilePlacements(game.board(), tile))) {
+    return first;
+  }
+  std::vector<TilePlacement> added;
+  for (const ExpansionModule* module : modules) module->AddTilePlacements(game, tile, added);
+  return first_allowed(added);
+}
+
 }  // namespace
 
 Game::Game(GameState state) : state_(std::move(state)), modules_(ModulesFor(state_.rules)) {
@@ -451,13 +485,7 @@ std::vector<TilePlacement> Game::LegalTilePlacements(const TileType& tile) const
   // BC-05: placements with a bridge, after those without.
   for (const ExpansionModule* module : modules_) module->AddTilePlacements(*this, tile, placements);
   std::erase_if(placements, [&](const TilePlacement& placement) {
-    std::vector<Violation> violations;
-    PlaceTileAction action{&tile, placement.cell, placement.rotation};
-    action.bridge = placement.bridge;
-    for (const ExpansionModule* module : modules_) {
-      module->CheckTilePlacement(*this, action, violations);
-    }
-    return !violations.empty();
+    return !ModulesAllow(*this, modules_, tile, placement);
   });
   return placements;
 }
@@ -612,15 +640,14 @@ Verdict Game::ValidateDiscard(const DiscardTileAction& action) const {
     module->CheckTileDrawn(*this, *action.tile, verdict.violations);
   }
   // BG-03: only a tile that fits nowhere may be set aside.
-  const std::vector<TilePlacement> placements = LegalTilePlacements(*action.tile);
-  if (!placements.empty()) {
-    const TilePlacement& example = placements.front();
+  if (const std::optional<TilePlacement> example =
+          FirstLegalTilePlacement(*this, modules_, *action.tile)) {
     verdict.violations.push_back(
         {ViolationCode::kTileFitsSomewhere,
-         Cat("The tile ", action.tile->id, " fits on the board (for example at (", example.cell.x,
-             ", ", example.cell.y, ") turned ", example.rotation.degrees(),
+         Cat("The tile ", action.tile->id, " fits on the board (for example at (", example->cell.x,
+             ", ", example->cell.y, ") turned ", example->rotation.degrees(),
              "°), so it must be placed."),
-         example.cell, std::nullopt, "BG-03"});
+         example->cell, std::nullopt, "BG-03"});
   }
   return verdict;
 }

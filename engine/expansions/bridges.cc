@@ -54,9 +54,11 @@ int BridgesOwned(const RuleSet& rules, int player_count) {
 std::optional<BridgeSite> FindBridgeSite(const Board& board, const TileType& tile, Position cell,
                                          Rotation rotation, const BridgePlacement& bridge,
                                          std::vector<Violation>* violations) {
-  auto refuse = [&](ViolationCode code, std::string message, std::string_view rule_id) {
+  // The sentence is written only when asked for: the listing (BC-05) tries
+  // every candidate bridge without one, and most candidates are refused.
+  auto refuse = [&](ViolationCode code, auto message, std::string_view rule_id) {
     if (violations != nullptr) {
-      violations->push_back({code, std::move(message), bridge.cell, std::nullopt, rule_id});
+      violations->push_back({code, message(), bridge.cell, std::nullopt, rule_id});
     }
     return std::nullopt;
   };
@@ -66,10 +68,13 @@ std::optional<BridgeSite> FindBridgeSite(const Board& board, const TileType& til
     site.on_placed_tile = true;
     site.bridged_type = TypeWithBridge(tile, rotation, bridge.axis);
     if (site.bridged_type == nullptr) {
-      return refuse(ViolationCode::kBridgeNotOverFields,
-                    Cat("A bridge ", AxisName(bridge.axis), " on ", tile.id, " at ", CellName(cell),
-                        " would not have both ends on field sides of the tile."),
-                    "BC-04");
+      return refuse(
+          ViolationCode::kBridgeNotOverFields,
+          [&] {
+            return Cat("A bridge ", AxisName(bridge.axis), " on ", tile.id, " at ", CellName(cell),
+                       " would not have both ends on field sides of the tile.");
+          },
+          "BC-04");
     }
     return site;
   }
@@ -80,44 +85,59 @@ std::optional<BridgeSite> FindBridgeSite(const Board& board, const TileType& til
   }
   site.tile_index = board.TileIndexAt(bridge.cell);
   if (!near_end || site.tile_index < 0) {
-    return refuse(ViolationCode::kBridgeMisplaced,
-                  Cat("A bridge goes on the tile placed or on a placed tile next to it; ",
-                      CellName(bridge.cell), " is neither."),
-                  "BC-03");
+    return refuse(
+        ViolationCode::kBridgeMisplaced,
+        [&] {
+          return Cat("A bridge goes on the tile placed or on a placed tile next to it; ",
+                     CellName(bridge.cell), " is neither.");
+        },
+        "BC-03");
   }
   if (AxisOf(*near_end) != bridge.axis) {
-    return refuse(ViolationCode::kBridgeMisplaced,
-                  Cat("A bridge ", AxisName(bridge.axis), " on the tile at ", CellName(bridge.cell),
-                      " would have no end meeting the tile placed at ", CellName(cell), "."),
-                  "BC-03");
+    return refuse(
+        ViolationCode::kBridgeMisplaced,
+        [&] {
+          return Cat("A bridge ", AxisName(bridge.axis), " on the tile at ", CellName(bridge.cell),
+                     " would have no end meeting the tile placed at ", CellName(cell), ".");
+        },
+        "BC-03");
   }
   const BoardTile& neighbour = board.tile(site.tile_index);
   site.bridged_type = TypeWithBridge(neighbour.type(), neighbour.placed.rotation, bridge.axis);
   site.near_end = near_end;
   if (site.bridged_type == nullptr) {
-    return refuse(ViolationCode::kBridgeNotOverFields,
-                  Cat("A bridge ", AxisName(bridge.axis), " on ", neighbour.type().id, " at ",
-                      CellName(bridge.cell),
-                      neighbour.type().bridge_base != nullptr
-                          ? " cannot go there: the tile has a bridge already."
-                          : " would not have both ends on field sides of the tile."),
-                  "BC-04");
+    return refuse(
+        ViolationCode::kBridgeNotOverFields,
+        [&] {
+          return Cat("A bridge ", AxisName(bridge.axis), " on ", neighbour.type().id, " at ",
+                     CellName(bridge.cell),
+                     neighbour.type().bridge_base != nullptr
+                         ? " cannot go there: the tile has a bridge already."
+                         : " would not have both ends on field sides of the tile.");
+        },
+        "BC-04");
   }
   // BC-04 (JCloisterZone): the near end meets a road of the tile placed...
   if (tile.layouts[rotation.quarter_turns % 4].terrain[SideIndex(*near_end)] != Terrain::kRoad) {
-    return refuse(ViolationCode::kBridgeMisplaced,
-                  Cat("The end of the bridge at ", CellName(bridge.cell), " meets the ",
-                      LocationName(EdgeLocation(*near_end)), " side of ", tile.id, " at ",
-                      CellName(cell), ", which is no road."),
-                  "BC-04");
+    return refuse(
+        ViolationCode::kBridgeMisplaced,
+        [&] {
+          return Cat("The end of the bridge at ", CellName(bridge.cell), " meets the ",
+                     LocationName(EdgeLocation(*near_end)), " side of ", tile.id, " at ",
+                     CellName(cell), ", which is no road.");
+        },
+        "BC-04");
   }
   // ... and the far end faces no placed tile.
   const Position beyond = Neighbour(bridge.cell, *near_end);
   if (board.HasTile(beyond)) {
-    return refuse(ViolationCode::kBridgeMisplaced,
-                  Cat("The far end of the bridge at ", CellName(bridge.cell),
-                      " faces the placed tile at ", CellName(beyond), "."),
-                  "BC-04");
+    return refuse(
+        ViolationCode::kBridgeMisplaced,
+        [&] {
+          return Cat("The far end of the bridge at ", CellName(bridge.cell),
+                     " faces the placed tile at ", CellName(beyond), ".");
+        },
+        "BC-04");
   }
   return site;
 }
