@@ -50,6 +50,8 @@ struct Config {
   std::string name;
   std::vector<Expansion> expansions;
   int shards = 1;
+  // Inns & Cathedrals in its current edition (option ic.edition = c31).
+  bool current_inns_edition = false;
 };
 
 const std::vector<Config>& Configs() {
@@ -194,6 +196,19 @@ const std::vector<Config>& Configs() {
       // garden edition's tiles; with the big follower, the builder and the
       // pig and the River's garden tiles; with the dragon, the portal and the
       // fairy, vineyards and hills, the mayor, the wagon and the barn.
+      // The current edition of Inns & Cathedrals (IN-01): its tiles (the
+      // ring road, the gardens), both end-game values (IN-14); with the
+      // builder, the pig and the King and Robber Baron; with the abbot on
+      // its gardens, the castles, bridges and bazaars.
+      {"InnsCurrentEditionTradersAndKing",
+       {Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
+        Expansion::kKingAndRobberBaron},
+       1,
+       true},
+      {"InnsCurrentEditionAbbotAndBridgesCastlesBazaars",
+       {Expansion::kInnsAndCathedrals, Expansion::kAbbot, Expansion::kBridgesCastlesAndBazaars},
+       1,
+       true},
       {"Abbot", {Expansion::kAbbot}, 2},
       {"AbbotInnsTradersAndRiver",
        {Expansion::kAbbot, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
@@ -308,6 +323,12 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   // ... with the Count, the dragon on the city tiles or not (AMB-09).
   if (rules.Has(Expansion::kPrincessAndDragon) && rules.Has(Expansion::kCountOfCarcassonne)) {
     rules.count_dragon_enters_city_tiles = (seed / 2) % 2 == 0;
+  }
+  // Inns & Cathedrals, current edition: both end-game values (IN-14).
+  if (config.current_inns_edition) {
+    rules.ic_edition = InnsCathedralsEdition::kCurrent;
+    rules.ic_c31_incomplete_inn_cathedral =
+        seed % 2 == 0 ? IncompleteInnCathedral::kOrdinary : IncompleteInnCathedral::kZero;
   }
   // The Tower: tower tops capturable or immune (TW-10).
   if (rules.Has(Expansion::kTower) && seed % 3 == 2) rules.tw_tower_top_capturable = false;
@@ -1077,6 +1098,7 @@ struct Decisions {
   int bazaar_tile = 0;      // bazaar tiles placed instead of drawing (BC-21)
   int bridge = 0;           // bridges placed with a tile (BC-03)
   int bridge_near = 0;      // ... on a tile next to the one placed (BC-03, BC-04)
+  int current_inns = 0;     // tiles of the current Inns & Cathedrals placed (IN-01)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -1201,6 +1223,11 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     }
     if (const auto* place = std::get_if<PlaceTileAction>(&action); place && place->tile->abbey) {
       ++decisions.abbey;
+    }
+    // IN-01: one edition's Inns & Cathedrals tiles, never the other's.
+    if (const auto* place = std::get_if<PlaceTileAction>(&action)) {
+      if (place->tile->set == "ic31") ++decisions.current_inns;
+      EXPECT_NE(place->tile->set, config.current_inns_edition ? "ic" : "ic31");
     }
     // BC-02, BC-03: a bridge placed with a tile leaves its placer's supply
     // and lies on its tile from then on.
@@ -1428,6 +1455,9 @@ std::vector<std::string> Unreached(int config, int shard, const Decisions& decis
   if (rules.bc_castles) {
     need(decisions.castle, "castle");
     need(decisions.lord, "lord");
+  }
+  if (rules.ic_edition == InnsCathedralsEdition::kCurrent) {
+    need(decisions.current_inns, "current_inns");
   }
   // Bridges, Castles & Bazaars: bridges are placed, on the tile placed and
   // on a tile next to it (BC-03).
