@@ -138,6 +138,13 @@ void CheckRefusal(const Verdict& verdict, const Action& action, int step, const 
   }
 }
 
+bool SamePlacement(const Action& action, const PlaceTileAction& place) {
+  const auto* other = std::get_if<PlaceTileAction>(&action);
+  return other != nullptr && other->tile == place.tile && other->cell == place.cell &&
+         other->rotation == place.rotation && other->hidden_tile == place.hidden_tile &&
+         other->animal_token == place.animal_token && other->bridge == place.bridge;
+}
+
 bool EndsTilePhase(const Action& action) {
   return std::holds_alternative<PlaceTileAction>(action) ||
          std::holds_alternative<DiscardTileAction>(action) ||
@@ -239,8 +246,12 @@ int FuzzOneGame(const uint8_t* data, size_t size) {
       } else {
         const size_t pick = input.ConsumeIntegralInRange<size_t>(0, legal.actions.size() - 1);
         action = legal.actions[pick];
-        // The steer's placement, one of those listed (engine_fuzz_steer.h).
-        if (chance.steered && state.phase == Phase::kPlaceTile && !callers_end) {
+        // The steer's placement, when it is one of those listed
+        // (engine_fuzz_steer.h).
+        if (chance.steered && state.phase == Phase::kPlaceTile && !callers_end &&
+            std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+              return SamePlacement(listed, *chance.steered);
+            })) {
           action = *chance.steered;
         }
         // HS-24: the sheep token is the caller's draw.
