@@ -27,7 +27,6 @@ bool WithinLimits(Position cell) {
          cell.y <= kMaxCoordinate;
 }
 
-
 // Players: 2 to 5 with the base game (the box has 5 colours); Inns &
 // Cathedrals brings a sixth.
 int MaxPlayers(const RuleSet& rules) {
