@@ -169,6 +169,27 @@ const PlacedTile* TileOn(const GameState& state, Position cell) {
   return nullptr;
 }
 
+// A figure an action names (the princess's knight, PD-21; the fairy's
+// follower, PD-15; the meeple a tower captures, TW-07): its owner a player of
+// the game, its kind one of the figure kinds, its segment one of the board.
+// Whether that figure stands there, and may be named, is the rules' verdict.
+void CheckNamedFigure(const GameState& state, const Figure& figure, const std::string& field,
+                      std::vector<Problem>& problems) {
+  if (figure.owner < 0 || figure.owner >= static_cast<int>(state.players.size())) {
+    problems.push_back({field + ".owner", "no such player"});
+  }
+  if (static_cast<unsigned>(figure.kind) >= static_cast<unsigned>(kFigureKindCount)) {
+    problems.push_back({field + ".kind", "no such figure kind"});
+  }
+  const PlacedTile* tile = TileOn(state, figure.segment.cell);
+  if (tile == nullptr) {
+    problems.push_back({field + ".segment", "no tile on that cell"});
+  } else if (figure.segment.segment_index < 0 ||
+             figure.segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
+    problems.push_back({field + ".segment", "no such segment on that tile"});
+  }
+}
+
 }  // namespace
 
 namespace {
@@ -696,19 +717,38 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
       problems.push_back({"move_dragon.to", Cat("coordinates must lie within ±", kMaxCoordinate)});
     }
   } else if (const auto* remove = std::get_if<RemoveKnightAction>(&action)) {
-    const Figure& knight = remove->knight;
-    if (knight.owner < 0 || knight.owner >= static_cast<int>(state.players.size())) {
-      problems.push_back({"remove_knight.knight.owner", "no such player"});
+    CheckNamedFigure(state, remove->knight, "remove_knight.knight", problems);  // PD-21
+  } else if (const auto* fairy = std::get_if<MoveFairyAction>(&action)) {
+    CheckNamedFigure(state, fairy->follower, "move_fairy.follower", problems);  // PD-15
+  } else if (const auto* capture = std::get_if<CaptureMeepleAction>(&action)) {
+    // TW-07, TW-10: one meeple, a figure on the board or the top of a tower.
+    if (capture->figure.has_value() == capture->tower_top.has_value()) {
+      problems.push_back(
+          {"capture_meeple", "exactly one of figure and tower_top names the meeple captured"});
     }
-    if (static_cast<unsigned>(knight.kind) >= static_cast<unsigned>(kFigureKindCount)) {
-      problems.push_back({"remove_knight.knight.kind", "no such figure kind"});
+    if (capture->figure) {
+      CheckNamedFigure(state, *capture->figure, "capture_meeple.figure", problems);
     }
-    const PlacedTile* tile = TileOn(state, knight.segment.cell);
-    if (tile == nullptr) {
-      problems.push_back({"remove_knight.knight.segment", "no tile on that cell"});
-    } else if (knight.segment.segment_index < 0 ||
-               knight.segment.segment_index >= static_cast<int>(tile->type->segments.size())) {
-      problems.push_back({"remove_knight.knight.segment", "no such segment on that tile"});
+    if (capture->tower_top && !WithinLimits(*capture->tower_top)) {
+      problems.push_back(
+          {"capture_meeple.tower_top", Cat("coordinates must lie within ±", kMaxCoordinate)});
+    }
+  } else if (const auto* draw = std::get_if<DrawBazaarTilesAction>(&action)) {
+    // BC-19: the caller's draw names one known tile per player, from a set in
+    // the game (whether each may be drawn now is the rules' verdict).
+    if (draw->tiles.size() > static_cast<size_t>(kMaxPlayers)) {
+      problems.push_back({"draw_bazaar_tiles.tile_types",
+                          Cat("a bazaar reveals one tile per player, at most ", kMaxPlayers)});
+    } else {
+      for (int i = 0; i < static_cast<int>(draw->tiles.size()); ++i) {
+        const TileType* tile = draw->tiles[i];
+        if (tile == nullptr) {
+          problems.push_back({Indexed("draw_bazaar_tiles.tile_types", i), "unknown tile type"});
+        } else if (!TileSetInPlay(state.rules, tile->set)) {
+          problems.push_back(
+              {Indexed("draw_bazaar_tiles.tile_types", i), "this tile's set is not in this game"});
+        }
+      }
     }
   } else if (const auto* discard = std::get_if<DiscardTileAction>(&action)) {
     if (discard->tile == nullptr) {

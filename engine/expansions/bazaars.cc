@@ -202,6 +202,12 @@ void CheckDraw(const Game& game, const DrawBazaarTilesAction& draw,
     return;
   }
   for (const TileType* tile : draw.tiles) {
+    // BC-19: each lot is a tile; an engine caller that skips CheckAction may
+    // name none (the service cannot).
+    if (tile == nullptr) {
+      refuse("A tile revealed for the bazaar names no tile of the catalogue.");
+      return;
+    }
     std::vector<Violation> not_drawable;
     CheckDrawable(game, *tile, not_drawable);
     if (!not_drawable.empty()) {

@@ -245,17 +245,28 @@ bool PrincessAndDragon::CheckOwnAction(const Game& game, const Action& action,
     // (The core admits it only in Phase::kPlaceFigure.)
     const std::vector<Figure> targets = FairyTargets(state, state.deciding_player);
     if (std::find(targets.begin(), targets.end(), fairy->follower) == targets.end()) {
-      const bool already = FairyOnTile(state)
-                               ? state.fairy && fairy->follower.segment.cell == *state.fairy
-                               : state.fairy_follower && *state.fairy_follower == fairy->follower;
-      violations.push_back(
-          {ViolationCode::kFigureNotAllowed,
-           already ? std::string(FairyOnTile(state)
-                                     ? "The fairy already stands on that follower's tile."
-                                     : "The fairy already stands next to that follower.")
-                   : std::string("The fairy moves only next to one of your own followers on the "
-                                 "board, and no such follower stands there."),
-           fairy->follower.segment.cell, fairy->follower.segment.segment_index, "PD-15"});
+      // PD-15: why the figure named is none of those: not on the board, not
+      // a follower, another player's, or the fairy is with it already.
+      const Figure& named = fairy->follower;
+      const bool on_board =
+          std::find(state.figures.begin(), state.figures.end(), named) != state.figures.end();
+      std::string why;
+      if (!on_board) {
+        why =
+            "The fairy moves only next to one of your own followers on the board, and no such "
+            "follower stands there.";
+      } else if (!IsFollower(named.kind)) {
+        why = Cat("The fairy moves only next to a follower, and a ", FigureKindName(named.kind),
+                  " is none.");
+      } else if (named.owner != state.deciding_player) {
+        why = Cat("The fairy moves only next to one of your own followers, and that one is player ",
+                  named.owner, "'s.");
+      } else {
+        why = FairyOnTile(state) ? "The fairy already stands on that follower's tile."
+                                 : "The fairy already stands next to that follower.";
+      }
+      violations.push_back({ViolationCode::kFigureNotAllowed, std::move(why), named.segment.cell,
+                            named.segment.segment_index, "PD-15"});
     }
     return true;
   }

@@ -118,6 +118,39 @@ TEST(BazaarsTest, Bc18ABazaarTileOpensTheBazaarOnceTheTurnIsOver) {
   ASSERT_EQ(game.state().bazaar_lots.size(), 3u);
 }
 
+// BC-19: the caller's draw names one known tile per player, of a set in the
+// game. A missing tile (an engine caller's null), a tile of a set not in the
+// game or more tiles than seats are malformed (CheckAction, as the service
+// refuses them); the null tile is also refused by Validate
+// (BAZAAR_DRAW_INVALID, BC-19) when an engine caller skips CheckAction, and
+// nothing is applied.
+TEST(BazaarsTest, Bc19EachTileRevealedIsAKnownTileOfTheGame) {
+  Game game = RedPlacedABazaarTile();
+  ASSERT_EQ(game.state().phase, Phase::kBazaarDraw);
+  EXPECT_TRUE(CheckAction(game.state(), kThreeTiles).empty());
+  const DrawBazaarTilesAction missing{{Tile("base:B"), nullptr, Tile("base:V")}};
+  EXPECT_TRUE(HasProblem(CheckAction(game.state(), missing), "draw_bazaar_tiles.tile_types[1]"));
+  // tower:11: the Tower is not in this game.
+  const DrawBazaarTilesAction other_set{{Tile("tower:11"), Tile("base:E"), Tile("base:V")}};
+  EXPECT_TRUE(HasProblem(CheckAction(game.state(), other_set), "draw_bazaar_tiles.tile_types[0]"));
+  // 7 tiles: more than the most seats of any game (6).
+  const DrawBazaarTilesAction seven{std::vector<const TileType*>(7, Tile("base:E"))};
+  EXPECT_TRUE(HasProblem(CheckAction(game.state(), seven), "draw_bazaar_tiles.tile_types"));
+  // An engine caller that skips CheckAction: the null tile is refused, not
+  // read; the bag and the phase are as they were.
+  const int bag_before = game.state().bag->Total();
+  for (const DrawBazaarTilesAction& draw :
+       {missing, DrawBazaarTilesAction{{nullptr, nullptr, nullptr}}}) {
+    EXPECT_TRUE(Refused(game.Validate(draw), ViolationCode::kBazaarDrawInvalid, "BC-19"));
+    const Outcome outcome = ApplyAction(game.state(), draw);
+    EXPECT_FALSE(outcome.verdict.legal());
+    EXPECT_FALSE(outcome.next.has_value());
+  }
+  EXPECT_TRUE(Refused(game.Validate(other_set), ViolationCode::kBazaarDrawInvalid, "BC-19"));
+  EXPECT_EQ(game.state().bag->Total(), bag_before);
+  EXPECT_EQ(game.state().phase, Phase::kBazaarDraw);
+}
+
 TEST(BazaarsTest, Bc18NoBazaarWhenFewerTilesThanPlayersAreLeft) {
   GameState state = std::get<GameState>(NewGame({"Red", "Blue", "Green"}, BazaarRules()));
   // The bag: bcb:06 and one base:E. After bcb:06 is placed 1 tile is left,

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/expansions/princess_and_dragon.h"
+#include "engine/figures.h"
 #include "engine/game.h"
 #include "engine/referee.h"
 #include "tests/engine/test_support.h"
@@ -394,6 +395,79 @@ TEST(PrincessAndDragonFairyTest, Pd23MayLeavesTheRemovalAChoice) {
   game.Apply(PlaceTileAction{Tile("pd:20"), {0, -1}, Rotation{2}});
   EXPECT_TRUE(game.Validate(PassAction{}).legal());
   EXPECT_GT(game.ListLegalActions(nullptr).actions.size(), 1u);
+}
+
+// PD-15: the fairy moves next to one of the mover's own followers on the
+// board. A figure that no game could name is malformed (CheckAction, as the
+// service refuses it before the engine judges); a figure that exists but is
+// not such a follower is illegal (Validate: FIGURE_NOT_ALLOWED, PD-15), also
+// when an engine caller skips CheckAction, and nothing is applied.
+TEST(PrincessAndDragonFairyTest, Pd15TheFairysFollowerMustBeTheMoversOwn) {
+  // Red's knight on D's city (segment 0), Blue's farmer on D's south field
+  // (segment 3); with Traders & Builders, base:U (road E-W) east of D, Red's
+  // highwayman on D's road (segment 1) and Red's builder on U's (segment 0).
+  GameState state = UntrackedGame({"Red", "Blue"}, Expansion::kPrincessAndDragon,
+                                  {Expansion::kTradersAndBuilders});
+  state.tiles.push_back({Tile("base:U"), {1, 0}, Rotation{0}});
+  const Figure red_highwayman{FigureKind::kFollower, 0, {{0, 0}, 1}};
+  const Figure red_builder{FigureKind::kBuilder, 0, {{1, 0}, 0}};
+  state.figures = {kRedKnight, kBlueFarmer, red_highwayman, red_builder};
+  state.players[0].followers = 5;
+  state.players[1].followers = 6;
+  SupplyOf(state.players[0], FigureKind::kBuilder) -= 1;
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  Game game(state);
+  // Red places base:B south of D (fields all round); the figure step is Red's.
+  game.Apply(PlaceTileAction{Tile("base:B"), {0, 1}, Rotation{0}});
+  ASSERT_EQ(game.state().phase, Phase::kPlaceFigure);
+
+  // Malformed: an owner who is no player (2 players: seats 0 and 1), a kind
+  // that does not exist, a cell with no tile, a segment D does not have (D
+  // has 4: city, road, two fields).
+  Figure no_owner = kRedKnight;
+  no_owner.owner = 2;
+  Figure no_kind = kRedKnight;
+  no_kind.kind = static_cast<FigureKind>(99);
+  Figure no_tile = kRedKnight;
+  no_tile.segment = {{5, 5}, 0};
+  Figure no_segment = kRedKnight;
+  no_segment.segment = {{0, 0}, 9};
+  EXPECT_TRUE(HasProblem(CheckAction(game.state(), MoveFairyAction{no_owner}),
+                         "move_fairy.follower.owner"));
+  EXPECT_TRUE(
+      HasProblem(CheckAction(game.state(), MoveFairyAction{no_kind}), "move_fairy.follower.kind"));
+  EXPECT_TRUE(HasProblem(CheckAction(game.state(), MoveFairyAction{no_tile}),
+                         "move_fairy.follower.segment"));
+  EXPECT_TRUE(HasProblem(CheckAction(game.state(), MoveFairyAction{no_segment}),
+                         "move_fairy.follower.segment"));
+  // Well formed: Red's knight (legal), Blue's farmer and Red's builder (each
+  // the rules' to judge).
+  for (const Figure& figure : {kRedKnight, kBlueFarmer, red_builder}) {
+    EXPECT_TRUE(CheckAction(game.state(), MoveFairyAction{figure}).empty());
+  }
+  EXPECT_TRUE(game.Validate(MoveFairyAction{kRedKnight}).legal());
+
+  // Illegal (PD-15), each with its reason and the figure's place.
+  auto refusal = [&](const Figure& figure) {
+    const Verdict verdict = game.Validate(MoveFairyAction{figure});
+    EXPECT_TRUE(HasCode(verdict, ViolationCode::kFigureNotAllowed, "PD-15"));
+    EXPECT_EQ(verdict.violations.size(), 1u);
+    return verdict.violations.empty() ? std::string() : verdict.violations[0].message;
+  };
+  EXPECT_NE(refusal(kBlueFarmer).find("player 1's"), std::string::npos);
+  EXPECT_NE(refusal(red_builder).find("builder is none"), std::string::npos);
+  // A follower of Red on D's north field (segment 2): no figure stands there.
+  const Figure absent{FigureKind::kFollower, 0, {{0, 0}, 2}};
+  EXPECT_NE(refusal(absent).find("no such follower stands there"), std::string::npos);
+  // An engine caller that skips CheckAction: refused the same way, never
+  // applied (the snapshot is unchanged).
+  for (const Figure& figure : {no_owner, no_kind, no_tile, no_segment}) {
+    refusal(figure);
+    const Outcome outcome = ApplyAction(game.state(), MoveFairyAction{figure});
+    EXPECT_FALSE(outcome.verdict.legal());
+    EXPECT_FALSE(outcome.next.has_value());
+  }
+  EXPECT_FALSE(game.state().fairy.has_value());
 }
 
 }  // namespace

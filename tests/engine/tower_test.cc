@@ -210,6 +210,69 @@ TEST(TowerTest, TW_T01_TheReachIsTheHeightInStraightLines) {
   EXPECT_TRUE(CheckSnapshot(game.state()).empty());
 }
 
+// TW-07, TW-10: a capture names one meeple, a figure on the board or the top
+// of a tower. A figure no game could name, both or neither, or a cell beyond
+// the coordinate limits is malformed (CheckAction, as the service refuses it);
+// a figure the tower may not capture is illegal (Validate:
+// CAPTURE_NOT_ALLOWED), also when an engine caller skips CheckAction, and
+// nothing is applied.
+TEST(TowerTest, TW_07_ACaptureNamesAMeepleTheTowerMayTake) {
+  // The 2nd floor on (1,0) (reach 2): Blue's monk at (1,2) may be taken.
+  GameState state = TowerBoard(1);
+  AddFigure(state, FigureKind::kFollower, 1, {1, 2}, 0);
+  Game game(state);
+  PlaceTileAndFloor(game);
+  ASSERT_EQ(game.state().phase, Phase::kTowerCapture);
+  const Figure monk{FigureKind::kFollower, 1, {{1, 2}, 0}};
+  const CaptureMeepleAction listed{monk, std::nullopt};
+  EXPECT_TRUE(CheckAction(game.state(), listed).empty());
+  EXPECT_TRUE(game.Validate(listed).legal());
+
+  // Malformed. (2 players: seats 0 and 1; base:B has 2 segments, the
+  // monastery and the field.)
+  auto capture = [](Figure figure) { return CaptureMeepleAction{figure, std::nullopt}; };
+  Figure no_owner = monk;
+  no_owner.owner = 2;
+  Figure no_kind = monk;
+  no_kind.kind = static_cast<FigureKind>(99);
+  Figure no_tile = monk;
+  no_tile.segment = {{9, 9}, 0};
+  Figure no_segment = monk;
+  no_segment.segment = {{1, 2}, 7};
+  EXPECT_TRUE(
+      HasProblem(CheckAction(game.state(), capture(no_owner)), "capture_meeple.figure.owner"));
+  EXPECT_TRUE(
+      HasProblem(CheckAction(game.state(), capture(no_kind)), "capture_meeple.figure.kind"));
+  EXPECT_TRUE(
+      HasProblem(CheckAction(game.state(), capture(no_tile)), "capture_meeple.figure.segment"));
+  EXPECT_TRUE(
+      HasProblem(CheckAction(game.state(), capture(no_segment)), "capture_meeple.figure.segment"));
+  EXPECT_TRUE(HasProblem(CheckAction(game.state(), CaptureMeepleAction{}), "capture_meeple"));
+  EXPECT_TRUE(
+      HasProblem(CheckAction(game.state(), CaptureMeepleAction{monk, kTower}), "capture_meeple"));
+  const Position far{kMaxCoordinate + 1, 0};
+  EXPECT_TRUE(HasProblem(CheckAction(game.state(), CaptureMeepleAction{std::nullopt, far}),
+                         "capture_meeple.tower_top"));
+  // Well formed but illegal: a follower of Red's at (1,2) that is not there
+  // (TW-07: no such meeple), the top of a tower with nobody on it (TW-10).
+  EXPECT_TRUE(HasCode(game.Validate(capture({FigureKind::kFollower, 0, {{1, 2}, 0}})),
+                      ViolationCode::kCaptureNotAllowed, "TW-07"));
+  EXPECT_TRUE(CheckAction(game.state(), CaptureMeepleAction{std::nullopt, kTower}).empty());
+  EXPECT_FALSE(game.Validate(CaptureMeepleAction{std::nullopt, kTower}).legal());
+  // An engine caller that skips CheckAction: refused (TW-07), never applied.
+  for (const Action& bad :
+       {Action(capture(no_owner)), Action(capture(no_kind)), Action(capture(no_tile)),
+        Action(capture(no_segment)), Action(CaptureMeepleAction{}),
+        Action(CaptureMeepleAction{monk, kTower}),
+        Action(CaptureMeepleAction{std::nullopt, far})}) {
+    const Outcome outcome = ApplyAction(game.state(), bad);
+    EXPECT_TRUE(HasCode(outcome.verdict, ViolationCode::kCaptureNotAllowed, "TW-07"));
+    EXPECT_FALSE(outcome.next.has_value());
+  }
+  EXPECT_EQ(game.state().figures.size(), 1u);
+  EXPECT_TRUE(game.state().prisoners.empty());
+}
+
 TEST(TowerTest, TW_08_AnotherPlayersMeepleBecomesAPrisoner) {
   // TW-08: Red takes Blue's monk at (1,2): Red holds it; Blue's supply stays
   // 6 (7 - 1); then the turn's scoring and Blue's turn.

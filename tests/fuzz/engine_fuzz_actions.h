@@ -27,11 +27,19 @@ struct TileChance {
   // The hidden tile or the animal was made wrong on purpose: the engine may
   // list nothing for it (it is drawn again at the next step).
   bool wrong = false;
+  // The listed placement of `drawn` the steer chose (engine_fuzz_steer.h),
+  // taken when the step takes a listed action.
+  std::optional<PlaceTileAction> steered;
 };
 
 // Whether the modules let `tile` be drawn now (the River's order, RV-02).
 bool Drawable(const Game& game, const std::vector<const ExpansionModule*>& modules,
               const TileType& tile);
+
+// The types the caller may draw now: those of the tracked bag, or without one
+// of the sets in play, that the modules let be drawn (Drawable).
+std::vector<const TileType*> DrawableTypes(const Game& game,
+                                           const std::vector<const ExpansionModule*>& modules);
 
 // The caller's draw for the tile phase: the bazaar tile held (BC-21), else a
 // drawable tile of the tracked bag, or without one a drawable type of a set in

@@ -59,6 +59,22 @@ bool Drawable(const Game& game, const std::vector<const ExpansionModule*>& modul
   return violations.empty();
 }
 
+std::vector<const TileType*> DrawableTypes(const Game& game,
+                                           const std::vector<const ExpansionModule*>& modules) {
+  const GameState& state = game.state();
+  std::vector<const TileType*> drawable;
+  if (state.bag) {
+    for (const TileCount& entry : state.bag->tiles) {
+      if (entry.count > 0 && Drawable(game, modules, *entry.type)) drawable.push_back(entry.type);
+    }
+  } else {
+    for (const TileType* type : TypesInPlay(state)) {
+      if (Drawable(game, modules, *type)) drawable.push_back(type);
+    }
+  }
+  return drawable;
+}
+
 TileChance DrawForTilePhase(const Game& game, const std::vector<const ExpansionModule*>& modules,
                             FuzzedDataProvider& input) {
   const GameState& state = game.state();
@@ -66,18 +82,7 @@ TileChance DrawForTilePhase(const Game& game, const std::vector<const ExpansionM
   // BC-21: a tile obtained in a bazaar is placed instead of a draw.
   chance.drawn = game.TileInsteadOfDraw();
   if (chance.drawn == nullptr) {
-    std::vector<const TileType*> drawable;
-    if (state.bag) {
-      for (const TileCount& entry : state.bag->tiles) {
-        if (entry.count > 0 && Drawable(game, modules, *entry.type)) {
-          drawable.push_back(entry.type);
-        }
-      }
-    } else {
-      for (const TileType* type : TypesInPlay(state)) {
-        if (Drawable(game, modules, *type)) drawable.push_back(type);
-      }
-    }
+    const std::vector<const TileType*> drawable = DrawableTypes(game, modules);
     if (drawable.empty()) return chance;
     chance.drawn = PickFrom(input, drawable);
   }

@@ -1,6 +1,7 @@
 // The rule set of a fuzz_engine_games input: its first kRulesBytes bytes are
 // a block of bits that switch each expansion, module and rule option on or
-// off, and say how many players sit and whether the caller tracks the bag.
+// off, and say how many players sit, whether the caller tracks the bag and
+// whether the game is steered (engine_fuzz_steer.h).
 // The rest of the input drives the game (engine_fuzzer.cc).
 //
 // A fixed block at the front (rather than values FuzzedDataProvider takes
@@ -34,6 +35,11 @@ struct FuzzRules {
   RuleSet rules;
   int players = kMinPlayers;
   bool tracked_bag = true;  // false: the caller does not track the bag (AMB-48, BC-18)
+  // engine_fuzz_steer.h: the game is steered towards the magic figures set
+  // aside (MW-08; only with Mage & Witch), and the players keep their abbeys
+  // for the final abbey round (AM-07; only with option am_abbey).
+  bool steer_magic = false;
+  bool hold_abbeys = false;
 };
 
 namespace rules_bits {
@@ -93,6 +99,8 @@ enum Field : int {
   kTowerTopsImmune = 56,
   kPlayers,  // 3 bits: 2 + value modulo (the most players - 1)
   kBcBridges = 60,
+  kSteerMagic,
+  kHoldAbbeys,
 };
 }  // namespace rules_bits
 
@@ -197,6 +205,8 @@ inline FuzzRules DecodeRules(const std::array<uint8_t, kRulesBytes>& bytes) {
   }
   if (has(Expansion::kTower)) rules.tw_tower_top_capturable = !Bit(bytes, kTowerTopsImmune);
   out.tracked_bag = !Bit(bytes, kUntrackedBag);
+  out.steer_magic = has(Expansion::kMageAndWitch) && Bit(bytes, kSteerMagic);
+  out.hold_abbeys = rules.am_abbey && Bit(bytes, kHoldAbbeys);
   out.players = kMinPlayers + Bits(bytes, kPlayers, 3) % (MostPlayers(rules) - 1);
   return out;
 }
@@ -249,6 +259,8 @@ inline std::array<uint8_t, kRulesBytes> EncodeRules(const FuzzRules& fuzz) {
   Set(bytes, kPrincessMust, rules.pd_princess == PrincessRemoval::kMust);
   Set(bytes, kTowerTopsImmune, !rules.tw_tower_top_capturable);
   Set(bytes, kUntrackedBag, !fuzz.tracked_bag);
+  Set(bytes, kSteerMagic, fuzz.steer_magic);
+  Set(bytes, kHoldAbbeys, fuzz.hold_abbeys);
   SetBits(bytes, kPlayers, 3, fuzz.players - kMinPlayers);
   return bytes;
 }

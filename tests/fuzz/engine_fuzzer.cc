@@ -7,7 +7,9 @@
 // tiles; engine_fuzz_actions.h) and one of the legal actions the engine
 // lists, or a listed action mutated into a near miss (another seat, segment,
 // cell, kind, token, bid ...), or now and then an arbitrary action of any of
-// the 29 kinds.
+// the 29 kinds. Games whose rule block asks for it are steered towards the
+// magic figures set aside (MW-08) and the final abbey round (AM-07), which
+// random play almost never reaches (engine_fuzz_steer.h).
 //
 // Promises checked at every step, as the property tests do on seeded games:
 //   * the drawn tile has at least one legal action (a placement or BG-03's
@@ -45,6 +47,8 @@
 #include "tests/fuzz/engine_fuzz_actions.h"
 #include "tests/fuzz/engine_fuzz_pick.h"
 #include "tests/fuzz/engine_fuzz_rules.h"
+#include "tests/fuzz/engine_fuzz_stats.h"
+#include "tests/fuzz/engine_fuzz_steer.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace carcassonne::fuzz {
@@ -61,27 +65,13 @@ constexpr int kMutatedActionChance = 48;
 // ... and, without a tracked bag, the caller says the bag is empty (AMB-48).
 constexpr int kEndGameChance = 3;
 
-constexpr int kVariants = static_cast<int>(std::variant_size_v<ActionChoice>);
-constexpr int kPhases = static_cast<int>(Phase::kBazaarSettle) + 1;
-
-// FUZZ_ENGINE_STATS: what the inputs run so far reached.
-struct Stats {
-  std::array<long, kVariants> listed{};   // picked among the listed actions
-  std::array<long, kVariants> mutated{};  // mutated or arbitrary, judged
-  std::array<long, kVariants> refused{};  // ... and refused
-  std::array<long, kVariants> applied{};  // applied (any origin)
-  std::array<long, kPhases> phases{};     // steps taken in each phase
-  long games = 0;
-  long finished = 0;  // games that reached the end (Phase::kGameOver)
-  long steps = 0;
-};
-
-Stats* StatsOrNull() {
-  static Stats* const stats = [] {
-    if (std::getenv("FUZZ_ENGINE_STATS") == nullptr) return static_cast<Stats*>(nullptr);
-    static Stats instance;
+// FUZZ_ENGINE_STATS: what the inputs run so far reached (engine_fuzz_stats.h).
+EngineFuzzStats*& StatsPointer() {
+  static EngineFuzzStats* stats = [] {
+    if (std::getenv("FUZZ_ENGINE_STATS") == nullptr) return static_cast<EngineFuzzStats*>(nullptr);
+    static EngineFuzzStats instance;
     std::atexit([] {
-      const Stats& s = instance;
+      const EngineFuzzStats& s = instance;
       std::fprintf(stderr, "==stats== games %ld (%ld over), steps %ld\n", s.games, s.finished,
                    s.steps);
       std::fprintf(stderr, "==stats== variant: listed mutated refused applied\n");
@@ -148,10 +138,27 @@ void CheckRefusal(const Verdict& verdict, const Action& action, int step, const 
   }
 }
 
+bool SamePlacement(const Action& action, const PlaceTileAction& place) {
+  const auto* other = std::get_if<PlaceTileAction>(&action);
+  return other != nullptr && other->tile == place.tile && other->cell == place.cell &&
+         other->rotation == place.rotation && other->hidden_tile == place.hidden_tile &&
+         other->animal_token == place.animal_token && other->bridge == place.bridge;
+}
+
 bool EndsTilePhase(const Action& action) {
   return std::holds_alternative<PlaceTileAction>(action) ||
          std::holds_alternative<DiscardTileAction>(action) ||
          std::holds_alternative<EndGameAction>(action);
+}
+
+}  // namespace
+
+EngineFuzzStats* EngineFuzzStatsOrNull() { return StatsPointer(); }
+
+EngineFuzzStats& CountEngineFuzzStats() {
+  static EngineFuzzStats counted;
+  if (StatsPointer() == nullptr) StatsPointer() = &counted;
+  return *StatsPointer();
 }
 
 int FuzzOneGame(const uint8_t* data, size_t size) {
@@ -160,7 +167,7 @@ int FuzzOneGame(const uint8_t* data, size_t size) {
   if (rules_size > 0) std::memcpy(block.data(), data, rules_size);
   const FuzzRules fuzz = DecodeRules(block);
   FuzzedDataProvider input(data + rules_size, size - rules_size);
-  Stats* stats = StatsOrNull();
+  EngineFuzzStats* stats = EngineFuzzStatsOrNull();
   if (stats != nullptr) ++stats->games;
   // FUZZ_ENGINE_TRACE: each step on stderr (a debugging aid).
   static const bool trace = std::getenv("FUZZ_ENGINE_TRACE") != nullptr;
@@ -183,6 +190,7 @@ int FuzzOneGame(const uint8_t* data, size_t size) {
   const std::vector<const ExpansionModule*> modules = ModulesFor(fuzz.rules);
 
   TileChance chance;
+  int steer_budget = kSteerBudget;
   for (int step = 0;
        step < kMaxSteps && state.phase != Phase::kGameOver && input.remaining_bytes() > 0; ++step) {
     Game game(state);
@@ -192,6 +200,9 @@ int FuzzOneGame(const uint8_t* data, size_t size) {
     }
     if (state.phase == Phase::kPlaceTile && chance.drawn == nullptr) {
       chance = DrawForTilePhase(game, modules, input);
+      if (fuzz.hold_abbeys) DrawACopyLeft(game, modules, input, chance);  // AM-07
+      // MW-08: the steer may draw another tile, and chooses where it goes.
+      if (fuzz.steer_magic) SteerTowardsMagicSetAside(game, modules, input, steer_budget, chance);
       FUZZ_CHECK(chance.drawn != nullptr || !state.bag,
                  "the bag holds " + std::to_string(state.bag->Total()) +
                      " tiles but the rules let none be drawn, at " + Where(step, state));
@@ -213,11 +224,17 @@ int FuzzOneGame(const uint8_t* data, size_t size) {
         legal.actions.push_back(DrawBazaarTiles(game, modules, input));
         callers_draw = true;
       }
+      // AM-07: the players keep their abbeys for the final abbey round.
+      const bool abbey_fits =
+          fuzz.hold_abbeys && state.phase == Phase::kPlaceTile && HoldAbbeys(legal.actions);
       // (Not while a tile obtained in a bazaar waits to be placed, BC-21.)
       const bool untracked_tile_phase =
           state.phase == Phase::kPlaceTile && !state.bag && !game.TilesHeld();
-      if (untracked_tile_phase && (legal.actions.empty() || Rarely(input, kEndGameChance))) {
+      bool callers_end = false;
+      const int end_chance = abbey_fits ? kEndGameWithAbbeysChance : kEndGameChance;
+      if (untracked_tile_phase && (legal.actions.empty() || Rarely(input, end_chance))) {
         legal.actions = {EndGameAction{}};
+        callers_end = true;
       }
       const bool tile_may_have_none =
           state.phase == Phase::kPlaceTile && (chance.wrong || !state.bag);
@@ -229,6 +246,14 @@ int FuzzOneGame(const uint8_t* data, size_t size) {
       } else {
         const size_t pick = input.ConsumeIntegralInRange<size_t>(0, legal.actions.size() - 1);
         action = legal.actions[pick];
+        // The steer's placement, when it is one of those listed
+        // (engine_fuzz_steer.h).
+        if (chance.steered && state.phase == Phase::kPlaceTile && !callers_end &&
+            std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+              return SamePlacement(listed, *chance.steered);
+            })) {
+          action = *chance.steered;
+        }
         // HS-24: the sheep token is the caller's draw.
         DrawSheepToken(game, action, input);
         // Without a tracked bag the bazaar's tiles may have run out (BC-18).
@@ -295,7 +320,6 @@ int FuzzOneGame(const uint8_t* data, size_t size) {
   return 0;
 }
 
-}  // namespace
 }  // namespace carcassonne::fuzz
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
