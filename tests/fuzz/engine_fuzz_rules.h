@@ -101,6 +101,10 @@ enum Field : int {
   kBcBridges = 60,
   kSteerMagic,
   kHoldAbbeys,
+  // Inns & Cathedrals in its current edition (ic.edition = c31, IN-01) with
+  // the ordinary end-game value (IN-14; the block's last bit, so the zero
+  // value, the classic edition's IC-12 path, is not drawn with it).
+  kIcCurrentEdition = 63,
 };
 }  // namespace rules_bits
 
@@ -204,6 +208,10 @@ inline FuzzRules DecodeRules(const std::array<uint8_t, kRulesBytes>& bytes) {
     if (Bit(bytes, kPrincessMust)) rules.pd_princess = PrincessRemoval::kMust;
   }
   if (has(Expansion::kTower)) rules.tw_tower_top_capturable = !Bit(bytes, kTowerTopsImmune);
+  if (has(Expansion::kInnsAndCathedrals) && Bit(bytes, kIcCurrentEdition)) {
+    rules.ic_edition = InnsCathedralsEdition::kCurrent;
+    rules.ic_c31_incomplete_inn_cathedral = IncompleteInnCathedral::kOrdinary;
+  }
   out.tracked_bag = !Bit(bytes, kUntrackedBag);
   out.steer_magic = has(Expansion::kMageAndWitch) && Bit(bytes, kSteerMagic);
   out.hold_abbeys = rules.am_abbey && Bit(bytes, kHoldAbbeys);
@@ -258,6 +266,7 @@ inline std::array<uint8_t, kRulesBytes> EncodeRules(const FuzzRules& fuzz) {
   Set(bytes, kFairyOnTile, rules.pd_fairy_placement == FairyPlacement::kOnTile);
   Set(bytes, kPrincessMust, rules.pd_princess == PrincessRemoval::kMust);
   Set(bytes, kTowerTopsImmune, !rules.tw_tower_top_capturable);
+  Set(bytes, kIcCurrentEdition, rules.ic_edition == InnsCathedralsEdition::kCurrent);
   Set(bytes, kUntrackedBag, !fuzz.tracked_bag);
   Set(bytes, kSteerMagic, fuzz.steer_magic);
   Set(bytes, kHoldAbbeys, fuzz.hold_abbeys);

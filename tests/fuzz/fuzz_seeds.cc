@@ -240,6 +240,17 @@ std::vector<EngineFamily> EngineFamilies() {
     families.push_back({"bazaars-abbot", gardens});
   }
   {
+    // The current Inns & Cathedrals (IN-01, IN-14): its tiles with the
+    // abbot on their gardens, the builder and the bridges.
+    fuzz::FuzzRules current = Rules(
+        {E::kInnsAndCathedrals, E::kAbbot, E::kTradersAndBuilders, E::kBridgesCastlesAndBazaars},
+        4);
+    current.rules.ic_edition = InnsCathedralsEdition::kCurrent;
+    current.rules.ic_c31_incomplete_inn_cathedral = IncompleteInnCathedral::kOrdinary;
+    current.rules.bc_bridges = true;
+    families.push_back({"inns-current-edition-abbot", current});
+  }
+  {
     fuzz::FuzzRules abbot =
         Rules({E::kAbbot, E::kPrincessAndDragon, E::kHillsAndSheep, E::kAbbeyAndMayor}, 2);
     abbot.rules.am_mayor = abbot.rules.am_wagon = abbot.rules.am_barn = true;
@@ -327,7 +338,8 @@ bool AddEngineSeeds(Corpora& corpora) {
         read.rules.am_barn != family.rules.rules.am_barn ||
         read.rules.bc_bazaars != family.rules.rules.bc_bazaars ||
         read.steer_magic != family.rules.steer_magic ||
-        read.hold_abbeys != family.rules.hold_abbeys) {
+        read.hold_abbeys != family.rules.hold_abbeys ||
+        read.rules.ic_edition != family.rules.rules.ic_edition) {
       std::cerr << "fuzz_seeds: the rule block of engine family " << family.name
                 << " does not read back as that family\n";
       ok = false;
