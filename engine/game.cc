@@ -142,6 +142,18 @@ Verdict WrongPhase(const GameState& state, std::string_view what) {
   return verdict;
 }
 
+// BG-01: the caller draws the tile and names it; an action naming none (an
+// engine caller that skipped CheckAction, whose field check refuses it) is
+// refused, never read.
+Verdict NoTileNamed(std::optional<Position> cell) {
+  Verdict verdict;
+  verdict.violations.push_back({ViolationCode::kTileNotInBag,
+                                "The action names no tile: the caller draws the tile and names "
+                                "a tile type of the catalogue.",
+                                cell, std::nullopt, "BG-01"});
+  return verdict;
+}
+
 // Whether every module allows `placement` of `tile` (CheckTilePlacement: the
 // River's, the Cult's, the abbey's and the bridges' placement rules).
 bool ModulesAllow(const Game& game, const std::vector<const ExpansionModule*>& modules,
@@ -242,6 +254,7 @@ Verdict Game::ValidateChoice(const Action& action) const {
         if constexpr (std::is_same_v<T, EndGameAction>) {
           return ValidateEndGame();
         } else if constexpr (std::is_same_v<T, PlaceTileAction>) {
+          if (chosen.tile == nullptr) return NoTileNamed(chosen.cell);
           if (state_.phase == Phase::kFinalAbbey && !chosen.tile->abbey) {
             // AM-07: the last land tile has been placed; only abbeys remain.
             Verdict verdict;
@@ -272,6 +285,7 @@ Verdict Game::ValidateChoice(const Action& action) const {
           if (!IsModulePhase(state_.phase)) return WrongPhase(state_, "pass");
           return ValidateOwnAction(action);
         } else if constexpr (std::is_same_v<T, DiscardTileAction>) {
+          if (chosen.tile == nullptr) return NoTileNamed(std::nullopt);
           if (state_.phase != Phase::kPlaceTile) return WrongPhase(state_, "discard a tile");
           return ValidateDiscard(chosen);
         } else if constexpr (std::is_same_v<T, PayRansomAction>) {

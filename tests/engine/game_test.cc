@@ -127,6 +127,22 @@ TEST(GameTest, TileThatFitsNowhereIsDiscarded) {
             std::vector<ViolationCode>{ViolationCode::kTileFitsSomewhere});
 }
 
+// BG-01: a tile action naming no tile (an engine caller that skipped
+// CheckAction, which reports the field) is refused, never read; nothing is
+// applied.
+TEST(GameTest, ATileActionNamingNoTileIsRefused) {
+  const GameState state = TwoPlayerGame();
+  EXPECT_FALSE(CheckAction(state, PlaceTileAction{nullptr, {1, 0}, Rotation{0}}).empty());
+  for (const Action& action :
+       std::vector<Action>{PlaceTileAction{nullptr, {1, 0}, Rotation{0}}, DiscardTileAction{}}) {
+    const Verdict verdict = ValidateAction(state, action);
+    EXPECT_TRUE(HasCode(verdict, ViolationCode::kTileNotInBag, "BG-01"));
+    const Outcome outcome = ApplyAction(state, action);
+    EXPECT_FALSE(outcome.verdict.legal());
+    EXPECT_FALSE(outcome.next.has_value());
+  }
+}
+
 // BG-20: the turn that empties the bag ends the game: a knight alone in the
 // incomplete city of the start tile scores 1 (BG-21: 1 tile × 1).
 TEST(GameTest, EmptyingTheBagEndsTheGame) {
