@@ -6,6 +6,9 @@
 // or under hills), against a
 // baseline: parsing the serialized carcassonne.v1.GameState of the same board
 // (what a request carries) into a fresh message, and nothing else.
+// (Over 600 lines: every benchmark is registered beside its baseline, the snapshot parse, so that
+// scripts/bench reads their ratios from one binary and one run; a split by concern — parse,
+// listing, whole game, every-expansion boards — is a debt.)
 //
 // Every figure is also reported as `x_parse`: its CPU time per iteration
 // divided by the parse time of the same board's snapshot, measured once per
@@ -21,9 +24,6 @@
 // validating one action costs at most 3x parsing that snapshot" reads off
 // BM_RequestPath/72's x_parse: parse + proto -> engine conversion (with the
 // service's checks, CheckSnapshot included) + Game + Validate of a tile action.
-// (Over 600 lines: every benchmark is registered beside its baseline, the snapshot parse, so that
-// scripts/bench reads their ratios from one binary and one run; a split by concern — parse,
-// listing, whole game, every-expansion boards — is a debt.)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>

@@ -424,14 +424,7 @@ TEST(PrincessAndDragonFairyTest, Pd15TheFairysFollowerMustBeTheMoversOwn) {
   // Malformed: an owner who is no player (2 players: seats 0 and 1), a kind
   // that does not exist, a cell with no tile, a segment D does not have (D
   // has 4: city, road, two fields).
-  Figure no_owner = kRedKnight;
-  no_owner.owner = 2;
-  Figure no_kind = kRedKnight;
-  no_kind.kind = static_cast<FigureKind>(99);
-  Figure no_tile = kRedKnight;
-  no_tile.segment = {{5, 5}, 0};
-  Figure no_segment = kRedKnight;
-  no_segment.segment = {{0, 0}, 9};
+  const auto [no_owner, no_kind, no_tile, no_segment] = MalformedFiguresOf(kRedKnight, {5, 5}, 9);
   EXPECT_TRUE(HasProblem(CheckAction(game.state(), MoveFairyAction{no_owner}),
                          "move_fairy.follower.owner"));
   EXPECT_TRUE(

@@ -31,6 +31,16 @@ GameState UntrackedGame(const std::vector<std::string>& names, Expansion expansi
   return state;
 }
 
+MalformedFigures MalformedFiguresOf(const Figure& figure, Position empty_cell,
+                                    int missing_segment) {
+  MalformedFigures malformed{figure, figure, figure, figure};
+  malformed.no_owner.owner = 2;
+  malformed.no_kind.kind = static_cast<FigureKind>(99);
+  malformed.no_tile.segment = {empty_cell, 0};
+  malformed.no_segment.segment.segment_index = missing_segment;
+  return malformed;
+}
+
 std::vector<ScoreEvent> PlaceAndPass(Game& game, const PlaceTileAction& tile) {
   const bool tile_legal = game.Validate(tile).legal();
   EXPECT_TRUE(tile_legal) << tile.tile->id;

@@ -28,6 +28,15 @@ bool HasCode(const Verdict& verdict, ViolationCode code, std::string_view rule_i
 GameState UntrackedGame(const std::vector<std::string>& names, Expansion expansion,
                         const std::vector<Expansion>& more = {}, RuleSet rules = {});
 
+// A figure an action names, four times with one field no game could have
+// (for CheckAction's field checks): an owner who is no player of a 2-player
+// game, a kind that does not exist, a cell with no tile (`empty_cell`), and
+// a segment its tile does not have (`missing_segment`).
+struct MalformedFigures {
+  Figure no_owner, no_kind, no_tile, no_segment;
+};
+MalformedFigures MalformedFiguresOf(const Figure& figure, Position empty_cell, int missing_segment);
+
 // Places `tile` and passes the figure step, each checked legal first (a
 // failure is reported and nothing illegal is applied); returns the pass's
 // events.

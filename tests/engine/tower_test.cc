@@ -231,14 +231,7 @@ TEST(TowerTest, TW_07_ACaptureNamesAMeepleTheTowerMayTake) {
   // Malformed. (2 players: seats 0 and 1; base:B has 2 segments, the
   // monastery and the field.)
   auto capture = [](Figure figure) { return CaptureMeepleAction{figure, std::nullopt}; };
-  Figure no_owner = monk;
-  no_owner.owner = 2;
-  Figure no_kind = monk;
-  no_kind.kind = static_cast<FigureKind>(99);
-  Figure no_tile = monk;
-  no_tile.segment = {{9, 9}, 0};
-  Figure no_segment = monk;
-  no_segment.segment = {{1, 2}, 7};
+  const auto [no_owner, no_kind, no_tile, no_segment] = MalformedFiguresOf(monk, {9, 9}, 7);
   EXPECT_TRUE(
       HasProblem(CheckAction(game.state(), capture(no_owner)), "capture_meeple.figure.owner"));
   EXPECT_TRUE(
