@@ -71,13 +71,6 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
                               module.rules, ")")});
     }
   }
-  // AM-13: the C1 wagon move (to a feature connected to the scored one)
-  // needs the tiles' connection groups, which the catalogue does not have.
-  if (rules.am_wagon_move == WagonMove::kC1Connected) {
-    problems.push_back({Cat(prefix, "am_wagon_move"),
-                        "this build does not implement the C1 wagon move (AM-13); use "
-                        "c2_nearby_tiles (AM-12)"});
-  }
   // AMB-13, CO-21: the house rule laying the river before the city is not
   // built (the city's place is fixed by the geometry contract).
   if (rules.count_river_layout == CountRiverLayout::kRiverFirstHouseRule &&

@@ -142,7 +142,9 @@ std::span<const RuleOption> RuleOptions() {
        {"AM-12", "AM-13"},
        "Where a scored wagon may move: onto an unfinished, unoccupied road, city or monastery on "
        "its tile or one of the 8 around (c2_nearby_tiles, C2), or one connected to the scored "
-       "feature (c1_connected, C1: not built, rejected as malformed) (RuleSet.am_wagon_move)."},
+       "feature (c1_connected, C1): the city or monastery a road of it ends at, a road ending "
+       "at its gate or door or at a junction with it, or an abbey's monastery across a side "
+       "(RuleSet.am_wagon_move)."},
       {"am.barn",
        {"false", "true"},
        "false",
@@ -372,9 +374,16 @@ std::span<const KnownGap> KnownGaps() {
        "river_first_house_rule): the city's place is fixed at (0, 0) by the geometry contract; "
        "not built, rejected as malformed."},
       {"AM-13",
-       "The C1 wagon move (option am.wagon_move = c1_connected: onto a feature connected to the "
-       "scored one): the catalogue has no connection groups for the tiles (JCZ's wagon-move "
-       "data is not in the facts files); not built, rejected as malformed."},
+       "The C1 wagon move (option am.wagon_move = c1_connected), engine practice where the rule "
+       "is silent: 'connected' is read from the tiles as printed (the catalogue's EndsAt and "
+       "EndsAtJunction: a road and the city gate or monastery door it ends at, roads ending at "
+       "one junction) and across an abbey's side; the wagon goes onto the segment at the "
+       "connection, not anywhere on the connected feature. The reference facts have no such "
+       "data: the catalogue's was written from the tile descriptions and compared with "
+       "JCloisterZone's wagon-move groups, which it follows; the tiles that differ from the "
+       "usual reading are listed, each with its reason, in tests/engine/wagon_c1_test.cc. The "
+       "tiles of the current Inns & Cathedrals (ic31) are read from the rules file's "
+       "descriptions only."},
       {"AM-10",
        "The mayor with the tower (AM-10): a tower captures it like any follower (TW-09); it "
        "never goes on top of a tower (TW-06). With The Princess & the Dragon the mayor is a "

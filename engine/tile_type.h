@@ -127,6 +127,12 @@ struct SegmentType {
   // City (The Princess & the Dragon, PD-21): the princess; the tile's placer
   // may send a knight of the city it joins home instead of placing a figure.
   bool princess = false;
+  // Abbey & Mayor, first edition (AM-13, option am.wagon_move = c1_connected):
+  // the segments of this tile (indexes in `TileType::segments`, a bit set)
+  // this one is connected to: a road and the city gate or monastery door it
+  // ends at, the roads that end at one junction, a monastery and the city
+  // around it (the set files' Tile(...).Connects). Always both ways.
+  uint16_t connected = 0;
 };
 
 // Where a tile's segments lie after it is turned: the segment on each board

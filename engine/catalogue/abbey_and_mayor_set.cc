@@ -45,7 +45,9 @@ constexpr std::array kAbbeyAndMayorTiles = {
        Road("r2", {S}),
        Field("f1", {ENE}, {"c1"}),
        Field("f2", {SSW}, {"c2"}),
-       Field("f3", {ESE, SSE}, {"c1", "c2"})),
+       Field("f3", {ESE, SSE}, {"c1", "c2"}))
+      .Connects({"r1", "c1"})
+      .Connects({"r2", "c2"}),
   Tile("am:05", 1, {kRoad, kRoad, kRoad, kRoad},
        "road N (ends on tile); road W (ends on tile); road S (ends on tile); road E (ends on "
        "tile); monastery",
@@ -57,12 +59,17 @@ constexpr std::array kAbbeyAndMayorTiles = {
        Field("f1", {NNW, WNW}),
        Field("f2", {NNE, ENE}),
        Field("f3", {ESE, SSE}),
-       Field("f4", {SSW, WSW})),
+       Field("f4", {SSW, WSW}))
+      .Connects({"r1", "m1"})
+      .Connects({"r2", "m1"})
+      .Connects({"r3", "m1"})
+      .Connects({"r4", "m1"}),
   Tile("am:06", 1, {kCity, kField, kField, kRoad}, "city N; road W (ends on tile)",
        City("c1", {N}),
        Road("r1", {W}),
        Field("f1", {WNW}, {"c1"}),
-       Field("f2", {ENE, ESE, SSE, SSW, WSW}, {"c1"})),
+       Field("f2", {ENE, ESE, SSE, SSW, WSW}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("am:07", 1, {kCity, kRoad, kRoad, kField}, "city N; road E-S",
        City("c1", {N}),
        Road("r1", {E, S}),
@@ -108,6 +115,8 @@ static_assert(AllCityReferencesResolve(kAbbeyAndMayorTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kAbbeyAndMayorTiles),
               "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kAbbeyAndMayorTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kAbbeyAndMayorTiles.size() == 12 + 1,
               "Abbey & Mayor has 12 land tile types and 1 garden twin");
 static_assert(TotalCount(kAbbeyAndMayorTiles) == 12, "Abbey & Mayor has 12 land tiles");

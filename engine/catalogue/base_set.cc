@@ -26,7 +26,8 @@ constexpr std::array kBaseTiles = {
   Tile("base:A", 2, {kField, kField, kRoad, kField}, "road S (ends on tile); monastery",
        Road("r1", {S}),
        Monastery("m1"),
-       Field("f1", {NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW})),
+       Field("f1", {NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW}))
+      .Connects({"r1", "m1"}),
   Tile("base:B", 4, {kField, kField, kField, kField}, "monastery",
        Monastery("m1"),
        Field("f1", {NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW})),
@@ -74,7 +75,8 @@ constexpr std::array kBaseTiles = {
        Road("r3", {W}),
        Field("f1", {ENE, WNW}, {"c1"}),
        Field("f2", {SSW, WSW}),
-       Field("f3", {ESE, SSE})),
+       Field("f3", {ESE, SSE}))
+      .Connects({"r1", "r2", "r3"}),
   Tile("base:M", 2, {kCity, kField, kField, kCity}, "city N+W (1 coat of arms)",
        City("c1", {N, W}, /*coats_of_arms=*/1),
        Field("f1", {ENE, ESE, SSE, SSW}, {"c1"})),
@@ -102,12 +104,14 @@ constexpr std::array kBaseTiles = {
        City("c1", {N, E, W}, /*coats_of_arms=*/1),
        Road("r1", {S}),
        Field("f1", {SSE}, {"c1"}),
-       Field("f2", {SSW}, {"c1"})),
+       Field("f2", {SSW}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("base:T", 1, {kCity, kCity, kRoad, kCity}, "city N+E+W; road S (ends on tile)",
        City("c1", {N, E, W}),
        Road("r1", {S}),
        Field("f1", {SSE}, {"c1"}),
-       Field("f2", {SSW}, {"c1"})),
+       Field("f2", {SSW}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("base:U", 8, {kField, kRoad, kField, kRoad}, "road E-W",
        Road("r1", {E, W}),
        Field("f1", {NNW, NNE, ENE, WNW}),
@@ -123,7 +127,8 @@ constexpr std::array kBaseTiles = {
        Road("r3", {W}),
        Field("f1", {NNW, NNE, ENE, WNW}),
        Field("f2", {ESE, SSE}),
-       Field("f3", {SSW, WSW})),
+       Field("f3", {SSW, WSW}))
+      .Connects({"r1", "r2", "r3"}),
   Tile("base:X", 1, {kRoad, kRoad, kRoad, kRoad},
        "road N (ends on tile); road E (ends on tile); road S (ends on tile); road W (ends on tile)",
        Road("r1", {N}),
@@ -133,7 +138,8 @@ constexpr std::array kBaseTiles = {
        Field("f1", {NNW, WNW}),
        Field("f2", {NNE, ENE}),
        Field("f3", {ESE, SSE}),
-       Field("f4", {SSW, WSW})),
+       Field("f4", {SSW, WSW}))
+      .Connects({"r1", "r2", "r3", "r4"}),
   // The garden edition (AB-01): its garden twins, each in place of one copy
   // of the type it names.
   Tile("base:Mg", 0, {kCity, kField, kField, kCity}, "city N+W (1 coat of arms); garden; garden twin of base:M",
@@ -186,6 +192,8 @@ constexpr std::array kBaseTiles = {
 static_assert(AllCityReferencesResolve(kBaseTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kBaseTiles), "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kBaseTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kBaseTiles.size() == 24 + 8, "the base game has 24 tile types and 8 garden twins");
 static_assert(TotalCount(kBaseTiles) == 72, "the base game has 72 tiles");
 

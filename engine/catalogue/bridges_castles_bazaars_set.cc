@@ -32,7 +32,8 @@ constexpr std::array kBridgesCastlesBazaarsTiles = {
        City("c3", {E}),
        Road("r1", {S}),
        Field("f1", {SSW}, {"c1", "c2", "c3"}),
-       Field("f2", {SSE}, {"c3"})),
+       Field("f2", {SSE}, {"c3"}))
+      .Connects({"r1", "c3"}),
   Tile("bcb:03", 1, {kField, kCity, kField, kCity}, "city E+W; bazaar",
        City("c1", {E, W}),
        Field("f1", {NNW, NNE}, {"c1"}),
@@ -42,7 +43,8 @@ constexpr std::array kBridgesCastlesBazaarsTiles = {
        Road("r1", {E}),
        Field("f1", {NNW, NNE}, {"c1"}),
        Field("f2", {ENE}, {"c1"}),
-       Field("f3", {ESE, SSE, SSW}, {"c1"})),
+       Field("f3", {ESE, SSE, SSW}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("bcb:05", 1, {kCity, kField, kRoad, kField}, "city N; road S (ends on tile); bazaar",
        City("c1", {N}),
        Road("r1", {S}),
@@ -53,7 +55,8 @@ constexpr std::array kBridgesCastlesBazaarsTiles = {
        City("c1", {E, W}),
        Monastery("m1"),
        Field("f1", {NNW, NNE}, {"c1"}),
-       Field("f2", {SSE, SSW}, {"c1"})),
+       Field("f2", {SSE, SSW}, {"c1"}))
+      .Connects({"c1", "m1"}),
   Tile("bcb:08", 1, {kField, kRoad, kField, kRoad}, "road E-W; monastery",
        Road("r1", {E, W}),
        Monastery("m1"),
@@ -84,6 +87,7 @@ constexpr std::array kBridgesCastlesBazaarsTiles = {
        Field("f1", {NNW, NNE}, {"c1"}),
        Field("f2", {ENE}, {"c1"}),
        Field("f3", {ESE, SSE, SSW}, {"c1"}))
+      .Connects({"r1", "c1"})
       .GardenTwinOf("bcb:04", 1),
 };
 // clang-format on
@@ -92,6 +96,8 @@ static_assert(AllCityReferencesResolve(kBridgesCastlesBazaarsTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kBridgesCastlesBazaarsTiles),
               "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kBridgesCastlesBazaarsTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kBridgesCastlesBazaarsTiles.size() == 11 + 1,
               "Bridges, Castles & Bazaars has 11 land tile types and 1 garden twin");
 static_assert(TotalCount(kBridgesCastlesBazaarsTiles) == 12,

@@ -61,6 +61,8 @@ constexpr std::array kCountTiles = {
 static_assert(AllCityReferencesResolve(kCountTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kCountTiles), "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kCountTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kCountTiles.size() == 12, "The Count of Carcassonne has 12 tile types");
 static_assert(TotalCount(kCountTiles) == 12, "The Count of Carcassonne has 12 tiles");
 

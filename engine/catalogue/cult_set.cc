@@ -33,12 +33,14 @@ constexpr std::array kCultTiles = {
        Road("r1", {S}),
        Monastery("m1").Shrine(),
        Field("f1", {NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW}))
+      .Connects({"r1", "m1"})
       .InHereticsAndShrines(1),
   Tile("cult:4", 1, {kCity, kField, kRoad, kField}, "city N; road S (ends on tile); shrine",
        City("c1", {N}),
        Road("r1", {S}),
        Monastery("m1").Shrine(),
        Field("f1", {ENE, ESE, SSE, SSW, WSW, WNW}, {"c1"}))
+      .Connects({"r1", "m1"})
       .InHereticsAndShrines(1),
   Tile("cult:5", 1, {kRoad, kField, kRoad, kField},
        "road N (ends on tile); road S (ends on tile); shrine",
@@ -47,6 +49,8 @@ constexpr std::array kCultTiles = {
        Monastery("m1").Shrine(),
        Field("f1", {NNW, SSW, WSW, WNW}),
        Field("f2", {NNE, ENE, ESE, SSE}))
+      .Connects({"r1", "m1"})
+      .Connects({"r2", "m1"})
       .InHereticsAndShrines(1),
   Tile("cult:6", 1, {kCity, kRoad, kField, kRoad},
        "city N; road W (ends on tile); road E (ends on tile); shrine",
@@ -56,6 +60,8 @@ constexpr std::array kCultTiles = {
        Monastery("m1").Shrine(),
        Field("f1", {ENE, WNW}, {"c1"}),
        Field("f2", {ESE, SSE, SSW, WSW}))
+      .Connects({"r1", "m1"})
+      .Connects({"r2", "m1"})
       .InHereticsAndShrines(0),
 };
 // clang-format on
@@ -63,6 +69,8 @@ constexpr std::array kCultTiles = {
 static_assert(AllCityReferencesResolve(kCultTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kCultTiles), "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kCultTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kCultTiles.size() == 6, "The Cult has 6 tile types");
 static_assert(TotalCount(kCultTiles) == 6, "The Cult (Rio Grande) has 6 tiles");
 

@@ -59,6 +59,7 @@ constexpr std::array kHillsAndSheepTiles = {
        Road("r1", {S}),
        Field("f1", {SSW, WSW, WNW}, {"c1"}),
        Field("f2", {ENE, ESE, SSE}, {"c1"}))
+      .Connects({"r1", "c1"})
       .WithHill(),
   Tile("hs:09", 1, {kCity, kRoad, kRoad, kField}, "city N; road E-S; hill",
        City("c1", {N}),
@@ -77,7 +78,8 @@ constexpr std::array kHillsAndSheepTiles = {
        Road("r2", {N, E}),
        Monastery("m1"),
        Field("f1", {NNW, ESE, SSE, SSW, WSW, WNW}),
-       Field("f2", {NNE, ENE})),
+       Field("f2", {NNE, ENE}))
+      .Connects({"r1", "m1"}),
   Tile("hs:12", 1, {kCity, kField, kRoad, kCity},
        "city N; city W; road S (ends on tile); vineyard",
        City("c1", {N}),
@@ -85,6 +87,7 @@ constexpr std::array kHillsAndSheepTiles = {
        Road("r1", {S}),
        Field("f1", {SSW}, {"c1", "c2"}),
        Field("f2", {ENE, ESE, SSE}, {"c1"}))
+      .Connects({"r1", "c1"})
       .WithVineyard(),
   Tile("hs:13", 1, {kRoad, kField, kRoad, kField},
        "road N (ends on tile); road S (ends on tile); hill",
@@ -92,6 +95,7 @@ constexpr std::array kHillsAndSheepTiles = {
        Road("r2", {S}),
        Field("f1", {NNE, ENE, ESE, SSE}),
        Field("f2", {NNW, SSW, WSW, WNW}))
+      .Connects({"r1", "r2"})
       .WithHill(),
   Tile("hs:14", 1, {kField, kField, kRoad, kRoad},
        "road W (ends on tile); road S (ends on tile); hill",
@@ -99,6 +103,7 @@ constexpr std::array kHillsAndSheepTiles = {
        Road("r2", {S}),
        Field("f1", {NNW, NNE, ENE, ESE, SSE, WNW}),
        Field("f2", {SSW, WSW}))
+      .Connects({"r1", "r2"})
       .WithHill(),
   Tile("hs:15", 1, {kCity, kField, kRoad, kRoad}, "city N; road S-W; hill",
        City("c1", {N}),
@@ -121,6 +126,7 @@ constexpr std::array kHillsAndSheepTiles = {
        Garden("g1"),
        Field("f1", {NNW, NNE, ENE, ESE, SSE, WNW}),
        Field("f2", {SSW, WSW}))
+      .Connects({"r1", "r2"})
       .WithHill().GardenTwinOf("hs:14", 1),
 };
 // clang-format on
@@ -129,6 +135,8 @@ static_assert(AllCityReferencesResolve(kHillsAndSheepTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kHillsAndSheepTiles),
               "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kHillsAndSheepTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kHillsAndSheepTiles.size() == 16 + 1,
               "Hills & Sheep has 16 tile types and 1 garden twin");
 static_assert(TotalCount(kHillsAndSheepTiles) == 18, "Hills & Sheep has 18 tiles");

@@ -50,7 +50,9 @@ constexpr std::array kInnsAndCathedralsC31Tiles = {
        Road("r2", {E}),
        Monastery("m1"),
        Field("f1", {NNW, NNE, ENE, WNW}),
-       Field("f2", {ESE, SSE, SSW, WSW})),
+       Field("f2", {ESE, SSE, SSW, WSW}))
+      .Connects({"r1", "m1"})
+      .Connects({"r2", "m1"}),
   Tile("ic31:E", 1, {kRoad, kRoad, kRoad, kRoad}, "road N-W; road E-S",
        // Two bends, no junction; a farmhouse in the field between them.
        Road("r1", {N, W}),
@@ -63,7 +65,8 @@ constexpr std::array kInnsAndCathedralsC31Tiles = {
        City("c1", {N, W}),
        Road("r1", {E}),
        Field("f1", {ENE}, {"c1"}),
-       Field("f2", {ESE, SSE, SSW}, {"c1"})),
+       Field("f2", {ESE, SSE, SSW}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("ic31:G", 1, {kField, kField, kField, kCity}, "city W",
        // The wall runs to the NE corner: a north field and an east+south
        // one. Not a castle base (BC-10): the facts flag ic:07, the same
@@ -83,7 +86,8 @@ constexpr std::array kInnsAndCathedralsC31Tiles = {
        City("c1", {N}),
        Road("r1", {S}),
        Field("f1", {SSW, WSW, WNW}, {"c1"}),
-       Field("f2", {ENE, ESE, SSE}, {"c1"})),
+       Field("f2", {ENE, ESE, SSE}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("ic31:Ka", 1, {kCity, kCity, kCity, kCity}, "city N+E+S+W (cathedral)",
        City("c1", {N, E, S, W}).WithCathedral()),
   Tile("ic31:Kb", 1, {kCity, kCity, kCity, kCity}, "city N+E+S+W (cathedral)",
@@ -105,7 +109,8 @@ constexpr std::array kInnsAndCathedralsC31Tiles = {
        City("c1", {N, W}),
        Road("r1", {S}).WithInn(),
        Field("f1", {SSW}, {"c1"}),
-       Field("f2", {ENE, ESE, SSE}, {"c1"})),
+       Field("f2", {ENE, ESE, SSE}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("ic31:O", 1, {kCity, kCity, kField, kCity}, "city N; city E; city W",
        City("c1", {N}),
        City("c2", {E}),
@@ -125,7 +130,9 @@ constexpr std::array kInnsAndCathedralsC31Tiles = {
        Field("f1", {NNW}, {"c1"}),
        Field("f2", {NNE}, {"c1"}),
        Field("f3", {SSE}, {"c1"}),
-       Field("f4", {SSW}, {"c1"})),
+       Field("f4", {SSW}, {"c1"}))
+      .Connects({"r1", "c1"})
+      .Connects({"r2", "c1"}),
   Tile("ic31:R", 1, {kCity, kCity, kRoad, kField}, "city N; city E; road S (ends on tile)",
        // The road from S bends to the east city's gate: inside the bend a
        // field by that city; outside it a field by both cities.
@@ -133,14 +140,16 @@ constexpr std::array kInnsAndCathedralsC31Tiles = {
        City("c2", {E}),
        Road("r1", {S}),
        Field("f1", {SSE}, {"c2"}),
-       Field("f2", {SSW, WSW, WNW}, {"c1", "c2"})),
+       Field("f2", {SSW, WSW, WNW}, {"c1", "c2"}))
+      .Connects({"r1", "c2"}),
   Tile("ic31:S", 1, {kCity, kField, kRoad, kCity}, "city N; city W; road S (ends on tile)",
        // The mirror of ic31:R: the road from S bends to the west city's gate.
        City("c1", {N}),
        City("c2", {W}),
        Road("r1", {S}),
        Field("f1", {SSW}, {"c2"}),
-       Field("f2", {ENE, ESE, SSE}, {"c1", "c2"})),
+       Field("f2", {ENE, ESE, SSE}, {"c1", "c2"}))
+      .Connects({"r1", "c2"}),
   Tile("ic31:U", 1, {kCity, kRoad, kCity, kRoad},
        "city N; city S; road E (ends on tile); road W (ends on tile)",
        // A road from the north city's gate bends to E; a road from W bends to
@@ -151,7 +160,9 @@ constexpr std::array kInnsAndCathedralsC31Tiles = {
        Road("r2", {W}),
        Field("f1", {ENE}, {"c1"}),
        Field("f2", {WSW}, {"c2"}),
-       Field("f3", {WNW, ESE}, {"c1", "c2"})),
+       Field("f3", {WNW, ESE}, {"c1", "c2"}))
+      .Connects({"r1", "c1"})
+      .Connects({"r2", "c2"}),
   Tile("ic31:V", 1, {kCity, kRoad, kRoad, kRoad},
        "city N; road W (ends on tile); road E (ends on tile); road S (ends on tile)",
        // Three roads, each ending at the city (IN-15: the gate area is no
@@ -166,7 +177,8 @@ constexpr std::array kInnsAndCathedralsC31Tiles = {
        Field("f1", {WNW}, {"c1"}),
        Field("f2", {ENE}, {"c1"}),
        Field("f3", {WSW, SSW}, {"c1"}),
-       Field("f4", {SSE, ESE}, {"c1"})),
+       Field("f4", {SSE, ESE}, {"c1"}))
+      .Connects({"r1", "r2", "r3", "c1"}),
   Tile("ic31:W", 1, {kRoad, kRoad, kRoad, kRoad}, "road N-E-S-W (ring road) with inn",
        // IN-11: the four edge roads join a ring round the inn with no
        // junction, so one road; four corner fields and the one inside the ring.
@@ -183,6 +195,8 @@ static_assert(AllCityReferencesResolve(kInnsAndCathedralsC31Tiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kInnsAndCathedralsC31Tiles),
               "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kInnsAndCathedralsC31Tiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kInnsAndCathedralsC31Tiles.size() == 21,
               "24 tiles less C, I and T (open questions IN-Q2, IN-Q3, IN-Q5)");
 static_assert(TotalCount(kInnsAndCathedralsC31Tiles) == 21, "one copy of each");

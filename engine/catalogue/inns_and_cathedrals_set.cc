@@ -29,7 +29,9 @@ constexpr std::array kInnsAndCathedralsTiles = {
        Road("r2", {E}),
        Monastery("m1"),
        Field("f1", {ESE, SSE, SSW, WSW}),
-       Field("f2", {NNW, NNE, ENE, WNW})),
+       Field("f2", {NNW, NNE, ENE, WNW}))
+      .Connects({"r1", "m1"})
+      .Connects({"r2", "m1"}),
   Tile("ic:03", 1, {kCity, kCity, kCity, kCity}, "city N; city W; city E; city S",
        City("c1", {N}),
        City("c2", {W}),
@@ -53,7 +55,8 @@ constexpr std::array kInnsAndCathedralsTiles = {
        Field("f1", {ESE}, {"c2"}),
        Field("f2", {WSW}, {"c2"}),
        Field("f3", {ENE}, {"c1"}),
-       Field("f4", {WNW}, {"c1"})),
+       Field("f4", {WNW}, {"c1"}))
+      .Connects({"r1", "r2", "c1", "c2"}),
   Tile("ic:06", 1, {kCity, kField, kCity, kCity}, "city N+W (1 coat of arms); city S",
        City("c1", {N, W}, /*coats_of_arms=*/1),
        City("c2", {S}),
@@ -66,12 +69,14 @@ constexpr std::array kInnsAndCathedralsTiles = {
        City("c1", {N}),
        Road("r1", {S}),
        Field("f1", {SSW, WSW, WNW}, {"c1"}),
-       Field("f2", {ENE, ESE, SSE}, {"c1"})),
+       Field("f2", {ENE, ESE, SSE}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("ic:09", 1, {kCity, kRoad, kField, kCity}, "city N+W; road E (ends on tile)",
        City("c1", {N, W}),
        Road("r1", {E}),
        Field("f1", {ENE}, {"c1"}),
-       Field("f2", {ESE, SSE, SSW}, {"c1"})),
+       Field("f2", {ESE, SSE, SSW}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("ic:10", 1, {kRoad, kCity, kRoad, kCity},
        "city E+W (1 coat of arms); road N (ends on tile); road S (ends on tile)",
        City("c1", {E, W}, /*coats_of_arms=*/1),
@@ -80,12 +85,15 @@ constexpr std::array kInnsAndCathedralsTiles = {
        Field("f1", {NNW}, {"c1"}),
        Field("f2", {NNE}, {"c1"}),
        Field("f3", {SSE}, {"c1"}),
-       Field("f4", {SSW}, {"c1"})),
+       Field("f4", {SSW}, {"c1"}))
+      .Connects({"r1", "c1"})
+      .Connects({"r2", "c1"}),
   Tile("ic:11", 1, {kCity, kField, kRoad, kCity}, "city N+W; road S (ends on tile) with inn",
        City("c1", {N, W}),
        Road("r1", {S}).WithInn(),
        Field("f1", {SSW}, {"c1"}),
-       Field("f2", {ENE, ESE, SSE}, {"c1"})),
+       Field("f2", {ENE, ESE, SSE}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("ic:12", 1, {kCity, kField, kRoad, kRoad}, "city N; road S-W with inn",
        City("c1", {N}),
        Road("r1", {S, W}).WithInn(),
@@ -103,7 +111,8 @@ constexpr std::array kInnsAndCathedralsTiles = {
        Road("r3", {S}),
        Field("f1", {NNW, NNE, ENE, WNW}),
        Field("f2", {SSW, WSW}),
-       Field("f3", {ESE, SSE})),
+       Field("f3", {ESE, SSE}))
+      .Connects({"r1", "r2", "r3"}),
   Tile("ic:15", 1, {kField, kRoad, kField, kRoad}, "road E-W with inn",
        Road("r1", {E, W}).WithInn(),
        Field("f1", {NNW, NNE, ENE, WNW}),
@@ -141,6 +150,8 @@ static_assert(AllCityReferencesResolve(kInnsAndCathedralsTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kInnsAndCathedralsTiles),
               "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kInnsAndCathedralsTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kInnsAndCathedralsTiles.size() == 17 + 2,
               "Inns & Cathedrals has 17 tile types and 2 garden twins");
 static_assert(TotalCount(kInnsAndCathedralsTiles) == 18, "Inns & Cathedrals has 18 tiles");

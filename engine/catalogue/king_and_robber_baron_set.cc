@@ -29,14 +29,16 @@ constexpr std::array kKingAndRobberBaronTiles = {
        City("c1", {N}),
        Road("r1", {W}),
        Field("f1", {WNW}, {"c1"}),
-       Field("f2", {ENE, ESE, SSE, SSW, WSW}, {"c1"})),
+       Field("f2", {ENE, ESE, SSE, SSW, WSW}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("kr:3", 1, {kCity, kRoad, kRoad, kRoad}, "city N; road W (ends on tile); road E-S",
        City("c1", {N}),
        Road("r1", {W}),
        Road("r2", {E, S}),
        Field("f1", {WNW}, {"c1"}),
        Field("f2", {ENE, SSW, WSW}, {"c1"}),
-       Field("f3", {ESE, SSE})),
+       Field("f3", {ESE, SSE}))
+      .Connects({"r1", "c1"}),
   Tile("kr:4", 1, {kCity, kRoad, kRoad, kCity},
        "city N+W; road S (ends on tile); road E (ends on tile)",
        City("c1", {N, W}),
@@ -45,7 +47,9 @@ constexpr std::array kKingAndRobberBaronTiles = {
        Field("f1", {SSW}, {"c1"}),
        Field("f2", {SSE}, {"c1"}),
        Field("f3", {ESE}, {"c1"}),
-       Field("f4", {ENE}, {"c1"})),
+       Field("f4", {ENE}, {"c1"}))
+      .Connects({"r1", "c1"})
+      .Connects({"r2", "c1"}),
   Tile("kr:5", 1, {kCity, kCity, kCity, kCity}, "city E+W; city N+S",
        City("c1", {E, W}),
        City("c2", {N, S}),
@@ -59,6 +63,7 @@ constexpr std::array kKingAndRobberBaronTiles = {
        Garden("g1"),
        Field("f1", {WNW}, {"c1"}),
        Field("f2", {ENE, ESE, SSE, SSW, WSW}, {"c1"}))
+      .Connects({"r1", "c1"})
       .GardenTwinOf("kr:2", 1),
 };
 // clang-format on
@@ -67,6 +72,8 @@ static_assert(AllCityReferencesResolve(kKingAndRobberBaronTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kKingAndRobberBaronTiles),
               "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kKingAndRobberBaronTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kKingAndRobberBaronTiles.size() == 5 + 1,
               "King & Robber Baron has 5 tile types and 1 garden twin");
 static_assert(TotalCount(kKingAndRobberBaronTiles) == 5, "King & Robber Baron has 5 tiles");

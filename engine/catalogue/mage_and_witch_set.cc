@@ -29,6 +29,7 @@ constexpr std::array kMageAndWitchTiles = {
        Field("f1", {ENE, WNW}, {"c1"}),
        Field("f2", {SSW, WSW}),
        Field("f3", {ESE, SSE}))
+      .Connects({"r1", "r2", "r3"})
       .WithMagicSymbol(),
   Tile("mw:2", 1, {kCity, kRoad, kRoad, kCity}, "city N+W; road E-S; magic symbol",
        City("c1", {N, W}),
@@ -44,6 +45,7 @@ constexpr std::array kMageAndWitchTiles = {
        Road("r1", {S}),
        Field("f1", {SSW}, {"c1", "c2", "c3"}),
        Field("f2", {SSE}, {"c3"}))
+      .Connects({"r1", "c3"})
       .WithMagicSymbol(),
   Tile("mw:4", 1, {kRoad, kCity, kRoad, kCity},
        "city E+W; road N (ends on tile); road S (ends on tile); magic symbol",
@@ -54,6 +56,8 @@ constexpr std::array kMageAndWitchTiles = {
        Field("f2", {NNE}, {"c1"}),
        Field("f3", {SSE}, {"c1"}),
        Field("f4", {SSW}, {"c1"}))
+      .Connects({"r1", "c1"})
+      .Connects({"r2", "c1"})
       .WithMagicSymbol(),
   Tile("mw:5", 1, {kCity, kField, kCity, kField}, "city N; city S; magic symbol",
        City("c1", {N}),
@@ -65,6 +69,7 @@ constexpr std::array kMageAndWitchTiles = {
        Road("r1", {S}),
        Field("f1", {SSE}, {"c1"}),
        Field("f2", {SSW}, {"c1"}))
+      .Connects({"r1", "c1"})
       .WithMagicSymbol(),
   Tile("mw:7", 1, {kCity, kRoad, kRoad, kRoad},
        "city N; road E (ends on tile); road S-W; magic symbol",
@@ -74,6 +79,7 @@ constexpr std::array kMageAndWitchTiles = {
        Field("f1", {ENE}, {"c1"}),
        Field("f2", {ESE, SSE, WNW}, {"c1"}),
        Field("f3", {SSW, WSW}))
+      .Connects({"r1", "c1"})
       .WithMagicSymbol(),
   Tile("mw:8", 1, {kCity, kRoad, kRoad, kCity}, "city N; city W; road E-S; magic symbol",
        City("c1", {N}),
@@ -99,6 +105,8 @@ static_assert(AllCityReferencesResolve(kMageAndWitchTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kMageAndWitchTiles),
               "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kMageAndWitchTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kMageAndWitchTiles.size() == 8 + 1,
               "Mage & Witch has 8 tile types and 1 garden twin");
 static_assert(TotalCount(kMageAndWitchTiles) == 8, "Mage & Witch has 8 tiles");

@@ -56,6 +56,9 @@ constexpr std::array kPrincessAndDragonTiles = {
        Field("f1", {NNW, NNE, ENE, WNW}),
        Field("f2", {ESE, SSE}),
        Field("f3", {SSW, WSW}))
+      .Connects({"r1", "m1"})
+      .Connects({"r2", "m1"})
+      .Connects({"r3", "m1"})
       .WithDragonSymbol(),
   Tile("pd:07", 1, {kField, kRoad, kRoad, kRoad},
        "road E (ends on tile); road S (ends on tile); road W (ends on tile); dragon symbol",
@@ -65,6 +68,7 @@ constexpr std::array kPrincessAndDragonTiles = {
        Field("f1", {NNW, NNE, ENE, WNW}),
        Field("f2", {ESE, SSE}),
        Field("f3", {SSW, WSW}))
+      .Connects({"r1", "r2", "r3"})
       .WithDragonSymbol(),
   Tile("pd:08", 1, {kField, kRoad, kRoad, kRoad},
        "road E (ends on tile); road S (ends on tile); road W (ends on tile); magic portal",
@@ -74,6 +78,7 @@ constexpr std::array kPrincessAndDragonTiles = {
        Field("f1", {NNW, NNE, ENE, WNW}),
        Field("f2", {ESE, SSE}),
        Field("f3", {SSW, WSW}))
+      .Connects({"r1", "r2", "r3"})
       .WithMagicPortal(),
   Tile("pd:09", 1, {kCity, kRoad, kRoad, kRoad},
        "city N (princess); road E (ends on tile); road S (ends on tile); road W (ends on tile)",
@@ -83,7 +88,8 @@ constexpr std::array kPrincessAndDragonTiles = {
        Road("r3", {W}),
        Field("f1", {ENE, WNW}, {"c1"}),
        Field("f2", {SSW, WSW}),
-       Field("f3", {ESE, SSE})),
+       Field("f3", {ESE, SSE}))
+      .Connects({"r1", "r2", "r3"}),
   Tile("pd:10", 1, {kCity, kCity, kCity, kField}, "city N (princess); city E+S (1 coat of arms)",
        City("c1", {N}).WithPrincess().NoCastleBase(),
        City("c2", {E, S}, 1),
@@ -100,6 +106,7 @@ constexpr std::array kPrincessAndDragonTiles = {
        City("c1", {N, E, W}),
        Monastery("m1"),
        Field("f1", {SSE, SSW}, {"c1"}))
+      .Connects({"c1", "m1"})
       .WithDragonSymbol(),
   Tile("pd:14", 2, {kField, kField, kRoad, kRoad}, "road S-W; dragon symbol",
        Road("r1", {S, W}),
@@ -202,6 +209,8 @@ static_assert(AllCityReferencesResolve(kPrincessAndDragonTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kPrincessAndDragonTiles),
               "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kPrincessAndDragonTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kPrincessAndDragonTiles.size() == 29 + 2,
               "The Princess & the Dragon has 29 tile types and 2 garden twins");
 static_assert(TotalCount(kPrincessAndDragonTiles) == 30,

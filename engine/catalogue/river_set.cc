@@ -49,6 +49,7 @@ constexpr std::array kRiverTiles = {
        Field("f2", {WNW}, {"c1"}),
        Field("f3", {ESE, SSE}),
        Field("f4", {SSW, WSW}))
+      .Connects({"r1", "c1"})
       .WithRiverRole(RiverRole::kRiver),
   Tile("river:1-05", 1, {kField, kRiver, kRoad, kRiver},
        "road S (ends on tile); river E-W; monastery",
@@ -58,6 +59,7 @@ constexpr std::array kRiverTiles = {
        Field("f1", {NNW, NNE, ENE, WNW}),
        Field("f2", {ESE, SSE}),
        Field("f3", {SSW, WSW}))
+      .Connects({"r1", "m1"})
       .WithRiverRole(RiverRole::kRiver),
   Tile("river:1-06", 1, {kRiver, kRoad, kRiver, kRoad}, "road E-W; river N-S",
        Road("r1", {E, W}),
@@ -147,6 +149,7 @@ constexpr std::array kRiverTiles = {
        Field("f2", {WNW}, {"c1"}),
        Field("f3", {ESE, SSE}),
        Field("f4", {SSW, WSW}))
+      .Connects({"r1", "c1"})
       .WithRiverRole(RiverRole::kRiver),
   Tile("river:2-09", 1, {kField, kField, kRiver, kRiver}, "river S-W",
        River("v1", {S, W}),
@@ -184,6 +187,8 @@ constexpr std::array kRiverTiles = {
 static_assert(AllCityReferencesResolve(kRiverTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kRiverTiles), "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kRiverTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kRiverTiles.size() == 22 + 2,
               "The River has 10 tile types, The River II 12 and 2 garden twins");
 static_assert(TotalCount(kRiverTiles) == 24, "The River and The River II have 12 tiles each");

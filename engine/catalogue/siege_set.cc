@@ -48,12 +48,14 @@ constexpr std::array kSiegeTiles = {
        Road("r1", {E}),
        Field("f1", {ENE}, {"c1"}),
        Field("f2", {ESE, SSE, SSW}, {"c1"}))
+      .Connects({"r1", "c1"})
       .InPart("besiegers"),
   Tile("siege:be3", 1, {kCity, kField, kRoad, kField}, "city N (besieged); road S (ends on tile)",
        City("c1", {N}).Besieged(),
        Road("r1", {S}),
        Field("f1", {SSW, WSW, WNW}, {"c1"}),
        Field("f2", {ENE, ESE, SSE}, {"c1"}))
+      .Connects({"r1", "c1"})
       .InPart("besiegers"),
   Tile("siege:be4", 1, {kCity, kRoad, kRoad, kField}, "city N (besieged); road E-S",
        City("c1", {N}).Besieged(),
@@ -67,6 +69,7 @@ constexpr std::array kSiegeTiles = {
        Road("r1", {S}),
        Field("f1", {SSW}, {"c1"}),
        Field("f2", {ENE, ESE, SSE}, {"c1"}))
+      .Connects({"r1", "c1"})
       .InPart("besiegers"),
   Tile("siege:be6", 1, {kCity, kField, kRoad, kRoad}, "city N (besieged); road S-W",
        City("c1", {N}).Besieged(),
@@ -80,6 +83,8 @@ constexpr std::array kSiegeTiles = {
 static_assert(AllCityReferencesResolve(kSiegeTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kSiegeTiles), "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kSiegeTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kSiegeTiles.size() == 10, "Siege has 10 tile types");
 static_assert(TotalCount(kSiegeTiles) == 10, "The Cathars (4) and The Besiegers (6): 10 tiles");
 

@@ -20,6 +20,14 @@
 //   Tile(...).WithMagicSymbol()   Tile(...).WithRiverRole(RiverRole::kLake)
 //   Tile(...).WithVolcano()   Tile(...).WithBazaar()   (Bridges, Castles & Bazaars)
 //   Tile(...).AtCityLayout(dx, dy)   Tile(...).WithQuarters()   (the Count)
+//   Tile(...).Connects({"r1", "c1"})   (Abbey & Mayor, AM-13, the C1 wagon:
+//       segments that meet on the tile: a road and the city gate or monastery
+//       door it ends at, the roads ending at one junction, a monastery and the
+//       city around it; one call per meeting point). The facts files do not
+//       have these: they are read off the tiles as drawn (what a road "ends
+//       on this tile" at), compared with JCloisterZone's wagon-move groups;
+//       tests/engine/wagon_c1_test.cc reads every tile against the usual
+//       pattern and lists the tiles that differ, each with its reason.
 //   Field(...).BordersCityOfCarcassonne()                       (the Count)
 //   Monastery(...).Shrine()                                     (The Cult)
 //   City(...).Besieged()   Tile(...).InPart("cathars")          (Siege)
@@ -57,6 +65,9 @@ enum HalfEdge : uint8_t { NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW };
 
 // Up to this many city names in one field's `cities` list.
 inline constexpr int kMaxBorderedCities = 4;
+// AM-13: up to this many meeting points on a tile, of up to this many segments.
+inline constexpr int kMaxMeetingPoints = 4;
+inline constexpr int kMaxConnected = 5;
 
 // A segment as written in a table; city references are still local ids.
 struct SegmentSpec {
@@ -91,7 +102,6 @@ struct SegmentSpec {
   }
 
   bool princess = false;
-
   // The Princess & the Dragon (PD-01, PD-21): the city segment shows the
   // princess.
   constexpr SegmentSpec WithPrincess() const {
@@ -187,6 +197,24 @@ struct TileSpec {
   bool magic_portal = false;
   std::string_view garden_twin_of = {};
   int garden_twin_copies = 0;
+  // AM-13: the meeting points (Connects), each a few segment ids.
+  std::array<std::array<std::string_view, kMaxConnected>, kMaxMeetingPoints> meeting_points{};
+  int meeting_point_count = 0;
+
+  // Abbey & Mayor, first edition (AM-13): `segments` meet at one point of
+  // the tile, so each is connected to the others for the C1 wagon move.
+  constexpr TileSpec Connects(std::initializer_list<std::string_view> segments) const {
+    TileSpec spec = *this;
+    if (spec.meeting_point_count >= kMaxMeetingPoints || segments.size() > kMaxConnected) {
+      spec.meeting_point_count = kMaxMeetingPoints + 1;  // fails ConnectionsResolve
+      return spec;
+    }
+    int i = 0;
+    for (std::string_view segment : segments)
+      spec.meeting_points[spec.meeting_point_count][i++] = segment;
+    ++spec.meeting_point_count;
+    return spec;
+  }
 
   // The Abbot (AB-01): a garden-edition twin of `of` (same set), with
   // `copies` copies in that edition, each in place of a copy of `of`.
@@ -427,6 +455,34 @@ constexpr bool SymbolsOnTheirSegments(std::span<const TileSpec> tiles) {
   return true;
 }
 
+// AM-13: each meeting point names at least two segments of the tile, each
+// once, each a road, city or monastery, and a road in it ends on the tile
+// (touches one side: the road that meets something there ends there).
+constexpr bool ConnectionsResolve(std::span<const TileSpec> tiles) {
+  for (const TileSpec& tile : tiles) {
+    if (tile.meeting_point_count > kMaxMeetingPoints) return false;
+    for (int p = 0; p < tile.meeting_point_count; ++p) {
+      int named = 0;
+      for (int i = 0; i < kMaxConnected && !tile.meeting_points[p][i].empty(); ++i) {
+        ++named;
+        const int index = IndexOf(tile, tile.meeting_points[p][i]);
+        if (index < 0) return false;
+        for (int j = 0; j < i; ++j) {
+          if (tile.meeting_points[p][j] == tile.meeting_points[p][i]) return false;
+        }
+        const SegmentSpec& segment = tile.segments[index];
+        if (segment.kind == SegmentKind::kRoad) {
+          if (std::popcount(segment.edges) != 1) return false;
+        } else if (segment.kind != SegmentKind::kCity && segment.kind != SegmentKind::kMonastery) {
+          return false;
+        }
+      }
+      if (named < 2) return false;
+    }
+  }
+  return true;
+}
+
 constexpr int TotalCount(std::span<const TileSpec> tiles) {
   int total = 0;
   for (const TileSpec& tile : tiles) total += tile.count;
@@ -485,6 +541,17 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
           static_cast<uint16_t>(segment.bordered_cities | (1u << IndexOf(spec, s.cities[c])));
     }
     tile.segments.push_back(segment);
+  }
+  // AM-13: the segments of a meeting point are connected, both ways.
+  for (int p = 0; p < spec.meeting_point_count && p < kMaxMeetingPoints; ++p) {
+    for (int i = 0; i < kMaxConnected && !spec.meeting_points[p][i].empty(); ++i) {
+      for (int j = 0; j < kMaxConnected && !spec.meeting_points[p][j].empty(); ++j) {
+        if (i == j) continue;
+        SegmentType& segment = tile.segments[IndexOf(spec, spec.meeting_points[p][i])];
+        segment.connected = static_cast<uint16_t>(segment.connected |
+                                                  (1u << IndexOf(spec, spec.meeting_points[p][j])));
+      }
+    }
   }
   ComputeLayouts(tile);
   return tile;

@@ -98,7 +98,8 @@ constexpr std::array kTowerTiles = {
        TowerFoundation("t1"),
        Field("f1", {ENE}, {"c1"}),
        Field("f2", {ESE}, {"c1"}),
-       Field("f3", {SSE, SSW}, {"c1"})),
+       Field("f3", {SSE, SSW}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("tower:14", 1, {kCity, kField, kField, kCity}, "city N; city W; tower foundation",
        City("c1", {N}),
        City("c2", {W}),
@@ -116,7 +117,8 @@ constexpr std::array kTowerTiles = {
        Road("r1", {S}),
        TowerFoundation("t1"),
        Field("f1", {SSE}, {"c1"}),
-       Field("f2", {SSW}, {"c1"})),
+       Field("f2", {SSW}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("tower:17", 1, {kCity, kCity, kCity, kCity}, "city N+E+W (1 coat of arms); city S; tower foundation",
        City("c1", {N, E, W}, 1),
        City("c2", {S}),
@@ -141,6 +143,8 @@ constexpr std::array kTowerTiles = {
 // clang-format on
 
 static_assert(AllCityReferencesResolve(kTowerTiles));
+static_assert(ConnectionsResolve(kTowerTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(TotalCount(kTowerTiles) == 18, "TW-01: 18 land tiles");
 
 // TW-01: every tile has exactly one tower foundation.

@@ -54,7 +54,9 @@ constexpr std::array kTradersAndBuildersTiles = {
        Field("f1", {SSW}, {"c1"}),
        Field("f2", {SSE}, {"c1"}),
        Field("f3", {ESE}, {"c1"}),
-       Field("f4", {ENE}, {"c1"})),
+       Field("f4", {ENE}, {"c1"}))
+      .Connects({"r1", "c1"})
+      .Connects({"r2", "c1"}),
   Tile("tb:08", 1, {kCity, kRoad, kRoad, kCity},
        "city N+W (wine); road S (ends on tile); road E (ends on tile)",
        City("c1", {N, W}).WithGoods(Goods::kWine),
@@ -62,35 +64,42 @@ constexpr std::array kTradersAndBuildersTiles = {
        Road("r2", {E}),
        Field("f1", {SSW}, {"c1"}),
        Field("f2", {ESE, SSE}, {"c1"}),
-       Field("f3", {ENE}, {"c1"})),
+       Field("f3", {ENE}, {"c1"}))
+      .Connects({"r1", "c1"})
+      .Connects({"r2", "c1"}),
   Tile("tb:09", 1, {kCity, kRoad, kCity, kCity}, "city N+W (cloth); city S; road E (ends on tile)",
        City("c1", {N, W}).WithGoods(Goods::kCloth),
        City("c2", {S}),
        Road("r1", {E}),
        Field("f1", {ENE}, {"c1"}),
-       Field("f2", {ESE}, {"c1", "c2"})),
+       Field("f2", {ESE}, {"c1", "c2"}))
+      .Connects({"r1", "c1"}),
   Tile("tb:10", 1, {kCity, kRoad, kCity, kCity}, "city N+W (grain); city S; road E (ends on tile)",
        City("c1", {N, W}).WithGoods(Goods::kGrain),
        City("c2", {S}),
        Road("r1", {E}),
        Field("f1", {ENE}, {"c1"}),
-       Field("f2", {ESE}, {"c1", "c2"})),
+       Field("f2", {ESE}, {"c1", "c2"}))
+      .Connects({"r1", "c1"}),
   Tile("tb:11", 1, {kCity, kRoad, kField, kCity}, "city N+W (cloth); road E (ends on tile)",
        City("c1", {N, W}).WithGoods(Goods::kCloth),
        Road("r1", {E}),
        Field("f1", {ENE}, {"c1"}),
-       Field("f2", {ESE, SSE, SSW}, {"c1"})),
+       Field("f2", {ESE, SSE, SSW}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("tb:12", 1, {kCity, kRoad, kField, kCity}, "city N+W (wine); road E (ends on tile)",
        City("c1", {N, W}).WithGoods(Goods::kWine),
        Road("r1", {E}),
        Field("f1", {ENE}, {"c1"}),
        Field("f2", {ESE}, {"c1"}),
-       Field("f3", {SSE, SSW}, {"c1"})),
+       Field("f3", {SSE, SSW}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("tb:13", 1, {kCity, kCity, kRoad, kCity}, "city N+E+W (wine); road S (ends on tile)",
        City("c1", {N, E, W}).WithGoods(Goods::kWine),
        Road("r1", {S}),
        Field("f1", {SSW}, {"c1"}),
-       Field("f2", {SSE}, {"c1"})),
+       Field("f2", {SSE}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("tb:14", 1, {kCity, kCity, kCity, kCity}, "city N+W (wine); city E+S",
        City("c1", {N, W}).WithGoods(Goods::kWine),
        City("c2", {E, S}),
@@ -103,19 +112,22 @@ constexpr std::array kTradersAndBuildersTiles = {
        City("c1", {N}),
        Road("r1", {E}),
        Field("f1", {ENE}, {"c1"}),
-       Field("f2", {ESE, SSE, SSW, WSW, WNW}, {"c1"})),
+       Field("f2", {ESE, SSE, SSW, WSW, WNW}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("tb:17", 1, {kField, kCity, kRoad, kCity}, "city E+W (grain); road S (ends on tile)",
        City("c1", {E, W}).WithGoods(Goods::kGrain),
        Road("r1", {S}),
        Field("f1", {NNW, NNE}, {"c1"}),
        Field("f2", {SSW}, {"c1"}),
-       Field("f3", {SSE}, {"c1"})),
+       Field("f3", {SSE}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("tb:18", 1, {kField, kCity, kRoad, kCity}, "city E+W (wine); road S (ends on tile)",
        City("c1", {E, W}).WithGoods(Goods::kWine),
        Road("r1", {S}),
        Field("f1", {NNW, NNE}, {"c1"}),
        Field("f2", {SSW}, {"c1"}),
-       Field("f3", {SSE}, {"c1"})),
+       Field("f3", {SSE}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("tb:19", 1, {kRoad, kCity, kRoad, kCity},
        "city E+W (wine); road N (ends on tile); road S (ends on tile)",
        City("c1", {E, W}).WithGoods(Goods::kWine),
@@ -124,7 +136,9 @@ constexpr std::array kTradersAndBuildersTiles = {
        Field("f1", {NNW}, {"c1"}),
        Field("f2", {NNE}, {"c1"}),
        Field("f3", {SSE}, {"c1"}),
-       Field("f4", {SSW}, {"c1"})),
+       Field("f4", {SSW}, {"c1"}))
+      .Connects({"r1", "c1"})
+      .Connects({"r2", "c1"}),
   Tile("tb:20", 1, {kField, kRoad, kRoad, kRoad},
        "road E (ends on tile); road S (ends on tile); road W (ends on tile); monastery",
        Road("r1", {E}),
@@ -133,18 +147,23 @@ constexpr std::array kTradersAndBuildersTiles = {
        Monastery("m1"),
        Field("f1", {NNW, NNE, ENE, WNW}),
        Field("f2", {ESE, SSE}),
-       Field("f3", {SSW, WSW})),
+       Field("f3", {SSW, WSW}))
+      .Connects({"r1", "m1"})
+      .Connects({"r2", "m1"})
+      .Connects({"r3", "m1"}),
   Tile("tb:21", 1, {kCity, kField, kRoad, kCity}, "city N+W (grain); road S (ends on tile)",
        City("c1", {N, W}).WithGoods(Goods::kGrain),
        Road("r1", {S}),
        Field("f1", {SSW}, {"c1"}),
-       Field("f2", {ENE, ESE, SSE}, {"c1"})),
+       Field("f2", {ENE, ESE, SSE}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("tb:22", 1, {kCity, kField, kRoad, kCity}, "city N+W (grain); road S (ends on tile)",
        City("c1", {N, W}).WithGoods(Goods::kGrain),
        Road("r1", {S}),
        Field("f1", {SSW}, {"c1"}),
        Field("f2", {SSE}, {"c1"}),
-       Field("f3", {ENE, ESE}, {"c1"})),
+       Field("f3", {ENE, ESE}, {"c1"}))
+      .Connects({"r1", "c1"}),
   Tile("tb:23", 1, {kCity, kField, kRoad, kRoad},
        "city N; road W (ends on tile); road S (ends on tile)",
        City("c1", {N}),
@@ -152,7 +171,8 @@ constexpr std::array kTradersAndBuildersTiles = {
        Road("r2", {S}),
        Field("f1", {WNW}, {"c1"}),
        Field("f2", {SSW, WSW}),
-       Field("f3", {ENE, ESE, SSE}, {"c1"})),
+       Field("f3", {ENE, ESE, SSE}, {"c1"}))
+      .Connects({"r2", "c1"}),
   Tile("tb:24", 1, {kRoad, kRoad, kRoad, kRoad}, "road N-S; road E-W",
        Road("r1", {N, S}),
        Road("r2", {E, W}),
@@ -170,6 +190,8 @@ constexpr std::array kTradersAndBuildersTiles = {
        Field("f1", {SSW}, {"c1"}),
        Field("f2", {ESE, SSE}, {"c1"}),
        Field("f3", {ENE}, {"c1"}))
+      .Connects({"r1", "c1"})
+      .Connects({"r2", "c1"})
       .GardenTwinOf("tb:08", 1),
   Tile("tb:11g", 0, {kCity, kRoad, kField, kCity}, "city N+W (cloth); road E (ends on tile); garden; garden twin of tb:11",
        City("c1", {N, W}).WithGoods(Goods::kCloth),
@@ -177,6 +199,7 @@ constexpr std::array kTradersAndBuildersTiles = {
        Garden("g1"),
        Field("f1", {ENE}, {"c1"}),
        Field("f2", {ESE, SSE, SSW}, {"c1"}))
+      .Connects({"r1", "c1"})
       .GardenTwinOf("tb:11", 1),
 };
 // clang-format on
@@ -196,6 +219,8 @@ static_assert(AllCityReferencesResolve(kTradersAndBuildersTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kTradersAndBuildersTiles),
               "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kTradersAndBuildersTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kTradersAndBuildersTiles.size() == 24 + 2,
               "Traders & Builders has 24 tile types and 2 garden twins");
 static_assert(TotalCount(kTradersAndBuildersTiles) == 24, "Traders & Builders has 24 tiles");

@@ -145,6 +145,8 @@ constexpr std::array kUnderTheBigTopTiles = {
 
 static_assert(SymbolsOnTheirSegments(kUnderTheBigTopTiles),
               "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kUnderTheBigTopTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kUnderTheBigTopTiles.size() == 16 + 2,
               "Under the Big Top has 16 tile types and 2 garden twins");
 static_assert(TotalCount(kUnderTheBigTopTiles) == 20, "Under the Big Top has 20 tiles");

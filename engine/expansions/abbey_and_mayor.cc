@@ -18,18 +18,6 @@
 namespace carcassonne {
 namespace {
 
-bool WagonMayGoOn(SegmentKind kind) { return FollowerKindMayStandOn(FigureKind::kWagon, kind); }
-
-// Whether a follower stands in the feature `root`.
-bool Occupied(const Board& board, const GameState& state, int root) {
-  for (const Figure& figure : state.figures) {
-    if (!IsFollower(figure.kind)) continue;
-    const int segment = board.SegmentId(figure.segment);
-    if (segment >= 0 && board.FeatureOf(segment) == root) return true;
-  }
-  return false;
-}
-
 // Drops the wagons at the front that have nowhere to go (they go back to
 // their owners) and sets the decision for the next one. False when none is
 // left.
@@ -87,7 +75,7 @@ std::vector<int> BarnFieldRoots(const Board& board, const GameState& state) {
 }
 
 bool HasFollowerIn(const Board& board, const GameState& state, int root) {
-  return Occupied(board, state, root);
+  return FollowerStandsIn(board, state, root);
 }
 
 }  // namespace
@@ -323,27 +311,6 @@ void AbbeyAndMayor::AtEndOfGame(Game& game, std::vector<ScoreEvent>& events) con
   }
 }
 
-std::vector<SegmentAddress> WagonTargets(const Board& board, const GameState& state,
-                                         const SegmentAddress& from) {
-  std::vector<SegmentAddress> targets;
-  std::vector<Position> cells = {from.cell};
-  for (Position around : Surrounding(from.cell)) cells.push_back(around);
-  for (Position cell : cells) {
-    const int tile_index = board.TileIndexAt(cell);
-    if (tile_index < 0) continue;
-    const auto& segments = board.tile(tile_index).type().segments;
-    for (int i = 0; i < static_cast<int>(segments.size()); ++i) {
-      // A road stub is not occupiable (AMB-42).
-      if (!WagonMayGoOn(segments[i].kind) || segments[i].road_stub) continue;
-      const int segment = board.SegmentId(tile_index, i);
-      const int root = board.FeatureOf(segment);
-      if (IsComplete(board, root) || Occupied(board, state, root)) continue;
-      targets.push_back({cell, i});
-    }
-  }
-  return targets;
-}
-
 void AbbeyAndMayor::AfterScoring(Game& game, const ScoreEvent& event) const {
   // AM-12: only during play; at the end of the game the wagon goes back.
   if (event.trigger != ScoringTrigger::kCompleted) return;
@@ -385,13 +352,24 @@ bool AbbeyAndMayor::CheckOwnAction(const Game& game, const Action& action,
   const std::vector<SegmentAddress> targets =
       WagonTargets(game.board(), state, state.wagons_to_move.front().segment);
   if (std::find(targets.begin(), targets.end(), move->segment) == targets.end()) {
-    violations.push_back(
-        {ViolationCode::kWagonTargetNotAllowed,
-         Cat("The wagon may only move onto an unfinished road, city or monastery that holds no "
-             "follower, on the tile it stood on at (",
-             state.wagons_to_move.front().segment.cell.x, ", ",
-             state.wagons_to_move.front().segment.cell.y, ") or one of the 8 around."),
-         move->segment.cell, move->segment.segment_index, "AM-12"});
+    const Position stood = state.wagons_to_move.front().segment.cell;
+    if (state.rules.am_wagon_move == WagonMove::kC1Connected) {
+      violations.push_back(
+          {ViolationCode::kWagonTargetNotAllowed,
+           Cat("The wagon may only move onto an unfinished road, city or monastery that holds no "
+               "follower and is connected to the feature it stood on at (",
+               stood.x, ", ", stood.y,
+               "): the city or monastery a road of it ends at, a road ending at its gate or "
+               "door or at a junction with it, or across an abbey's side."),
+           move->segment.cell, move->segment.segment_index, "AM-13"});
+    } else {
+      violations.push_back(
+          {ViolationCode::kWagonTargetNotAllowed,
+           Cat("The wagon may only move onto an unfinished road, city or monastery that holds no "
+               "follower, on the tile it stood on at (",
+               stood.x, ", ", stood.y, ") or one of the 8 around."),
+           move->segment.cell, move->segment.segment_index, "AM-12"});
+    }
   }
   return true;
 }

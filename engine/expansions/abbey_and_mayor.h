@@ -13,9 +13,10 @@
 //   GameState.wagons_to_move); once everything the tile completed is scored,
 //   each owner in turn order from the active player (AM-12) may move it onto
 //   an unfinished, unoccupied road, city or monastery on the tile it stood
-//   on or one of the 8 around (MoveWagonAction, Phase::kWagonMove), or pass
-//   and take it back. A wagon with no such target goes back without asking.
-//   Wagons scored at the end of the game go back (no move).
+//   on or one of the 8 around (C2), or connected to the scored feature
+//   (C1, AM-13, am.wagon_move = c1_connected; engine/expansions/wagon_move.cc)
+//   (MoveWagonAction, Phase::kWagonMove), or pass and take it back. A wagon with no such target
+//   goes back without asking. Wagons scored at the end of the game go back (no move).
 // - The barn (am.barn, this module; one per player, Player.barns):
 //   instead of a follower, on a corner of the tile just placed where four
 //   tiles meet and the four corners are one field (AM-15,
@@ -62,8 +63,7 @@
 //   waiting field scores. The barn's points are part of the turn's scoring
 //   (CO-31, Game::Apply).
 //
-// Not built (known gaps, engine/rule_options.cc): the C1 wagon move (AM-13, option am.wagon_move =
-// c1_connected, rejected: the catalogue has no connection data), and the pieces of unbuilt
+// Not built (known gaps, engine/rule_options.cc): the pieces of unbuilt
 // expansions (AM-10).
 #pragma once
 
@@ -107,11 +107,16 @@ class AbbeyAndMayor : public ExpansionModule {
                               Violation& reason) const override;
 };
 
-// AM-12 (C2): the segments a scored wagon that stood on `from` may move to:
-// every road, city or monastery segment on that tile or the 8 around whose
-// feature is unfinished and holds no follower.
+// The segments a scored wagon that stood on `from` may move to, road, city or
+// monastery segments whose feature is unfinished and holds no follower
+// (engine/expansions/wagon_move.cc): with am.wagon_move = c2_nearby_tiles
+// (AM-12) every such segment on that tile or the 8 around; with c1_connected
+// (AM-13) those connected to the scored feature.
 std::vector<SegmentAddress> WagonTargets(const Board& board, const GameState& state,
                                          const SegmentAddress& from);
+
+// Whether a follower stands in the feature `root`.
+bool FollowerStandsIn(const Board& board, const GameState& state, int root);
 
 // AM-03: whether `cell` is a hole: empty, with placed tiles on all four sides.
 bool IsHole(const Board& board, Position cell);

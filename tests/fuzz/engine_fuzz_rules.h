@@ -16,6 +16,9 @@
 //   * a module or option without its expansion (or, for the Count's options,
 //     without the pieces they are about): left at its default;
 //   * a flat bonus with live scoring (AMB-06): one mode of three bits.
+// Not drawn (the block is full, so two options share a bit): the zero
+// end-game value of the current Inns & Cathedrals (IN-14), and the C1 wagon
+// move (AM-13) with each owner's barns or the C2 move with the barn majority.
 #pragma once
 
 #include <array>
@@ -82,7 +85,7 @@ enum Field : int {
   kCountTriggerCompletion = 38,
   kUntrackedBag,
   kCountMovement = 40,  // 2 bits, modulo 3
-  kBarnMajority = 42,
+  kBarnMajority = 42,   // with the wagon also the C1 move (AM-13)
   kCountMayorWagonTwo,
   kCountNoMarketOnBarn,
   kCountMarketOnJoin,
@@ -144,6 +147,11 @@ inline FuzzRules DecodeRules(const std::array<uint8_t, kRulesBytes>& bytes) {
     rules.am_wagon = Bit(bytes, kAmWagon);
     rules.am_barn = Bit(bytes, kAmBarn) && !has(Expansion::kSiege);  // SI-Q1
     if (rules.am_barn && Bit(bytes, kBarnMajority)) rules.am_barn_multi = BarnMulti::kMajority;
+    // AM-13: the C1 wagon move shares the barn's bit (the block is full), so
+    // C1 with each owner's barns and C2 with the majority are not drawn.
+    if (rules.am_wagon && Bit(bytes, kBarnMajority)) {
+      rules.am_wagon_move = WagonMove::kC1Connected;
+    }
   }
   if (has(Expansion::kBridgesCastlesAndBazaars)) {
     rules.bc_bridges = Bit(bytes, kBcBridges);
@@ -232,7 +240,9 @@ inline std::array<uint8_t, kRulesBytes> EncodeRules(const FuzzRules& fuzz) {
   Set(bytes, kAmMayor, rules.am_mayor);
   Set(bytes, kAmWagon, rules.am_wagon);
   Set(bytes, kAmBarn, rules.am_barn);
-  Set(bytes, kBarnMajority, rules.am_barn_multi == BarnMulti::kMajority);
+  Set(bytes, kBarnMajority,
+      rules.am_barn_multi == BarnMulti::kMajority ||
+          rules.am_wagon_move == WagonMove::kC1Connected);
   Set(bytes, kBcBridges, rules.bc_bridges);
   Set(bytes, kBcCastles, rules.bc_castles);
   Set(bytes, kBcBazaars, rules.bc_bazaars);

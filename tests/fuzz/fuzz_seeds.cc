@@ -296,6 +296,12 @@ std::vector<EngineFamily> EngineFamilies() {
     abbey.rules.am_abbey = abbey.rules.am_mayor = abbey.rules.am_wagon = abbey.rules.am_barn = true;
     abbey.hold_abbeys = true;
     families.push_back({"abbey-and-mayor", abbey});
+    // The first-edition wagon move (AM-13) with the barn majority (they
+    // share a bit of the block, engine_fuzz_rules.h).
+    fuzz::FuzzRules first_edition_wagon = abbey;
+    first_edition_wagon.rules.am_wagon_move = WagonMove::kC1Connected;
+    first_edition_wagon.rules.am_barn_multi = BarnMulti::kMajority;
+    families.push_back({"abbey-and-mayor-c1-wagon", first_edition_wagon});
     fuzz::FuzzRules untracked_abbey = Rules({E::kAbbeyAndMayor}, 3, false);
     untracked_abbey.rules.am_abbey = true;
     untracked_abbey.hold_abbeys = true;

@@ -272,6 +272,8 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   if (config.name == "CountMayorWagonBarn") {
     rules.am_mayor = rules.am_wagon = rules.am_barn = true;
   }
+  // Both wagon moves: C2 (AM-12) and C1 (AM-13), in turn every 4 seeds.
+  if (rules.am_wagon && (seed / 4) % 2 == 1) rules.am_wagon_move = WagonMove::kC1Connected;
   if (rules.Has(Expansion::kCountOfCarcassonne)) {
     rules.count_mayor_wagon_count_as_two = (rules.am_mayor || rules.am_wagon) && seed % 5 >= 3;
     if (rules.am_barn) {
@@ -1060,6 +1062,7 @@ SheepToken DrawSheepToken(const GameState& state, std::mt19937& random) {
 // Decisions of the expansions' own phases that the random games reached.
 struct Decisions {
   int wagon = 0;            // wagon moves (AM-12)
+  int wagon_c1 = 0;         // of them, first-edition moves (AM-13)
   int castle = 0;           // castle offers (BC-10)
   int lord = 0;             // castle lords scoring (BC-13, BC-14)
   int barn = 0;             // barns placed (AM-15)
@@ -1148,6 +1151,7 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     } else if (state.phase == Phase::kWagonMove) {
       CheckWagonPhase(game, legal);
       ++decisions.wagon;
+      if (state.rules.am_wagon_move == WagonMove::kC1Connected) ++decisions.wagon_c1;
     } else if (state.phase == Phase::kPlaceCastle) {
       CheckCastlePhase(game, legal);
       ++decisions.castle;
@@ -1446,11 +1450,12 @@ std::vector<std::string> Unreached(int config, int shard, const Decisions& decis
   auto need = [&](int count, const char* name) {
     if (count <= 0) unreached.push_back(name);
   };
-  // The shards with the wagon reach its decision (AM-12), those with the
-  // castles theirs (BC-10).
+  // The shards with the wagon reach its decision (AM-12) under both moves
+  // (AM-13), those with the castles theirs (BC-10).
   const RuleSet rules = RulesFor(Configs()[config], 0);
   if (rules.am_wagon) {
     need(decisions.wagon, "wagon");
+    need(decisions.wagon_c1, "wagon_c1");  // AM-13, in every other 4 seeds
   }
   if (rules.bc_castles) {
     need(decisions.castle, "castle");

@@ -328,8 +328,8 @@ TEST_F(ServiceTest, NewGameRejectsOnePlayer) {
   ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, request, &response), "player_names");
 }
 
-// Abbey & Mayor: modules this build does not implement, and the C1 wagon
-// move, are malformed rule sets that name their fields; the built modules
+// Abbey & Mayor: options missing what they need are malformed rule sets
+// that name their fields; the C1 wagon move is accepted; the built modules
 // give the figures to every player.
 TEST_F(ServiceTest, AbbeyAndMayorOptionsAreCheckedWithTheirPaths) {
   auto new_game = [](auto set_option) {
@@ -354,12 +354,15 @@ TEST_F(ServiceTest, AbbeyAndMayorOptionsAreCheckedWithTheirPaths) {
                  }),
                       &response),
                  "rules.count_market_redeploy_on_farm_join");
-  ExpectBadField(Call(&v1::RefereeService::Stub::NewGame, new_game([](v1::RuleSet& rules) {
-                   rules.set_am_wagon(true);
-                   rules.set_am_wagon_move(v1::AM_WAGON_MOVE_C1_CONNECTED);
-                 }),
-                      &response),
-                 "rules.am_wagon_move");
+  // The first-edition wagon move (AM-13) is a rule option like the second's;
+  // the rule set comes back with it.
+  ASSERT_TRUE(Call(&v1::RefereeService::Stub::NewGame, new_game([](v1::RuleSet& rules) {
+                rules.set_am_wagon(true);
+                rules.set_am_wagon_move(v1::AM_WAGON_MOVE_C1_CONNECTED);
+              }),
+                   &response)
+                  .ok());
+  EXPECT_EQ(response.state().rules().am_wagon_move(), v1::AM_WAGON_MOVE_C1_CONNECTED);
   ASSERT_TRUE(Call(&v1::RefereeService::Stub::NewGame, new_game([](v1::RuleSet& rules) {
                 rules.set_am_mayor(true);
                 rules.set_am_wagon(true);
