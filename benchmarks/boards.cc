@@ -54,7 +54,8 @@ void FigureStep(Game& game, std::mt19937& random) {
 }
 
 // The base game's random play (RandomBoardWithDraw). `stack_sets`: past the
-// rules (BG-01), a new set whenever the bag runs out, the bag untracked
+// rules (BG-01), a new set whenever the bag runs out (the game itself tracks
+// a bag that never runs out), and the board comes back with the bag untracked
 // (StackedSetsBoard).
 RandomPosition PlayBaseGame(int tiles, uint32_t seed, bool stack_sets) {
   std::mt19937 random(seed);
@@ -79,6 +80,15 @@ RandomPosition PlayBaseGame(int tiles, uint32_t seed, bool stack_sets) {
     }
     const TileType* drawn = PeekRandomTile(bag, random);
     bag.Remove(drawn);
+    if (stack_sets) {
+      // Past BG-01 the board holds more copies than one set, which an
+      // untracked game would not let anyone draw (BG-01): the game tracks a
+      // bag of a whole set and the drawn tile, so that it always holds the
+      // tile drawn and never runs out (BG-20) while the stack goes on.
+      TileBag endless = RefilledBag();
+      PutBack(endless, drawn);
+      game.mutable_state().bag = std::move(endless);
+    }
     const LegalActions placements = game.ListLegalActions(drawn);
     // BG-03: a tile that fits nowhere is set aside and the player draws again.
     if (placements.placements.empty()) continue;
@@ -88,6 +98,8 @@ RandomPosition PlayBaseGame(int tiles, uint32_t seed, bool stack_sets) {
       TileBag with_drawn = bag;
       PutBack(with_drawn, drawn);
       turn.state.bag = std::move(with_drawn);
+    } else {
+      turn.state.bag.reset();  // no bag holds the stacked sets' copies
     }
     // BG-01, BG-20: when the set's last tile is drawn, that is the game's last
     // turn, and no copy is left to draw after it.

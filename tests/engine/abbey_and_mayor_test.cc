@@ -244,16 +244,7 @@ GameState AbbeyBoard(bool with_builders, std::vector<std::string> names = {"Red"
   rules.am_abbey = true;
   GameState state = std::get<GameState>(NewGame(names, rules));
   state.bag.reset();
-  state.tiles.push_back({Tile("base:U"), {-1, 0}, Rotation{0}});
-  state.tiles.push_back({Tile("base:U"), {-2, 0}, Rotation{0}});
-  state.tiles.push_back({Tile("base:A"), {-3, 0}, Rotation{3}});
-  state.tiles.push_back({Tile("base:E"), {0, -1}, Rotation{2}});
-  state.tiles.push_back({Tile("base:F"), {1, -1}, Rotation{1}});
-  state.tiles.push_back({Tile("base:E"), {1, -2}, Rotation{2}});
-  state.tiles.push_back({Tile("base:B"), {2, -1}, Rotation{0}});
-  state.tiles.push_back({Tile("base:B"), {2, 0}, Rotation{0}});
-  state.tiles.push_back({Tile("base:B"), {0, 1}, Rotation{0}});
-  state.tiles.push_back({Tile("base:B"), {1, 1}, Rotation{0}});
+  LayAbbeyHoleBoard(state, Tile("base:B"));
   state.figures.push_back({FigureKind::kFollower, 1, {{-1, 0}, 0}});
   state.players[1].followers -= 1;
   return state;

@@ -41,6 +41,19 @@ MalformedFigures MalformedFiguresOf(const Figure& figure, Position empty_cell,
   return malformed;
 }
 
+void LayAbbeyHoleBoard(GameState& state, const TileType* east_of_hole) {
+  state.tiles.push_back({Tile("base:U"), {-1, 0}, Rotation{0}});
+  state.tiles.push_back({Tile("base:U"), {-2, 0}, Rotation{0}});
+  state.tiles.push_back({Tile("base:A"), {-3, 0}, Rotation{3}});
+  state.tiles.push_back({Tile("base:E"), {0, -1}, Rotation{2}});
+  state.tiles.push_back({Tile("base:F"), {1, -1}, Rotation{1}});
+  state.tiles.push_back({Tile("base:E"), {1, -2}, Rotation{2}});
+  state.tiles.push_back({Tile("base:B"), {2, -1}, Rotation{0}});
+  state.tiles.push_back({east_of_hole, {2, 0}, Rotation{0}});
+  state.tiles.push_back({Tile("base:B"), {0, 1}, Rotation{0}});
+  state.tiles.push_back({Tile("base:B"), {1, 1}, Rotation{0}});
+}
+
 std::vector<ScoreEvent> PlaceAndPass(Game& game, const PlaceTileAction& tile) {
   const bool tile_legal = game.Validate(tile).legal();
   EXPECT_TRUE(tile_legal) << tile.tile->id;

@@ -37,6 +37,18 @@ struct MalformedFigures {
 };
 MalformedFigures MalformedFiguresOf(const Figure& figure, Position empty_cell, int missing_segment);
 
+// Abbey & Mayor: lays the tiles of a board with one hole, (1, 0) (AM-03):
+//   road: base:A turned 270 (road E) at (-3, 0), base:U (road E-W) at (-2, 0)
+//         and (-1, 0), the start tile base:D (city N, road E-W) at (0, 0):
+//         its road runs east into the hole.
+//   city: base:F turned 90 (city N-S, 1 coat of arms) at (1, -1) and base:E
+//         turned 180 (city S) at (1, -2): a city open towards the hole;
+//         base:E turned 180 at (0, -1) closes D's city.
+//   base:B (monastery, all field) at (2, -1), (0, 1) and (1, 1), and
+//   `east_of_hole` (rotation 0) at (2, 0).
+// Around the hole 7 of the 8 cells hold a tile; (2, 1) is empty.
+void LayAbbeyHoleBoard(GameState& state, const TileType* east_of_hole);
+
 // Places `tile` and passes the figure step, each checked legal first (a
 // failure is reported and nothing illegal is applied); returns the pass's
 // events.

@@ -176,14 +176,10 @@ TEST(WagonC1Test, TwinsAndBridgesConnectAsTheirOriginal) {
   EXPECT_EQ(CatalogueMeetingPoints(*bridged), (MeetingPoints{{"r1", "m1"}}));
 }
 
-// A board with a hole at (1, 0) (the abbey board of abbey_and_mayor_test,
-// with a road tile east of the hole): the road base:A turned 270 (-3, 0),
-// base:U (-2, 0) and (-1, 0), the start tile base:D (0, 0) runs east into the
-// hole; Red's wagon on U(-1, 0). base:F turned 90 (1, -1) and base:E turned
-// 180 (1, -2): a city open towards the hole; base:E turned 180 (0, -1) closes
-// D's city. base:B at (2, -1), (0, 1) and (1, 1); base:U (road E-W) at
-// (2, 0), its road open at both ends. 7 of the 8 cells around the hole hold a
-// tile; (2, 1) is empty.
+// The abbey board of abbey_and_mayor_test (LayAbbeyHoleBoard: a hole at
+// (1, 0), the road A(-3,0) + U + U + D running east into it, F + E's city open
+// towards it), with base:U (road E-W) east of the hole at (2, 0), its road
+// open at both ends, and Red's wagon on U(-1, 0)'s road.
 GameState AbbeyWagonBoard() {
   RuleSet rules;
   rules.expansions = {Expansion::kAbbeyAndMayor};
@@ -194,16 +190,7 @@ GameState AbbeyWagonBoard() {
   EXPECT_TRUE(std::holds_alternative<GameState>(result));
   GameState state = std::get<GameState>(result);
   state.bag.reset();
-  state.tiles.push_back({Tile("base:U"), {-1, 0}, Rotation{0}});
-  state.tiles.push_back({Tile("base:U"), {-2, 0}, Rotation{0}});
-  state.tiles.push_back({Tile("base:A"), {-3, 0}, Rotation{3}});
-  state.tiles.push_back({Tile("base:E"), {0, -1}, Rotation{2}});
-  state.tiles.push_back({Tile("base:F"), {1, -1}, Rotation{1}});
-  state.tiles.push_back({Tile("base:E"), {1, -2}, Rotation{2}});
-  state.tiles.push_back({Tile("base:B"), {2, -1}, Rotation{0}});
-  state.tiles.push_back({Tile("base:U"), {2, 0}, Rotation{0}});
-  state.tiles.push_back({Tile("base:B"), {0, 1}, Rotation{0}});
-  state.tiles.push_back({Tile("base:B"), {1, 1}, Rotation{0}});
+  LayAbbeyHoleBoard(state, Tile("base:U"));
   state.figures.push_back({FigureKind::kWagon, 0, {{-1, 0}, Tile("base:U")->SegmentIndex("r1")}});
   state.players[0].wagons = 0;
   return state;
