@@ -2,7 +2,7 @@
 set terminal pngcairo size 1400,560 font ',10'
 set output 'bench/latency_real_vs_noop.png'
 set multiplot layout 1,2 title 'Service: real vs no-op server, same client and requests'
-set title 'Latency distribution, open loop at 24979 calls/s (half of real saturation)'
+set title 'Latency distribution, open loop at 11300 calls/s (half of real saturation)'
 set logscale x 10
 set logscale y 10
 set xlabel 'percentile'
