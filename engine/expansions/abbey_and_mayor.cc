@@ -353,23 +353,18 @@ bool AbbeyAndMayor::CheckOwnAction(const Game& game, const Action& action,
       WagonTargets(game.board(), state, state.wagons_to_move.front().segment);
   if (std::find(targets.begin(), targets.end(), move->segment) == targets.end()) {
     const Position stood = state.wagons_to_move.front().segment.cell;
-    if (state.rules.am_wagon_move == WagonMove::kC1Connected) {
-      violations.push_back(
-          {ViolationCode::kWagonTargetNotAllowed,
-           Cat("The wagon may only move onto an unfinished road, city or monastery that holds no "
-               "follower and is connected to the feature it stood on at (",
-               stood.x, ", ", stood.y,
-               "): the city or monastery a road of it ends at, a road ending at its gate or "
-               "door or at a junction with it, or across an abbey's side."),
-           move->segment.cell, move->segment.segment_index, "AM-13"});
-    } else {
-      violations.push_back(
-          {ViolationCode::kWagonTargetNotAllowed,
-           Cat("The wagon may only move onto an unfinished road, city or monastery that holds no "
-               "follower, on the tile it stood on at (",
-               stood.x, ", ", stood.y, ") or one of the 8 around."),
-           move->segment.cell, move->segment.segment_index, "AM-12"});
-    }
+    const bool c1 = state.rules.am_wagon_move == WagonMove::kC1Connected;
+    violations.push_back(
+        {ViolationCode::kWagonTargetNotAllowed,
+         Cat("The wagon may only move onto an unfinished road, city or monastery that holds no "
+             "follower",
+             c1 ? " and is connected to the feature it stood on at ("
+                : ", on the tile it stood on at (",
+             stood.x, ", ", stood.y,
+             c1 ? "): the city or monastery a road of it ends at, a road ending at its gate or "
+                  "door or at a junction with it, or across an abbey's side."
+                : ") or one of the 8 around."),
+         move->segment.cell, move->segment.segment_index, c1 ? "AM-13" : "AM-12"});
   }
   return true;
 }

@@ -6,9 +6,10 @@
 //   one of the 8 around.
 // - C1 (am.wagon_move = c1_connected, AM-13): onto such a feature connected
 //   to the feature just scored. Connected means, on one tile, a road and the
-//   city or monastery it ends at, or roads ending at one junction (the
-//   catalogue's `SegmentType::connected`, from Road(...).EndsAt and
-//   .EndsAtJunction in the set files); and a road or city meeting an abbey's
+//   city or monastery it ends at, roads ending at one junction, or a
+//   monastery and the city around it (the catalogue's
+//   `SegmentType::connected`, from Tile(...).Connects in the set files);
+//   and a road or city meeting an abbey's
 //   side and the abbey's monastery (AM-03, AM-05: the abbey closes what meets
 //   it). The wagon goes onto the segment at the connection: the city at the
 //   road's gate, the monastery at its door, the road on the other side of the

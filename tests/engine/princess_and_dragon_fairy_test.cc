@@ -224,16 +224,7 @@ TEST(PrincessAndDragonFairyTest, Pd17NoPointInTheFinalAbbeyRound) {
   RuleSet rules;
   rules.am_abbey = true;
   GameState state = Start({Expansion::kAbbeyAndMayor}, rules);
-  state.tiles.push_back({Tile("base:U"), {-1, 0}, Rotation{0}});
-  state.tiles.push_back({Tile("base:U"), {-2, 0}, Rotation{0}});
-  state.tiles.push_back({Tile("base:A"), {-3, 0}, Rotation{3}});
-  state.tiles.push_back({Tile("base:E"), {0, -1}, Rotation{2}});
-  state.tiles.push_back({Tile("base:F"), {1, -1}, Rotation{1}});
-  state.tiles.push_back({Tile("base:E"), {1, -2}, Rotation{2}});
-  state.tiles.push_back({Tile("base:B"), {2, -1}, Rotation{0}});
-  state.tiles.push_back({Tile("base:B"), {2, 0}, Rotation{0}});
-  state.tiles.push_back({Tile("base:B"), {0, 1}, Rotation{0}});
-  state.tiles.push_back({Tile("base:B"), {1, 1}, Rotation{0}});
+  LayAbbeyHoleBoard(state, Tile("base:B"));
   const Figure red_robber{FigureKind::kFollower, 0, {{-1, 0}, 0}};
   state.figures.push_back(red_robber);
   state.players[0].followers -= 1;
