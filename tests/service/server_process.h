@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <csignal>
@@ -98,6 +99,17 @@ class ServerProcess {
     // async-signal-safe calls.
     const std::string binary = CARCASSONNE_REFEREE_BINARY;
     std::vector<std::string> args = {binary, "--address=127.0.0.1", "--port=0", "--metrics_port=0"};
+    // Unless a test sets its own budget, the latency budget is the largest
+    // the server takes (10 s): admission control then refuses no call of a
+    // test that does not set out to overload the server, however busy the
+    // machine (a 20 ms budget let 8 clients on one serving thread be refused
+    // on a loaded 2-core machine). Tests of overload set the budget
+    // themselves (resilience_test.cc).
+    if (std::none_of(extra_flags.begin(), extra_flags.end(), [](const std::string& flag) {
+          return flag.rfind("--queue_budget_ms", 0) == 0;
+        })) {
+      args.push_back("--queue_budget_ms=10000");
+    }
     args.insert(args.end(), extra_flags.begin(), extra_flags.end());
     std::vector<char*> argv;
     for (std::string& arg : args) argv.push_back(arg.data());
