@@ -199,14 +199,14 @@ void HealthService::Start() {
 
 void HealthService::EnterLameDuck() {
   control_.Post([this] {
-    serving_ = false;
+    serving_.store(false, std::memory_order_release);
     UpdateWatches();
   });
 }
 
 void HealthService::EndWatches() {
   control_.Post([this] {
-    serving_ = false;
+    serving_.store(false, std::memory_order_release);
     ending_watches_ = true;
     UpdateWatches();
   });

@@ -23,6 +23,7 @@
 // client opens can delay or refuse a health check.
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <unordered_set>
 
@@ -53,6 +54,10 @@ class HealthService {
   // later gets its status and ends at once. From any thread.
   void EndWatches();
 
+  // Whether the server as a whole ("") is SERVING: what Check answers for it
+  // at this moment. From any thread (the HTTP readiness probe, probes.h).
+  bool serving() const { return serving_.load(std::memory_order_acquire); }
+
  private:
   using ServingStatus = grpc::health::v1::HealthCheckResponse::ServingStatus;
   class CheckCall;
@@ -66,8 +71,9 @@ class HealthService {
   const std::string referee_service_name_;
   ControlQueue& control_;
   grpc::health::v1::Health::AsyncService service_;
+  // Written by the control thread only; read by it and by serving().
+  std::atomic<bool> serving_{true};
   // Touched by the control thread only.
-  bool serving_ = true;
   bool ending_watches_ = false;
   std::unordered_set<WatchCall*> watches_;
 };

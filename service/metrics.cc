@@ -323,7 +323,8 @@ std::vector<prometheus::MetricFamily> ProcessMetrics::Collect() const {
 
 MetricsEndpoint::MetricsEndpoint(
     const std::string& address, int port,
-    const std::vector<std::shared_ptr<prometheus::Collectable>>& collectables) {
+    const std::vector<std::shared_ptr<prometheus::Collectable>>& collectables,
+    const CivetCallbacks* callbacks) {
   // Debian's civetweb (under prometheus-cpp) is built without IPv6: the IPv6
   // wildcard and loopback map to their IPv4 twins; other IPv6 addresses fail.
   std::string host = address;
@@ -335,7 +336,7 @@ MetricsEndpoint::MetricsEndpoint(
   }
   const std::string bind = Cat(host, ":", port);
   // Two HTTP worker threads: a scrape every few seconds needs no more.
-  exposer_ = std::make_unique<prometheus::Exposer>(bind, 2);
+  exposer_ = std::make_unique<prometheus::Exposer>(bind, 2, callbacks);
   address_ = host;
   for (const auto& collectable : collectables) exposer_->RegisterCollectable(collectable);
   const std::vector<int> ports = exposer_->GetListeningPorts();

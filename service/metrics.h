@@ -42,6 +42,8 @@
 #include "carcassonne/v1/referee.pb.h"
 #include "prometheus/collectable.h"
 
+struct CivetCallbacks;
+
 namespace prometheus {
 class Counter;
 class Exposer;
@@ -141,9 +143,11 @@ class MetricsEndpoint {
  public:
   // Listens on `address:port` (port 0: any free port). IPv4 only: "::" and
   // "::1" listen on 0.0.0.0 and 127.0.0.1. Throws std::exception when the
-  // address cannot be used or the port cannot be bound.
+  // address cannot be used or the port cannot be bound. `callbacks` (civetweb's)
+  // may answer other paths first: the HTTP probes (probes.h).
   MetricsEndpoint(const std::string& address, int port,
-                  const std::vector<std::shared_ptr<prometheus::Collectable>>& collectables);
+                  const std::vector<std::shared_ptr<prometheus::Collectable>>& collectables,
+                  const CivetCallbacks* callbacks = nullptr);
   ~MetricsEndpoint();
   MetricsEndpoint(const MetricsEndpoint&) = delete;
   MetricsEndpoint& operator=(const MetricsEndpoint&) = delete;

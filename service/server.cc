@@ -23,6 +23,7 @@
 #include "service/control.h"
 #include "service/health.h"
 #include "service/metrics.h"
+#include "service/probes.h"
 #include "service/reflection.h"
 #include "service/serving.h"
 
@@ -192,7 +193,7 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   std::unique_ptr<MetricsEndpoint> metrics_endpoint;
   try {
     metrics_endpoint = std::make_unique<MetricsEndpoint>(options.address, options.metrics_port,
-                                                         metrics.collectables());
+                                                         metrics.collectables(), ProbeCallbacks());
   } catch (const std::exception& error) {
     std::fprintf(stderr, "carcassonne_referee: cannot serve metrics on %s: %s\n",
                  HostPort(options.address, options.metrics_port).c_str(), error.what());
@@ -250,6 +251,9 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   control.Start();
   health.Start();
   reflection.Start();
+  // /healthz and /readyz on the metrics port (probes.h): ready while health
+  // says SERVING.
+  ProbeAnswers probes(metrics_endpoint->port(), [&health] { return health.serving(); });
   // Large calls leave freed memory in glibc's heaps; give it back to the
   // system (rarely: only after large calls, at most once per period).
   control.Every(kTrimPeriod, [&serving] {
