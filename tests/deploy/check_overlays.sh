@@ -23,7 +23,7 @@ overlays=()
 for dir in "${repo_root}"/deploy/kubernetes/overlays/*/; do
   overlays+=("$(basename "${dir}")")
 done
-for expected in dev production production-with-pod-monitor; do
+for expected in dev production production-with-pod-monitor tls mtls-with-cert-manager; do
   if [[ " ${overlays[*]} " != *" ${expected} "* ]]; then
     echo "FAIL: no overlay ${expected}" >&2
     failed=1

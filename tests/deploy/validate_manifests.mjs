@@ -2,7 +2,8 @@
 // `kubectl kustomize deploy/kubernetes/overlays/NAME`), offline:
 //   1. schemas: each object against the JSON schema of its apiVersion/kind
 //      (npm kubernetes-models, generated from the Kubernetes OpenAPI; the
-//      PodMonitor from @kubernetes-models/prometheus-operator): types,
+//      PodMonitor from @kubernetes-models/prometheus-operator, the Certificate
+//      from @kubernetes-models/cert-manager): types,
 //      enums, required fields. An unknown apiVersion/kind is a failure.
 //   2. no unknown fields: those schemas let unknown fields through (the API
 //      server would drop or reject them), so every object is also
@@ -13,7 +14,13 @@
 //      termination grace that covers the lame duck and the drain, the HPA,
 //      the PDB, topology spread and the Services aimed at the pods; in the
 //      production overlays, a maximum connection age (clients behind the L4
-//      Service reconnect and spread over new pods).
+//      Service reconnect and spread over new pods); HTTP probes on the
+//      metrics port (/readyz, /healthz: they work with TLS on); the metrics
+//      port on a Service of its own; a NetworkPolicy letting in only
+//      labelled clients (gRPC) and the monitoring namespace (metrics); with
+//      TLS (the overlays named *tls*), the certificate, key and client CA
+//      (*mtls*) mounted read-only from a Secret, which the Certificate of the
+//      cert-manager overlays (*cert-manager*) issues for the Services' names.
 // Usage: node validate_manifests.mjs RENDERED.yaml   (exit 0: every check held)
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -54,6 +61,7 @@ function modelModule(apiVersion) {
   if (apiVersion === 'monitoring.coreos.com/v1') {
     return '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
   }
+  if (apiVersion === 'cert-manager.io/v1') return '@kubernetes-models/cert-manager/cert-manager.io/v1';
   return `kubernetes-models/${apiVersion}`;  // "v1", "apps/v1", "autoscaling/v2", ...
 }
 
@@ -196,6 +204,126 @@ for (const deployment of deployments) {
     if (!image.includes('/')) fail(at, `image ${image} is not a registry path (not set by kustomize images:?)`);
     if (!digest && (!tag || tag === 'latest')) fail(at, `image ${image} is not pinned (tag or digest)`);
     if (!container.readinessProbe || !container.livenessProbe) fail(at, 'no readiness or liveness probe');
+  }
+
+  // Probes: plain HTTP on the metrics port (service/probes.h), which answers
+  // whether or not the gRPC port uses TLS.
+  const server = pod.containers[0];
+  const portNumber = (port) =>
+    typeof port === 'number' ? port : (server.ports ?? []).find((p) => p.name === port)?.containerPort;
+  const metricsPort = portNumber('metrics');
+  const grpcPort = portNumber('grpc');
+  if (metricsPort === undefined || grpcPort === undefined) fail(where, 'no container ports named grpc and metrics');
+  for (const [probe, wanted] of [['readinessProbe', '/readyz'], ['livenessProbe', '/healthz']]) {
+    const http = server[probe]?.httpGet;
+    if (!http) fail(where, `${probe} is not an httpGet probe (a gRPC probe fails once TLS is on)`);
+    else {
+      if (http.path !== wanted) fail(where, `${probe} asks ${http.path}, not ${wanted}`);
+      if (portNumber(http.port) !== metricsPort) fail(where, `${probe} is not on the metrics port`);
+      if ((http.scheme ?? 'HTTP') !== 'HTTP') fail(where, `${probe} scheme ${http.scheme}: the metrics port is plain HTTP`);
+    }
+  }
+
+  // The metrics port on its own Service; the API Services without it.
+  const servicePorts = (service) => service.spec.ports.map((p) => portNumber(p.targetPort ?? p.port));
+  const metricsServices = byKind('Service').filter((s) => servicePorts(s).includes(metricsPort));
+  if (metricsServices.length !== 1) fail(where, `${metricsServices.length} Services expose the metrics port, not 1`);
+  for (const service of metricsServices) {
+    if (servicePorts(service).some((p) => p !== metricsPort)) {
+      fail(nameOf(service), 'exposes the metrics port beside other ports (it belongs on a Service of its own)');
+    }
+  }
+
+  // NetworkPolicy: gRPC from labelled clients, metrics from the monitoring
+  // namespace, nothing else.
+  const policies = byKind('NetworkPolicy').filter((p) => matches(p.spec.podSelector?.matchLabels, podLabels));
+  if (policies.length !== 1) fail(where, `${policies.length} NetworkPolicies select the pods, not 1`);
+  for (const policy of policies) {
+    const at = nameOf(policy);
+    if (!(policy.spec.policyTypes ?? []).includes('Ingress')) fail(at, 'does not restrict ingress');
+    const allowed = {grpc: 0, metrics: 0};
+    for (const rule of policy.spec.ingress ?? []) {
+      if (!rule.ports || rule.ports.length === 0) fail(at, 'an ingress rule opens every port');
+      if (!rule.from || rule.from.length === 0) fail(at, 'an ingress rule admits every source');
+      for (const port of rule.ports ?? []) {
+        const number = portNumber(port.port);
+        const from = rule.from ?? [];
+        if (number === grpcPort) {
+          allowed.grpc += 1;
+          for (const peer of from) {
+            if (peer.podSelector?.matchLabels?.['carcassonne-referee-client'] !== 'true' || peer.ipBlock) {
+              fail(at, 'the gRPC port admits a peer that is not a pod labelled carcassonne-referee-client: "true"');
+            }
+          }
+        } else if (number === metricsPort) {
+          allowed.metrics += 1;
+          for (const peer of from) {
+            if (peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] !== 'monitoring' || peer.ipBlock) {
+              fail(at, 'the metrics port admits a peer outside the monitoring namespace');
+            }
+          }
+        } else {
+          fail(at, `admits port ${port.port}, which is neither grpc nor metrics`);
+        }
+      }
+    }
+    if (allowed.grpc === 0) fail(at, 'admits no client to the gRPC port');
+    if (allowed.metrics === 0) fail(at, 'admits no scraper to the metrics port');
+  }
+
+  // TLS: the files from a Secret mounted read-only; the Certificate (if any)
+  // writes that Secret, for the Services' names.
+  const flag = (name) => (server.args ?? []).map((a) => new RegExp(`^--${name}=(.+)$`).exec(a)?.[1]).find(Boolean);
+  const overlayName = path.basename(file, '.yaml');
+  const tlsFiles = {
+    tls_certificate: flag('tls_certificate'),
+    tls_private_key: flag('tls_private_key'),
+    tls_client_ca: flag('tls_client_ca'),
+  };
+  if (overlayName.includes('tls') && (!tlsFiles.tls_certificate || !tlsFiles.tls_private_key)) {
+    fail(where, 'a TLS overlay without --tls_certificate and --tls_private_key');
+  }
+  if (overlayName.includes('mtls') && !tlsFiles.tls_client_ca) fail(where, 'an mTLS overlay without --tls_client_ca');
+  if (!overlayName.includes('tls') && Object.values(tlsFiles).some(Boolean)) {
+    fail(where, 'TLS flags in an overlay not named for TLS');
+  }
+  const mountedSecrets = new Set();
+  for (const [name, file] of Object.entries(tlsFiles)) {
+    if (!file) continue;
+    const mount = (server.volumeMounts ?? []).find((m) => file.startsWith(`${m.mountPath.replace(/\/$/, '')}/`));
+    if (!mount) {
+      fail(where, `--${name}=${file} is in no mounted volume`);
+      continue;
+    }
+    if (mount.readOnly !== true) fail(where, `the volume ${mount.name} of --${name} is not mounted read-only`);
+    const secret = (pod.volumes ?? []).find((v) => v.name === mount.name)?.secret;
+    if (!secret) fail(where, `the volume ${mount.name} of --${name} is not a Secret`);
+    else {
+      mountedSecrets.add(secret.secretName);
+      if ((secret.defaultMode ?? 0o644) & 0o007) fail(where, `the Secret ${secret.secretName} is readable by others`);
+      const key = file.slice(mount.mountPath.replace(/\/$/, '').length + 1);
+      if (secret.items && !secret.items.some((item) => item.path === key)) {
+        fail(where, `--${name}: the Secret's items do not include ${key}`);
+      }
+    }
+  }
+  if (mountedSecrets.size > 0 && (pod.securityContext?.fsGroup === undefined)) {
+    fail(where, 'TLS files mounted without an fsGroup: the non-root server could not read them');
+  }
+  const certificates = byKind('Certificate');
+  if (overlayName.includes('cert-manager') && certificates.length === 0) fail(where, 'a cert-manager overlay without a Certificate');
+  for (const certificate of certificates) {
+    const at = nameOf(certificate);
+    if (!mountedSecrets.has(certificate.spec.secretName)) {
+      fail(at, `writes the Secret ${certificate.spec.secretName}, which the pods do not mount`);
+    }
+    const namespace = certificate.metadata.namespace;
+    for (const service of byKind('Service')) {
+      const fqdn = `${service.metadata.name}.${namespace}.svc.cluster.local`;
+      const isApi = servicePorts(service).includes(grpcPort);
+      if (isApi && !(certificate.spec.dnsNames ?? []).includes(fqdn)) fail(at, `does not name ${fqdn}`);
+    }
+    if (!(certificate.spec.usages ?? ['server auth']).includes('server auth')) fail(at, 'is not for server auth');
   }
 
   // Termination grace: the lame duck, then the drain, then a margin.
