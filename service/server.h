@@ -10,7 +10,8 @@
 // receives, judges and answers a call on one thread (serving.h). One control
 // thread serves health and reflection; no synchronous service, so no gRPC
 // thread pool that a client could fill (control.h says why). The metrics
-// endpoint has two HTTP threads.
+// endpoint has two HTTP threads; it also answers the HTTP probes /healthz and
+// /readyz (probes.h), plain HTTP whether or not the gRPC port uses TLS.
 //
 // With ServerOptions::noop (the --noop flag) RefereeService is replaced by a
 // no-op implementation: each request is parsed as usual, and every RPC then
