@@ -80,6 +80,14 @@ ABSL_FLAG(int, queue_budget_ms, 20,
           "calls ahead of it; beyond that (or past its deadline) it is refused with "
           "RESOURCE_EXHAUSTED at once; 1..10000");
 
+ABSL_FLAG(std::string, access_log, "off",
+          "Access log on standard error, one JSON line per RefereeService call (method, code, "
+          "duration, request and response sizes, refusal reason, request id, peer): off, errors "
+          "(the calls not answered OK) or all");
+ABSL_FLAG(int, access_log_sample, 1,
+          "With --access_log=all: write one call answered OK in N (every failed call is "
+          "written); 1..1000000");
+
 namespace {
 
 // Protobuf logs an ERROR line for each request with a string field that is
@@ -213,6 +221,20 @@ int main(int argc, char** argv) {
   }
   options.max_connection_age = std::chrono::seconds(max_connection_age_seconds);
   options.max_connection_age_grace = std::chrono::seconds(max_connection_age_grace_seconds);
+  const auto access_log_level =
+      carcassonne::service::ParseAccessLogLevel(absl::GetFlag(FLAGS_access_log));
+  if (!access_log_level) {
+    std::fprintf(stderr, "carcassonne_referee: --access_log must be off, errors or all, not %s\n",
+                 absl::GetFlag(FLAGS_access_log).c_str());
+    return 2;
+  }
+  const int access_log_sample = absl::GetFlag(FLAGS_access_log_sample);
+  if (access_log_sample < 1 || access_log_sample > 1000000) {
+    std::fprintf(stderr, "carcassonne_referee: --access_log_sample must be 1..1000000, not %d\n",
+                 access_log_sample);
+    return 2;
+  }
+  options.access_log = {*access_log_level, access_log_sample};
   if (options.address.empty()) {
     std::fprintf(stderr, "carcassonne_referee: --address must not be empty\n");
     return 2;

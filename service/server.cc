@@ -212,6 +212,8 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   serving_options.noop = options.noop;
   serving_options.queue_budget = options.queue_budget;
   serving_options.request_bytes_budget = kRequestBytesBudget;
+  AccessLog access_log(options.access_log);
+  serving_options.access_log = &access_log;
   RefereeServing serving(serving_options, metrics);
 
   grpc::ResourceQuota quota("carcassonne_referee");

@@ -88,6 +88,7 @@
 #include <csignal>
 #include <string>
 
+#include "service/access_log.h"
 #include "service/tls.h"
 
 namespace carcassonne::service {
@@ -101,6 +102,7 @@ struct ServerOptions {
   bool noop = false;                // serve the no-op RefereeService (see above)
   int serving_threads = 0;          // threads serving RefereeService; 0 = one per usable core
   TlsOptions tls;                   // TLS / mTLS of the gRPC port; plaintext when not enabled
+  AccessLogOptions access_log;      // one JSON line per call (access_log.h); off by default
   std::chrono::milliseconds lame_duck{5000};   // NOT_SERVING, still serving, after SIGTERM
   std::chrono::milliseconds queue_budget{20};  // admission control's latency budget
   // GOAWAY on each connection after this age (gRPC adds +/-10 % jitter), so

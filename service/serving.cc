@@ -20,7 +20,9 @@
 #include "google/protobuf/arena.h"
 #include "google/rpc/error_details.pb.h"
 #include "google/rpc/status.pb.h"
+#include "service/access_log.h"
 #include "service/handlers.h"
+#include "service/request_id.h"
 
 namespace carcassonne::service {
 namespace {
@@ -189,7 +191,8 @@ struct Call {
   std::optional<Responder> responder;
   grpc::ByteBuffer request;
   grpc::ByteBuffer response;
-  size_t request_bytes = 0;  // counted in RefereeServing::request_bytes_held_
+  size_t request_bytes = 0;   // counted in RefereeServing::request_bytes_held_
+  size_t received_bytes = 0;  // the request's size (for the access log)
   std::chrono::system_clock::time_point deadline;
   std::chrono::steady_clock::time_point arrived_at;  // taken out of the queue
   bool answered = false;                             // Finish called
@@ -412,6 +415,7 @@ class ServingQueue {
     call->deadline = call->context->deadline();
     call->arrived_at = Clock::now();
     call->request_bytes = call->request.Length();
+    call->received_bytes = call->request_bytes;
     const size_t held =
         serving_.request_bytes_held_.fetch_add(call->request_bytes, std::memory_order_relaxed) +
         call->request_bytes;
@@ -584,7 +588,7 @@ class ServingQueue {
     }
     DropRequest(call);
     serving_.metrics_.RecordShed(call->method->method, reason, status.error_code());
-    Answer(call, status);
+    Answer(call, status, reason);
   }
 
   void DropRequest(Call* call) {
@@ -593,7 +597,27 @@ class ServingQueue {
     call->request_bytes = 0;
   }
 
-  void Answer(Call* call, const grpc::Status& status) {
+  // `refusal`: why it was answered without running its handler.
+  void Answer(Call* call, const grpc::Status& status,
+              std::optional<ShedReason> refusal = std::nullopt) {
+    // The request id goes back in the initial metadata (request_id.h), and
+    // the call into the access log (access_log.h).
+    const std::string request_id = RequestIdOf(*call->context);
+    call->context->AddInitialMetadata(kRequestIdKey, request_id);
+    if (AccessLog* log = serving_.options_.access_log;
+        log != nullptr && log->Wants(status.error_code())) {
+      const std::string peer = call->context->peer();
+      AccessEntry entry;
+      entry.method = call->method->method;
+      entry.code = status.error_code();
+      entry.duration = Clock::now() - call->arrived_at;
+      entry.request_bytes = call->received_bytes;
+      entry.response_bytes = status.ok() ? call->response.Length() : 0;
+      entry.refusal = refusal;
+      entry.request_id = request_id;
+      entry.peer = peer;
+      log->Write(entry);
+    }
     call->answered = true;
     call->finish_pending = true;
     if (status.ok()) {

@@ -110,6 +110,8 @@ namespace carcassonne::service {
 // arrival of a health or reflection call (control.h), or a probe. Its tag is
 // Tag(); the serving thread calls Happened() as it takes the event, which
 // must be quick (it hands the work elsewhere).
+class AccessLog;
+
 class ServingQueueEvent {
  public:
   virtual ~ServingQueueEvent() = default;
@@ -124,6 +126,9 @@ struct ServingOptions {
   bool noop = false;
   std::chrono::milliseconds queue_budget{20};
   size_t request_bytes_budget = size_t{64} * 1024 * 1024;
+  // Every answer carries its request id (request_id.h); calls are written to
+  // this access log (access_log.h) when it is given and wants them.
+  AccessLog* access_log = nullptr;
 };
 
 class ServingQueue;

@@ -20,7 +20,8 @@
 //      labelled clients (gRPC) and the monitoring namespace (metrics); with
 //      TLS (the overlays named *tls*), the certificate, key and client CA
 //      (*mtls*) mounted read-only from a Secret, which the Certificate of the
-//      cert-manager overlays (*cert-manager*) issues for the Services' names.
+//      cert-manager overlays (*cert-manager*) issues for the Services' names;
+//      the access log on (--access_log=errors|all, a valid sample).
 // Usage: node validate_manifests.mjs RENDERED.yaml   (exit 0: every check held)
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -355,6 +356,14 @@ for (const deployment of deployments) {
     if (arg.startsWith('--max_connection_age') && !/^--max_connection_age(_grace)?_seconds=\d+$/.test(arg)) {
       fail(where, `malformed argument ${arg}`);
     }
+  }
+
+  // The access log on (service/access_log.h: off|errors|all, sample 1..1000000).
+  const accessLog = args.map((a) => /^--access_log=(.*)$/.exec(a)?.[1]).find((v) => v !== undefined);
+  const accessSample = args.map((a) => /^--access_log_sample=(.*)$/.exec(a)?.[1]).find((v) => v !== undefined);
+  if (!['errors', 'all'].includes(accessLog)) fail(where, `--access_log=${accessLog}: the overlays turn the access log on (errors or all)`);
+  if (accessSample !== undefined && !(/^\d+$/.test(accessSample) && Number(accessSample) >= 1 && Number(accessSample) <= 1000000)) {
+    fail(where, `--access_log_sample=${accessSample} is not 1..1000000`);
   }
 
   // Spread over nodes and zones.
