@@ -163,7 +163,8 @@ int main(int argc, char** argv) {
       "Usage: carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464] "
       "[--noop] [--serving_threads=N] [--lame_duck_seconds=5] [--queue_budget_ms=20] "
       "[--max_connection_age_seconds=0 [--max_connection_age_grace_seconds=30]] "
-      "[--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]]");
+      "[--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]] "
+      "[--access_log=off|errors|all [--access_log_sample=N]]");
   absl::FlagsUsageConfig usage;
   usage.contains_help_flags = &IsServerFlagFile;
   usage.contains_helpshort_flags = &IsServerFlagFile;

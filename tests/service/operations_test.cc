@@ -48,6 +48,8 @@ const std::vector<std::pair<std::string, std::string>> kFlagDefaults = {
     {"queue_budget_ms", "20"},
     {"max_connection_age_seconds", "0"},
     {"max_connection_age_grace_seconds", "30"},
+    {"access_log", "\"off\""},
+    {"access_log_sample", "1"},
 };
 
 TEST(CommandLineTest, HelpListsEveryFlagWithItsDefaultAndMeaning) {
