@@ -635,7 +635,9 @@ TEST(OverloadTest, CallsWhoseClientLeftAreSkipped) {
 // 512 MiB limit, with 64 MiB to spare (it used to reach 0.8-1 GB; it now
 // peaks at 250-350 MiB), and goes back down afterwards.
 TEST(MemoryTest, LargeRequestsUnderOverloadStayUnderThePodLimit) {
-  START_SERVER(server, channel, {"--lame_duck_seconds=0"});
+  // The production budget (20 ms): the test harness's default of 10 s would
+  // admit far more than a deployed server does.
+  START_SERVER(server, channel, {"--lame_duck_seconds=0", "--queue_budget_ms=20"});
   constexpr long kPodLimitKib = 512 * 1024;
   const long idle_kib = server.ResidentKib();
   std::atomic<bool> sampling{true};
@@ -654,12 +656,17 @@ TEST(MemoryTest, LargeRequestsUnderOverloadStayUnderThePodLimit) {
     std::printf("large requests: %s; idle %ld KiB, peak %ld KiB\n", load.Summary().c_str(),
                 idle_kib, peak_kib.load());
   }
-  std::this_thread::sleep_for(std::chrono::seconds(3));  // the freed memory goes back
   sampling = false;
   sampler.join();
   EXPECT_LT(peak_kib.load(), kPodLimitKib - 64 * 1024) << "idle " << idle_kib << " KiB";
-  const long after_kib = server.ResidentKib();
-  std::printf("3 s after the load: %ld KiB\n", after_kib);
+  // The freed memory goes back (within a second on an idle machine): waited
+  // for up to 30 s, so that a busy machine does not fail the test.
+  long after_kib = server.ResidentKib();
+  for (int i = 0; i < 300 && after_kib >= idle_kib + 64 * 1024; ++i) {
+    std::this_thread::sleep_for(milliseconds(100));
+    after_kib = server.ResidentKib();
+  }
+  std::printf("after the load: %ld KiB\n", after_kib);
   EXPECT_LT(after_kib, idle_kib + 64 * 1024) << "peak " << peak_kib.load() << " KiB";
   // Still serving.
   auto [status, response] = Check(channel, kServiceName, std::chrono::seconds(2));
