@@ -80,12 +80,17 @@
 //     service/handlers.cc); an INVALID_ARGUMENT lists at most 16 field
 //     violations (the rest are counted in its message); a body that does not
 //     parse is INVALID_ARGUMENT too;
-//   * metrics: the endpoint is IPv4 only (Debian's civetweb has no IPv6).
+//   * metrics: the endpoint is IPv4 only (Debian's civetweb has no IPv6);
+//   * the HTTP port (--http_port): the limits of http_server.h; its calls go
+//     through the same admission control, handlers and metrics as gRPC's.
+//     It keeps serving through the lame duck; at the drain it stops
+//     accepting and answers the requests it is serving.
 #pragma once
 
 #include <chrono>
 #include <csignal>
 #include <string>
+#include <vector>
 
 #include "service/tls.h"
 
@@ -95,11 +100,13 @@ struct ServerOptions {
   std::string address = "0.0.0.0";  // IPv4/IPv6 address to listen on (gRPC and metrics)
   int port = 50051;                 // gRPC port; 0 = any free port (logged)
   int metrics_port = 9464;          // Prometheus /metrics port; 0 = any free port (logged)
-  std::string version;              // carcassonne_build_info{version}
-  std::string revision;             // carcassonne_build_info{revision}
-  bool noop = false;                // serve the no-op RefereeService (see above)
-  int serving_threads = 0;          // threads serving RefereeService; 0 = one per usable core
-  TlsOptions tls;                   // TLS / mTLS of the gRPC port; plaintext when not enabled
+  int http_port = 8080;             // HTTP/1.1 port (Connect, gRPC-Web; http_server.h); 0 = off
+  std::vector<std::string> http_cors_origins;  // origins allowed besides the port's own
+  std::string version;                         // carcassonne_build_info{version}
+  std::string revision;                        // carcassonne_build_info{revision}
+  bool noop = false;                           // serve the no-op RefereeService (see above)
+  int serving_threads = 0;  // threads serving RefereeService; 0 = one per usable core
+  TlsOptions tls;           // TLS / mTLS of the gRPC port; plaintext when not enabled
   std::chrono::milliseconds lame_duck{5000};   // NOT_SERVING, still serving, after SIGTERM
   std::chrono::milliseconds queue_budget{20};  // admission control's latency budget
   // GOAWAY on each connection after this age (gRPC adds +/-10 % jitter), so

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -175,6 +176,46 @@ const std::array<MethodEntry, kMethodCount> kMethods = {{
      &Serve<v1::DescribeBoardRequest, v1::DescribeBoardResponse, &HandleDescribeBoard>},
 }};
 
+}  // namespace
+
+// A call handed over by ServeUnary (serving.h): its arrival is an event on
+// a serving queue (an alarm that fires at once); the calling thread waits
+// until the serving thread answers it.
+class UnaryArrival final : public ServingQueueEvent {
+ public:
+  UnaryArrival(ServingQueue& queue, UnaryRequest request)
+      : queue_(queue), request_(std::move(request)) {}
+  void Happened(bool ok) override;
+  UnaryRequest& request() { return request_; }
+  grpc::Alarm& alarm() { return alarm_; }
+
+  // On the serving thread: the answer. The last touch of this object there
+  // (the waiting thread may destroy it the moment the lock is released).
+  void Answer(const grpc::Status& status, std::string bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    answer_.status = status;
+    answer_.bytes = std::move(bytes);
+    answered_ = true;
+    answered_signal_.notify_all();
+  }
+  UnaryAnswer WaitForAnswer() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    answered_signal_.wait(lock, [this] { return answered_; });
+    return std::move(answer_);
+  }
+
+ private:
+  ServingQueue& queue_;
+  UnaryRequest request_;
+  grpc::Alarm alarm_;
+  std::mutex mutex_;
+  std::condition_variable answered_signal_;
+  bool answered_ = false;
+  UnaryAnswer answer_;
+};
+
+namespace {
+
 // The events of a call on its queue: the tag is the call's address with the
 // kind in its two low bits (a Call is at least 8-aligned). Both bits set: a
 // ServingQueueEvent (serving.h).
@@ -194,8 +235,9 @@ struct Call {
   std::chrono::steady_clock::time_point arrived_at;  // taken out of the queue
   bool answered = false;                             // Finish called
   bool finish_pending = false;                       // its finish event has not come out yet
-  bool done_pending = false;  // it arrived and its done event has not come out yet
-  bool client_left = false;   // its done event came before it was answered
+  bool done_pending = false;      // it arrived and its done event has not come out yet
+  bool client_left = false;       // its done event came before it was answered
+  UnaryArrival* unary = nullptr;  // a call from ServeUnary (no context, no responder)
   Call* next_free = nullptr;
 
   void* Tag(EventKind kind) {
@@ -203,6 +245,17 @@ struct Call {
   }
 };
 static_assert(alignof(Call) >= 4);
+
+// The bytes of `buffer` in one string.
+std::string Flatten(grpc::ByteBuffer& buffer) {
+  std::string bytes;
+  std::vector<grpc::Slice> slices;
+  if (!buffer.Dump(&slices).ok()) return bytes;
+  for (const grpc::Slice& slice : slices) {
+    bytes.append(reinterpret_cast<const char*>(slice.begin()), slice.size());
+  }
+  return bytes;
+}
 
 google::protobuf::ArenaOptions ArenaOptions(char* block) {
   google::protobuf::ArenaOptions options;
@@ -321,6 +374,29 @@ class ServingQueue {
     queue_->Shutdown();
   }
 
+  // Hands `arrival` to the serving thread (UnaryArrival::Happened then calls
+  // OnUnaryArrived there); false if the queue is shut down.
+  bool Post(UnaryArrival& arrival) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (shut_down_) return false;
+    arrival.alarm().Set(queue_.get(), gpr_inf_past(GPR_CLOCK_MONOTONIC), arrival.Tag());
+    return true;
+  }
+
+  void OnUnaryArrived(UnaryArrival& arrival) {
+    Call* call = TakeCall();
+    UnaryRequest& request = arrival.request();
+    call->method = &kMethods[static_cast<size_t>(request.method)];
+    call->unary = &arrival;
+    grpc::Slice slice(request.bytes);
+    call->request = grpc::ByteBuffer(&slice, 1);
+    std::string().swap(request.bytes);
+    call->deadline = request.deadline;
+    serving_.calls_in_hand_.fetch_add(1, std::memory_order_relaxed);
+    call->done_pending = false;  // no done event comes for it
+    Admit(call);
+  }
+
   // Drains the queue on the calling thread (when no thread was started).
   void Drain() {
     void* tag = nullptr;
@@ -406,12 +482,23 @@ class ServingQueue {
     serving_.calls_in_hand_.fetch_add(1, std::memory_order_relaxed);
     Ask(*call->method);  // its successor, at once
     call->done_pending = true;
+    call->deadline = call->context->deadline();
+    Admit(call);
+  }
+
+  // A call that has just arrived (by gRPC or ServeUnary): admitted to the
+  // next batch, or refused at once (see serving.h).
+  void Admit(Call* call) {
     call->finish_pending = false;
     call->answered = false;
     call->client_left = false;
-    call->deadline = call->context->deadline();
     call->arrived_at = Clock::now();
     call->request_bytes = call->request.Length();
+    if (call->deadline <= std::chrono::system_clock::now()) {  // expired on arrival
+      serving_.request_bytes_held_.fetch_add(call->request_bytes, std::memory_order_relaxed);
+      Shed(call, ShedReason::kDeadlineExceeded);
+      return;
+    }
     const size_t held =
         serving_.request_bytes_held_.fetch_add(call->request_bytes, std::memory_order_relaxed) +
         call->request_bytes;
@@ -594,6 +681,15 @@ class ServingQueue {
   }
 
   void Answer(Call* call, const grpc::Status& status) {
+    if (call->unary != nullptr) {
+      std::string bytes = status.ok() ? Flatten(call->response) : std::string();
+      UnaryArrival* arrival = call->unary;
+      call->unary = nullptr;
+      serving_.calls_in_hand_.fetch_sub(1, std::memory_order_relaxed);
+      Release(call);
+      arrival->Answer(status, std::move(bytes));
+      return;
+    }
     call->answered = true;
     call->finish_pending = true;
     if (status.ok()) {
@@ -638,6 +734,40 @@ class ServingQueue {
   Clock::time_point last_idle_ = Clock::now();  // when the thread last found its queue empty
   std::atomic<bool> caught_up_{false};
 };
+
+void UnaryArrival::Happened(bool ok) {
+  if (!ok) {
+    Answer(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"), {});
+    return;
+  }
+  queue_.OnUnaryArrived(*this);
+}
+
+UnaryAnswer RefereeServing::ServeUnary(UnaryRequest request) {
+  if (queues_.empty()) {
+    return {grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is not serving"), {}};
+  }
+  ServingQueue& queue =
+      *queues_[next_unary_queue_.fetch_add(1, std::memory_order_relaxed) % queues_.size()];
+  UnaryArrival arrival(queue, std::move(request));
+  if (!queue.Post(arrival)) {
+    return {grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"), {}};
+  }
+  return arrival.WaitForAnswer();
+}
+
+UnaryAnswer ServeDirectly(const UnaryRequest& request, Metrics& metrics) {
+  google::protobuf::Arena arena;
+  ServeScope scope{arena, metrics, false};
+  grpc::Slice slice(request.bytes);
+  grpc::ByteBuffer request_bytes(&slice, 1);
+  grpc::ByteBuffer response_bytes;
+  UnaryAnswer answer;
+  answer.status =
+      kMethods[static_cast<size_t>(request.method)].serve(scope, &request_bytes, &response_bytes);
+  if (answer.status.ok()) answer.bytes = Flatten(response_bytes);
+  return answer;
+}
 
 RefereeServing::RefereeServing(const ServingOptions& options, Metrics& metrics)
     : options_(options), metrics_(metrics), service_(std::make_unique<RawService>()) {}
