@@ -97,7 +97,10 @@ class ServerProcess {
     // Everything the child needs is prepared before fork(): after it, only
     // async-signal-safe calls.
     const std::string binary = CARCASSONNE_REFEREE_BINARY;
-    std::vector<std::string> args = {binary, "--address=127.0.0.1", "--port=0", "--metrics_port=0"};
+    // The HTTP port is off unless a test turns it on (--http_port=N after
+    // these): port 0 means off, and 8080 may be taken.
+    std::vector<std::string> args = {binary, "--address=127.0.0.1", "--port=0", "--metrics_port=0",
+                                     "--http_port=0"};
     args.insert(args.end(), extra_flags.begin(), extra_flags.end());
     std::vector<char*> argv;
     for (std::string& arg : args) argv.push_back(arg.data());
