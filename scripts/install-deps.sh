@@ -41,6 +41,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   prometheus-cpp-dev libabsl-dev
+  libcpp-httplib-dev   # the HTTP port under TLS (service/http_server.h); civetweb comes with prometheus-cpp
   golang-github-gogo-googleapis-dev grpc-proto   # google/rpc/*.proto, grpc/health/v1/health.proto
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format curl

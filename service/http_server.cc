@@ -4,7 +4,7 @@
 #include "service/http_server.h"
 
 #include <civetweb.h>
-#include <openssl/err.h>
+#include <httplib.h>
 #include <openssl/ssl.h>
 
 #include <array>
@@ -39,26 +39,46 @@ int OnLog(const mg_connection* /*connection*/, const char* message) {
 }
 
 // The TLS context of the port, from the --tls_* files (already checked by
-// tls.cc: the server does not start when they are unusable).
-SSL_CTX* NewSslContext(const TlsOptions& tls) {
-  SSL_CTX* context = SSL_CTX_new(TLS_server_method());
-  if (context == nullptr) return nullptr;
-  SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION);
+// tls.cc: the server does not start when they are unusable); false if they
+// cannot be used.
+bool ConfigureTls(SSL_CTX& context, const TlsOptions& tls) {
+  SSL_CTX_set_min_proto_version(&context, TLS1_2_VERSION);
   bool ok =
-      SSL_CTX_use_certificate_chain_file(context, tls.certificate_file.c_str()) == 1 &&
-      SSL_CTX_use_PrivateKey_file(context, tls.private_key_file.c_str(), SSL_FILETYPE_PEM) == 1 &&
-      SSL_CTX_check_private_key(context) == 1;
+      SSL_CTX_use_certificate_chain_file(&context, tls.certificate_file.c_str()) == 1 &&
+      SSL_CTX_use_PrivateKey_file(&context, tls.private_key_file.c_str(), SSL_FILETYPE_PEM) == 1 &&
+      SSL_CTX_check_private_key(&context) == 1;
   if (ok && !tls.client_ca_file.empty()) {  // mTLS: a certificate signed by the CA is required
-    ok = SSL_CTX_load_verify_locations(context, tls.client_ca_file.c_str(), nullptr) == 1;
+    ok = SSL_CTX_load_verify_locations(&context, tls.client_ca_file.c_str(), nullptr) == 1;
     STACK_OF(X509_NAME)* names = SSL_load_client_CA_file(tls.client_ca_file.c_str());
-    if (names != nullptr) SSL_CTX_set_client_CA_list(context, names);
-    SSL_CTX_set_verify(context, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, nullptr);
+    if (names != nullptr) SSL_CTX_set_client_CA_list(&context, names);
+    SSL_CTX_set_verify(&context, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, nullptr);
   }
-  if (!ok) {
-    SSL_CTX_free(context);
-    return nullptr;
+  return ok;
+}
+
+// A cpp-httplib request as connect.h's.
+HttpRequest FromHttplib(const httplib::Request& request) {
+  HttpRequest converted;
+  converted.method = request.method;
+  converted.path = request.path;
+  const size_t question = request.target.find('?');
+  if (question != std::string::npos) converted.query = request.target.substr(question + 1);
+  for (const auto& [name, value] : request.headers) converted.headers.emplace_back(name, value);
+  converted.body = request.body;
+  return converted;
+}
+
+void ToHttplib(const HttpResponse& response, httplib::Response& out) {
+  out.status = response.status;
+  std::string content_type;
+  for (const auto& [name, value] : response.headers) {
+    if (name == "Content-Type") {
+      content_type = value;
+    } else {
+      out.set_header(name, value);
+    }
   }
-  return context;
+  out.set_content(response.body, content_type);
 }
 
 // Writes `response`; with `close`, the connection is closed after it.
@@ -117,8 +137,11 @@ HttpServer::HttpServer(const HttpServerOptions& options, RpcBackend& backend,
         Cat("the HTTP port listens on IPv4 only; ", options.address, " is not IPv4"));
   }
   address_ = *host;
-  if (policy_.tls) mg_init_library(MG_FEATURES_TLS);
-  const std::string ports = Cat(address_, ":", options.port, policy_.tls ? "s" : "");
+  if (policy_.tls) {
+    StartTls(options.port);
+    return;
+  }
+  const std::string ports = Cat(address_, ":", options.port);
   const std::string threads = std::to_string(kHttpThreads);
   const std::string queue = std::to_string(kConnectionQueue);
   const std::string header_bytes = std::to_string(kMaxHeaderBytes);
@@ -148,23 +171,11 @@ HttpServer::HttpServer(const HttpServerOptions& options, RpcBackend& backend,
   mg_callbacks callbacks{};
   callbacks.begin_request = &HttpServer::OnRequest;
   callbacks.log_message = &OnLog;
-  if (policy_.tls) {
-    callbacks.external_ssl_ctx = [](void** ssl_context, void* user_data) -> int {
-      auto* server = static_cast<HttpServer*>(user_data);
-      if (*ssl_context != nullptr) {  // civetweb is stopping: the context is ours to free
-        SSL_CTX_free(static_cast<SSL_CTX*>(*ssl_context));
-        return 1;
-      }
-      *ssl_context = NewSslContext(server->tls_);
-      return *ssl_context != nullptr ? 1 : -1;
-    };
-  }
   std::string errors;
   start_errors = &errors;
   context_ = mg_start(&callbacks, this, config.data());
   start_errors = nullptr;
   if (context_ == nullptr) {
-    if (policy_.tls) mg_exit_library();
     throw std::runtime_error(errors.empty() ? "civetweb could not start" : errors);
   }
   std::array<mg_server_port, 4> bound{};
@@ -175,11 +186,57 @@ HttpServer::HttpServer(const HttpServerOptions& options, RpcBackend& backend,
 
 HttpServer::~HttpServer() { Stop(); }
 
+void HttpServer::StartTls(int port) {
+  tls_server_ = std::make_unique<httplib::SSLServer>(
+      [this](SSL_CTX& context) { return ConfigureTls(context, tls_); });
+  if (!tls_server_->is_valid()) throw std::runtime_error("the TLS files cannot be used");
+  tls_server_->new_task_queue = [] { return new httplib::ThreadPool(kHttpThreads); };
+  tls_server_->set_tcp_nodelay(true);
+  tls_server_->set_keep_alive_max_count(kTlsKeepAliveMaxCount);
+  tls_server_->set_keep_alive_timeout(kKeepAliveTimeout.count() / 1000);
+  tls_server_->set_read_timeout(kRequestTimeout);
+  tls_server_->set_write_timeout(kRequestTimeout);
+  tls_server_->set_payload_max_length(kMaxHttpBodyBytes);
+  // Requests without a body are answered before any is read; a POST once
+  // its body is read (at most kMaxHttpBodyBytes, else 413 below).
+  auto answer = [this](const httplib::Request& request, httplib::Response& out) {
+    const HttpResponse response = Respond(FromHttplib(request), policy_, backend_);
+    ToHttplib(response, out);
+    counters_->Count(response.protocol, response.status);
+  };
+  tls_server_->set_pre_routing_handler(
+      [answer](const httplib::Request& request, httplib::Response& out) {
+        if (request.method == "POST") return httplib::Server::HandlerResponse::Unhandled;
+        answer(request, out);
+        return httplib::Server::HandlerResponse::Handled;
+      });
+  tls_server_->Post(".*", answer);
+  tls_server_->set_error_handler(httplib::Server::HandlerWithResponse(
+      [this](const httplib::Request& request, httplib::Response& out) {
+        if (out.status != 413) return httplib::Server::HandlerResponse::Unhandled;
+        const HttpResponse response = BodyTooLarge(FromHttplib(request), policy_);
+        ToHttplib(response, out);
+        out.set_header("Connection", "close");
+        counters_->Count(response.protocol, response.status);
+        return httplib::Server::HandlerResponse::Handled;
+      }));
+  port_ = port == 0 ? tls_server_->bind_to_any_port(address_)
+                    : (tls_server_->bind_to_port(address_, port) ? port : -1);
+  if (port_ <= 0) throw std::runtime_error(Cat("cannot bind ", address_, ":", port));
+  tls_thread_ = std::thread([this] { tls_server_->listen_after_bind(); });
+}
+
 void HttpServer::Stop() {
+  if (tls_server_ != nullptr) {
+    // Closes the listener; the workers finish the requests they serve and
+    // close their connections; listen_after_bind returns once they are joined.
+    tls_server_->stop();
+    if (tls_thread_.joinable()) tls_thread_.join();
+    tls_server_.reset();
+  }
   if (context_ == nullptr) return;
   mg_stop(context_);  // joins the workers: every request being served is answered first
   context_ = nullptr;
-  if (policy_.tls) mg_exit_library();
 }
 
 int HttpServer::OnRequest(mg_connection* connection) {

@@ -20,9 +20,20 @@
 //     (serving.h), so a flood of HTTP calls is shed exactly as gRPC calls.
 //
 // TLS: the --tls_* files (tls.h) on this port too, with the same mTLS rule
-// (a client certificate signed by the client CA is required). Debian's
-// civetweb loads OpenSSL at run time by the names libssl.so / libcrypto.so
-// (Debian's libssl-dev), which the TLS mode therefore needs installed.
+// (a client certificate signed by the client CA is required). Debian 12's
+// civetweb cannot serve TLS (it loads OpenSSL at run time and calls
+// SSL_get_peer_certificate, which OpenSSL 3 no longer exports: every HTTPS
+// connection crashes it), so with TLS the port runs on cpp-httplib
+// (Debian's libcpp-httplib-dev 0.11, linked with OpenSSL 3) instead, with
+// the same protocols and these limits: kHttpThreads workers (accepted
+// connections beyond them wait in its queue, unbounded), kRequestTimeout per
+// read and write, kKeepAliveTimeout and kTlsKeepAliveMaxCount requests per
+// connection, each header line and the request line at most 8 KiB, and the
+// body at most kMaxHttpBodyBytes (else 413; cpp-httplib reads and discards
+// the rest). Weaker than civetweb's: cpp-httplib 0.11 bounds neither the
+// number of header lines nor a request's total time, so a client that
+// completes the handshake can make the server hold memory (docs/http.md:
+// use mTLS, or terminate TLS in front of the plaintext port).
 //
 // Stop(): the listener closes, connections idle between requests are
 // closed, and every request being served is answered before Stop returns.
@@ -31,6 +42,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "service/connect.h"
@@ -38,6 +50,10 @@
 
 struct mg_context;
 struct mg_connection;
+
+namespace httplib {
+class SSLServer;
+}
 
 namespace prometheus {
 class Registry;
@@ -58,6 +74,7 @@ inline constexpr int kMaxHeaderBytes = 16 * 1024;
 inline constexpr std::chrono::milliseconds kRequestTimeout{10000};
 inline constexpr std::chrono::milliseconds kKeepAliveTimeout{5000};
 inline constexpr std::chrono::milliseconds kBodyTimeout{10000};
+inline constexpr int kTlsKeepAliveMaxCount = 100;  // requests per TLS connection
 
 class HttpServer {
  public:
@@ -79,12 +96,15 @@ class HttpServer {
   class Counters;
   static int OnRequest(mg_connection* connection);
   int Serve(mg_connection* connection);
+  void StartTls(int port);
 
   RpcBackend& backend_;
   HttpPolicy policy_;
   TlsOptions tls_;
   std::unique_ptr<Counters> counters_;
-  mg_context* context_ = nullptr;
+  mg_context* context_ = nullptr;                   // plaintext: civetweb
+  std::unique_ptr<httplib::SSLServer> tls_server_;  // TLS: cpp-httplib
+  std::thread tls_thread_;
   std::string address_;
   int port_ = 0;
 };

@@ -26,9 +26,10 @@ protobuf) and gRPC-Web, plus the health check <code>grpc.health.v1.Health/Check<
 <p>Try it:</p>
 <pre><code>curl -H 'Content-Type: application/json' -d '{}' \
   http://HOST:8080/carcassonne.v1.RefereeService/GetCatalog</code></pre>
-<p>Documentation: <code>docs/http.md</code> (endpoints, errors, limits, CORS) and
-<code>docs/api-contract.md</code> in the source tree; the API itself is
-<code>proto/carcassonne/v1/referee.proto</code>.</p>
+<p>Documentation, in the source tree: <code>docs/http.md</code> (endpoints, curl
+examples, errors, limits, CORS, TLS) and the API itself,
+<code>proto/carcassonne/v1/referee.proto</code> (every message and field explained).
+The same service answers gRPC on port 50051, with server reflection.</p>
 <p>A browser playground to play a game against the referee lands on this page.</p>
 </body>
 </html>

@@ -547,5 +547,58 @@ TEST_F(HttpTest, SigtermLameDuckThenDrain) {
   EXPECT_EQ(Connect(http_port_), -1);
 }
 
+// TLS and mTLS with the --tls_* flags on the HTTP port, checked with curl:
+// a throwaway CA (EC P-256, valid a day) signs the server's certificate
+// (127.0.0.1) and a client's.
+TEST(HttpTlsTest, TheHttpPortSpeaksHttpsAndRequiresTheClientCertificate) {
+  char directory_template[] = "/tmp/carcassonne_http_tls_XXXXXX";
+  ASSERT_NE(mkdtemp(directory_template), nullptr);
+  const std::string dir = directory_template;
+  const std::string key = "openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes";
+  std::ofstream(dir + "/server.ext") << "subjectAltName=IP:127.0.0.1\n";
+  std::ofstream(dir + "/client.ext") << "extendedKeyUsage=clientAuth\n";
+  for (const std::string& command : {
+           key + " -x509 -days 1 -subj /CN=http-test-ca -keyout " + dir + "/ca.key -out " + dir +
+               "/ca.pem",
+           key + " -subj /CN=127.0.0.1 -keyout " + dir + "/server.key -out " + dir +
+               "/server.csr && openssl x509 -req -days 1 -set_serial 1 -CA " + dir +
+               "/ca.pem -CAkey " + dir + "/ca.key -extfile " + dir + "/server.ext -in " + dir +
+               "/server.csr -out " + dir + "/server.pem",
+           key + " -subj /CN=site -keyout " + dir + "/client.key -out " + dir +
+               "/client.csr && openssl x509 -req -days 1 -set_serial 2 -CA " + dir +
+               "/ca.pem -CAkey " + dir + "/ca.key -extfile " + dir + "/client.ext -in " + dir +
+               "/client.csr -out " + dir + "/client.pem",
+       }) {
+    const auto [status, output] = RunCommand(command);
+    ASSERT_EQ(status, 0) << command << ": " << output;
+  }
+  const int port = FreePort();
+  ServerProcess server;
+  const std::string error = server.Start(
+      {"--http_port=" + std::to_string(port), "--tls_certificate=" + dir + "/server.pem",
+       "--tls_private_key=" + dir + "/server.key", "--tls_client_ca=" + dir + "/ca.pem"});
+  ASSERT_EQ(error, "") << error;
+  EXPECT_NE(server.Log().find("on https://127.0.0.1:" + std::to_string(port)), std::string::npos)
+      << server.Log();
+  const std::string url = "https://127.0.0.1:" + std::to_string(port) + kPrefix + "NewGame";
+  const std::string call = "curl -sS --max-time 10 -H 'Content-Type: application/json' -d " +
+                           std::string("'{\"playerNames\":[\"Ada\",\"Bo\"]}' --cacert ") + dir +
+                           "/ca.pem ";
+  // With the client's certificate: served.
+  const auto [status, output] =
+      RunCommand(call + "--cert " + dir + "/client.pem --key " + dir + "/client.key " + url);
+  ASSERT_EQ(status, 0) << output;
+  EXPECT_EQ(FromJson<v1::NewGameResponse>(output).state().players_size(), 2) << output;
+  // Without one: the handshake fails.
+  EXPECT_NE(RunCommand(call + url).first, 0);
+  // Plaintext HTTP on the TLS port: no answer.
+  EXPECT_NE(RunCommand("curl -sS --max-time 10 -d '{}' -H 'Content-Type: application/json' "
+                       "http://127.0.0.1:" +
+                       std::to_string(port) + kPrefix + "NewGame")
+                .first,
+            0);
+  RunCommand("rm -rf " + dir);
+}
+
 }  // namespace
 }  // namespace carcassonne::service
