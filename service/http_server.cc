@@ -258,8 +258,8 @@ int HttpServer::Serve(mg_connection* connection) {
   }
   auto too_large = [&] {
     const HttpResponse response = BodyTooLarge(request, policy_);
+    counters_->Count(response.protocol, response.status);  // counted before the client can look
     Write(connection, response, /*close=*/true);
-    counters_->Count(response.protocol, response.status);
     return -1;  // the rest of the body is not read: the connection closes
   };
   if (info->content_length > static_cast<long long>(kMaxHttpBodyBytes)) return too_large();
@@ -275,8 +275,8 @@ int HttpServer::Serve(mg_connection* connection) {
     if (request.body.size() > kMaxHttpBodyBytes) return too_large();
   }
   const HttpResponse response = Respond(request, policy_, backend_);
-  Write(connection, response, /*close=*/false);
   counters_->Count(response.protocol, response.status);
+  Write(connection, response, /*close=*/false);
   return response.status;
 }
 
