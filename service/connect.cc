@@ -124,40 +124,45 @@ std::string ToJson(const Message& message) {
   return json;
 }
 
+std::unique_ptr<Message> NewMessage(const google::protobuf::Descriptor* type) {
+  return std::unique_ptr<Message>(
+      google::protobuf::MessageFactory::generated_factory()->GetPrototype(type)->New());
+}
+
+// `text` as a JSON string (quoted, escaped).
+std::string JsonString(const std::string& text) {
+  google::protobuf::Value value;
+  value.set_string_value(text);
+  return ToJson(value);
+}
+
 // The Connect error body of `status`: its code, message and every detail of
 // the google.rpc.Status in its error_details (type, base64 value and, for a
-// type this binary knows, its JSON as "debug").
+// type this binary knows, its JSON as "debug"), in that order.
 std::string ConnectErrorBody(const grpc::Status& status) {
-  google::protobuf::Struct body;
-  auto& fields = *body.mutable_fields();
-  fields["code"].set_string_value(std::string(ConnectCode(status.error_code())));
-  if (!status.error_message().empty()) fields["message"].set_string_value(status.error_message());
+  std::string body = Cat("{\"code\":", JsonString(std::string(ConnectCode(status.error_code()))));
+  if (!status.error_message().empty())
+    body += Cat(",\"message\":", JsonString(status.error_message()));
   google::rpc::Status rich;
   if (!status.error_details().empty() && rich.ParseFromString(status.error_details()) &&
       rich.details_size() > 0) {
-    auto* details = fields["details"].mutable_list_value();
-    for (const google::protobuf::Any& any : rich.details()) {
+    body += ",\"details\":[";
+    for (int i = 0; i < rich.details_size(); ++i) {
+      const google::protobuf::Any& any = rich.details(i);
       const std::string type(any.type_url().substr(any.type_url().rfind('/') + 1));
-      google::protobuf::Struct detail;
-      auto& detail_fields = *detail.mutable_fields();
-      detail_fields["type"].set_string_value(type);
-      detail_fields["value"].set_string_value(UnpaddedBase64(any.value()));
+      body += Cat(i == 0 ? "" : ",", "{\"type\":", JsonString(type),
+                  ",\"value\":", JsonString(UnpaddedBase64(any.value())));
       const google::protobuf::Descriptor* descriptor =
           google::protobuf::DescriptorPool::generated_pool()->FindMessageTypeByName(type);
       if (descriptor != nullptr) {
-        const Message* prototype =
-            google::protobuf::MessageFactory::generated_factory()->GetPrototype(descriptor);
-        std::unique_ptr<Message> message(prototype->New());
-        google::protobuf::Struct debug;
-        if (message->ParseFromString(any.value()) &&
-            google::protobuf::util::JsonStringToMessage(ToJson(*message), &debug).ok()) {
-          *detail_fields["debug"].mutable_struct_value() = std::move(debug);
-        }
+        std::unique_ptr<Message> message(NewMessage(descriptor));
+        if (message->ParseFromString(any.value())) body += Cat(",\"debug\":", ToJson(*message));
       }
-      *details->add_values()->mutable_struct_value() = std::move(detail);
+      body += "}";
     }
+    body += "]";
   }
-  return ToJson(body);
+  return body + "}";
 }
 
 void AddHeader(HttpResponse& response, std::string name, std::string value) {
@@ -204,11 +209,6 @@ std::optional<Procedure> FindProcedure(std::string_view path) {
   return Procedure{method, descriptor->input_type(), descriptor->output_type(),
                    descriptor->options().idempotency_level() ==
                        google::protobuf::MethodOptions::NO_SIDE_EFFECTS};
-}
-
-std::unique_ptr<Message> NewMessage(const google::protobuf::Descriptor* type) {
-  return std::unique_ptr<Message>(
-      google::protobuf::MessageFactory::generated_factory()->GetPrototype(type)->New());
 }
 
 // The request in the wire format, from its `encoding`.
