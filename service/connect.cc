@@ -58,20 +58,6 @@ grpc::Status Error(grpc::StatusCode code, std::string message) {
   return grpc::Status(code, std::move(message));
 }
 
-// INVALID_ARGUMENT with a google.rpc.BadRequest naming the request as a whole
-// (path ""), as serving.cc answers an unparsable binary body.
-grpc::Status BadRequest(const std::string& message) {
-  google::rpc::BadRequest bad_request;
-  auto* violation = bad_request.add_field_violations();
-  violation->set_field("");
-  violation->set_description(message);
-  google::rpc::Status status;
-  status.set_code(grpc::StatusCode::INVALID_ARGUMENT);
-  status.set_message(message);
-  status.add_details()->PackFrom(bad_request);
-  return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, message, status.SerializeAsString());
-}
-
 std::string UnpaddedBase64(std::string_view bytes) {
   std::string text = absl::Base64Escape(AbslView(bytes));
   while (!text.empty() && text.back() == '=') text.pop_back();
@@ -220,8 +206,9 @@ std::optional<std::string> ToWire(const Procedure& procedure, Encoding encoding,
   options.ignore_unknown_fields = false;
   const auto parsed = google::protobuf::util::JsonStringToMessage(body, message.get(), options);
   if (!parsed.ok()) {
-    *error = BadRequest(Cat("the request body is not a valid ", procedure.input->full_name(),
-                            " (proto3 JSON): ", std::string(parsed.message())));
+    *error =
+        InvalidRequestBody(Cat("the request body is not a valid ", procedure.input->full_name(),
+                               " (proto3 JSON): ", std::string(parsed.message())));
     return std::nullopt;
   }
   return message->SerializeAsString();
@@ -241,7 +228,9 @@ UnaryAnswer Run(const Procedure& procedure, std::string wire, SystemClock::time_
   if (!procedure.method) {
     grpc::health::v1::HealthCheckRequest request;
     if (!request.ParseFromString(wire)) {
-      return {BadRequest("the request body is not a valid grpc.health.v1.HealthCheckRequest"), {}};
+      return {
+          InvalidRequestBody("the request body is not a valid grpc.health.v1.HealthCheckRequest"),
+          {}};
     }
     const auto status = backend.Health(request.service());
     if (status == grpc::health::v1::HealthCheckResponse::SERVICE_UNKNOWN) {
@@ -389,7 +378,8 @@ HttpResponse ConnectGet(const HttpRequest& request, const Procedure& procedure,
     const std::optional<std::string> value =
         PercentDecode(equals == std::string_view::npos ? "" : pair.substr(equals + 1));
     if (!value) {
-      return ConnectError(BadRequest("the query string has a malformed %-escape"), "connect_get");
+      return ConnectError(InvalidRequestBody("the query string has a malformed %-escape"),
+                          "connect_get");
     }
     if (key == "encoding") encoding_name = *value;
     if (key == "message") message = *value;
@@ -407,13 +397,14 @@ HttpResponse ConnectGet(const HttpRequest& request, const Procedure& procedure,
                         "connect_get");
   }
   if (!encoding_name || (*encoding_name != "json" && *encoding_name != "proto")) {
-    return ConnectError(BadRequest("the query must name encoding=json or encoding=proto"),
+    return ConnectError(InvalidRequestBody("the query must name encoding=json or encoding=proto"),
                         "connect_get");
   }
   std::string body = message.value_or("");
   if (base64) {
     std::optional<std::string> decoded = DecodeBase64(body);
-    if (!decoded) return ConnectError(BadRequest("message is not valid base64"), "connect_get");
+    if (!decoded)
+      return ConnectError(InvalidRequestBody("message is not valid base64"), "connect_get");
     body = std::move(*decoded);
   }
   grpc::Status error;
@@ -471,7 +462,7 @@ HttpResponse GrpcWeb(const HttpRequest& request, const Procedure& procedure,
     answer.status = error;
   } else if (body.size() < 5 || (static_cast<unsigned char>(body[0]) & 0x80) != 0 ||
              length != body.size() - 5) {
-    answer.status = BadRequest(
+    answer.status = InvalidRequestBody(
         "a gRPC-Web request body is one uncompressed message frame (flags 0, 4-byte length)");
   } else if ((static_cast<unsigned char>(body[0]) & 1) != 0) {
     answer.status = Error(grpc::StatusCode::UNIMPLEMENTED, "compressed messages are not supported");

@@ -119,17 +119,8 @@ void Observe(Metrics& /*metrics*/, const Response& /*response*/) {}
 // malformed request. No field can be named: the path is the request's own,
 // empty.
 grpc::Status Unparsable(const std::string& type_name) {
-  const std::string message =
-      Cat("the request body is not a valid ", type_name, " (protobuf wire format)");
-  google::rpc::BadRequest bad_request;
-  google::rpc::BadRequest::FieldViolation* violation = bad_request.add_field_violations();
-  violation->set_field("");
-  violation->set_description(message);
-  google::rpc::Status status;
-  status.set_code(grpc::StatusCode::INVALID_ARGUMENT);
-  status.set_message(message);
-  status.add_details()->PackFrom(bad_request);
-  return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, message, status.SerializeAsString());
+  return InvalidRequestBody(
+      Cat("the request body is not a valid ", type_name, " (protobuf wire format)"));
 }
 
 // Parses the request bytes (freeing them) into the arena, runs the handler
@@ -177,6 +168,18 @@ const std::array<MethodEntry, kMethodCount> kMethods = {{
 }};
 
 }  // namespace
+
+grpc::Status InvalidRequestBody(const std::string& message) {
+  google::rpc::BadRequest bad_request;
+  google::rpc::BadRequest::FieldViolation* violation = bad_request.add_field_violations();
+  violation->set_field("");
+  violation->set_description(message);
+  google::rpc::Status status;
+  status.set_code(grpc::StatusCode::INVALID_ARGUMENT);
+  status.set_message(message);
+  status.add_details()->PackFrom(bad_request);
+  return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, message, status.SerializeAsString());
+}
 
 // A call handed over by ServeUnary (serving.h): its arrival is an event on
 // a serving queue (an alarm that fires at once); the calling thread waits

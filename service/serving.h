@@ -209,6 +209,12 @@ class RefereeServing {
   std::atomic<size_t> next_unary_queue_{0};  // ServeUnary's round robin
 };
 
+// INVALID_ARGUMENT for a request body that cannot be read at all (not the
+// wire format, not JSON, a bad frame), as a rich error like every other
+// malformed request: a google.rpc.BadRequest whose one violation names the
+// request as a whole (field path "").
+grpc::Status InvalidRequestBody(const std::string& message);
+
 // The handler path of one call (parse, handler, domain metrics, serialize)
 // on the calling thread, with no admission control: for the HTTP fuzz target.
 UnaryAnswer ServeDirectly(const UnaryRequest& request, Metrics& metrics);

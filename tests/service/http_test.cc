@@ -183,14 +183,12 @@ ConnectError ParseError(const std::string& json) {
   return error;
 }
 
-v1::Action PlaceTile(const std::string& tile, int x, int y, int rotation) {
-  v1::Action action;
-  v1::PlaceTile* place = action.mutable_place_tile();
-  place->set_tile_type(tile);
-  place->set_x(x);
-  place->set_y(y);
-  place->set_rotation(rotation);
-  return action;
+// base:U (road E-W) east of the start tile base:D: road meets road, legal
+// (as service_test's ValidateActionAcceptsAFittingTile). Written in JSON, as
+// a site would.
+v1::Action RoadEastOfTheStart() {
+  return FromJson<v1::Action>(
+      R"({"placeTile": {"tileType": "base:U", "x": 1, "y": 0, "rotation": 0}})");
 }
 
 class HttpTest : public ::testing::Test {
@@ -220,12 +218,10 @@ class HttpTest : public ::testing::Test {
     return response.state();
   }
 
-  // base:U (road E-W) east of the start tile base:D: road meets road, legal
-  // (as service_test's ValidateActionAcceptsAFittingTile).
   v1::ValidateActionRequest FittingTile() {
     v1::ValidateActionRequest request;
     *request.mutable_state() = NewGameOverGrpc();
-    *request.mutable_action() = PlaceTile("base:U", 1, 0, 0);
+    *request.mutable_action() = RoadEastOfTheStart();
     return request;
   }
 
@@ -255,7 +251,7 @@ TEST_F(HttpTest, PlainCurlJsonNewGameThenValidateAction) {
   // The snapshot from the JSON answer goes back as JSON.
   v1::ValidateActionRequest validate;
   *validate.mutable_state() = game.state();
-  *validate.mutable_action() = PlaceTile("base:U", 1, 0, 0);
+  *validate.mutable_action() = RoadEastOfTheStart();
   Reply reply = PostJson(http_port_, "ValidateAction", ToJson(validate));
   ASSERT_EQ(reply.status, 200) << reply.body;
   EXPECT_EQ(reply.headers.at("content-type"), "application/json");
