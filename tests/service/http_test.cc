@@ -330,6 +330,39 @@ TEST_F(HttpTest, GrpcWebFramesTheAnswerAndItsTrailers) {
   EXPECT_EQ(trailers.substr(5), "grpc-status:0\r\n");
 }
 
+TEST_F(HttpTest, GrpcWebJsonAndAnErrorInTheTrailers) {
+  auto frame = [](const std::string& message) {
+    std::string framed = {0, 0, 0, static_cast<char>(message.size() >> 8),
+                          static_cast<char>(message.size() & 0xff)};
+    return framed + message;
+  };
+  // +json: the framed message is the request in JSON.
+  Reply reply = Http(http_port_, "POST", std::string(kPrefix) + "NewGame",
+                     {"Content-Type: application/grpc-web+json"},
+                     frame("{\"playerNames\":[\"Ada\",\"Bo\"]}"));
+  ASSERT_EQ(reply.status, 200);
+  EXPECT_EQ(reply.headers["content-type"], "application/grpc-web+json");
+  ASSERT_GT(reply.body.size(), 5u);
+  const size_t length =
+      (static_cast<unsigned char>(reply.body[3]) << 8) | static_cast<unsigned char>(reply.body[4]);
+  EXPECT_EQ(FromJson<v1::NewGameResponse>(reply.body.substr(5, length)).state().players_size(), 2);
+  // An invalid snapshot: no data frame, the trailers carry the status and
+  // the same google.rpc.Status as over gRPC (base64).
+  reply = Http(http_port_, "POST", std::string(kPrefix) + "ValidateAction",
+               {"Content-Type: application/grpc-web+json"}, frame("{\"state\":{}}"));
+  ASSERT_EQ(reply.status, 200);
+  ASSERT_GT(reply.body.size(), 5u);
+  EXPECT_EQ(static_cast<unsigned char>(reply.body[0]), 0x80);  // trailers only
+  const std::string trailers = reply.body.substr(5);
+  EXPECT_EQ(trailers.rfind("grpc-status:3\r\n", 0), 0u) << trailers;  // INVALID_ARGUMENT
+  EXPECT_NE(trailers.find("grpc-status-details-bin:"), std::string::npos) << trailers;
+  // A body that is not one frame is malformed.
+  EXPECT_NE(Http(http_port_, "POST", std::string(kPrefix) + "NewGame",
+                 {"Content-Type: application/grpc-web+proto"}, "\x01\x02")
+                .body.find("grpc-status:3"),
+            std::string::npos);
+}
+
 TEST_F(HttpTest, MalformedJsonIsInvalidArgumentWithABadRequest) {
   Reply reply = PostJson(http_port_, "NewGame", "{\"playerNames\": [");
   ASSERT_EQ(reply.status, 400) << reply.body;
