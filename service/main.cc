@@ -39,9 +39,9 @@
 #include "service/version.h"
 
 ABSL_FLAG(std::string, address, "0.0.0.0",
-          "IP address to listen on, for gRPC and for metrics (0.0.0.0 = every IPv4 interface; "
-          ":: = every interface for gRPC). The metrics endpoint is IPv4 only: with :: or ::1 "
-          "it listens on 0.0.0.0 or 127.0.0.1");
+          "IP address to listen on, for gRPC, HTTP and metrics (0.0.0.0 = every IPv4 interface; "
+          ":: = every interface for gRPC). The HTTP port and the metrics endpoint are IPv4 only: "
+          "with :: or ::1 they listen on 0.0.0.0 or 127.0.0.1");
 ABSL_FLAG(int, port, 50051, "gRPC port (0 = any free port; the port is logged at start-up)");
 ABSL_FLAG(int, metrics_port, 9464,
           "Prometheus metrics port, served at /metrics (0 = any free port; logged at start-up)");

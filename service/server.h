@@ -10,7 +10,9 @@
 // receives, judges and answers a call on one thread (serving.h). One control
 // thread serves health and reflection; no synchronous service, so no gRPC
 // thread pool that a client could fill (control.h says why). The metrics
-// endpoint has two HTTP threads.
+// endpoint has two HTTP threads; the HTTP port (--http_port, http_server.h)
+// kHttpThreads (32), whose RefereeService calls are served by the serving
+// threads like gRPC's.
 //
 // With ServerOptions::noop (the --noop flag) RefereeService is replaced by a
 // no-op implementation: each request is parsed as usual, and every RPC then

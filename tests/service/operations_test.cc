@@ -90,7 +90,8 @@ TEST(CommandLineTest, ConnectionAgeFlagsAreChecked) {
   for (const std::string flag :
        {"--max_connection_age_seconds=-1", "--max_connection_age_seconds=86401",
         "--max_connection_age_grace_seconds=-1", "--max_connection_age_grace_seconds=3601"}) {
-    const auto [status, output] = RunCommand(kBinary + " --port=0 --metrics_port=0 --http_port=0 " + flag);
+    const auto [status, output] =
+        RunCommand(kBinary + " --port=0 --metrics_port=0 --http_port=0 " + flag);
     EXPECT_EQ(status, 2) << flag << ": " << output;
     EXPECT_NE(output.find("must be"), std::string::npos) << flag << ": " << output;
   }
