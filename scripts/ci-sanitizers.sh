@@ -125,7 +125,7 @@ run_tsan() {
   local loadgen="${build}/clients/loadgen/carcassonne_loadgen"
 
   TSAN_OPTIONS="${tsan_common}:log_path=${repo_root}/${out}/tsan-server" \
-    "${server}" --address=127.0.0.1 --port=0 --metrics_port=0 2>"${out}/server.log" &
+    "${server}" --address=127.0.0.1 --port=0 --metrics_port=0 --http_port=0 2>"${out}/server.log" &
   server_pid=$!
   local port=""
   for _ in $(seq 1 300); do

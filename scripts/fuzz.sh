@@ -69,7 +69,8 @@ while (($# > 0)); do
 done
 
 all_targets=(fuzz_new_game fuzz_validate_action fuzz_apply_action fuzz_play_turn
-  fuzz_list_legal_actions fuzz_score_game fuzz_get_catalog fuzz_snapshot fuzz_engine_games)
+  fuzz_list_legal_actions fuzz_score_game fuzz_get_catalog fuzz_snapshot fuzz_engine_games
+  fuzz_http)
 ((${#targets[@]} > 0)) || targets=("${all_targets[@]}")
 
 build=build-fuzz
@@ -100,6 +101,8 @@ fi
 rm -rf "${work}/seeds"
 mkdir -p "${work}/seeds" "${work}/logs"
 "${bin}/fuzz_seeds" --out="${work}/seeds" tests/scenarios/*.json
+# fuzz_http's seeds are committed (one HTTP request per protocol of the port).
+cp -r tests/fuzz/http_seeds "${work}/seeds/fuzz_http"
 if ! cmp -s <("${bin}/fuzz_seeds" --dictionary) tests/fuzz/referee.dict; then
   echo "fuzz.sh: WARNING: tests/fuzz/referee.dict is out of date (new tiles or fields?):" \
     "${bin}/fuzz_seeds --dictionary > tests/fuzz/referee.dict" >&2

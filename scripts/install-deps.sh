@@ -42,6 +42,7 @@ packages=(
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   prometheus-cpp-dev libabsl-dev
   libcivetweb-dev   # service/probes.cc: civetweb callbacks (also a dependency of prometheus-cpp-dev)
+  libcpp-httplib-dev   # the HTTP port under TLS (service/http_server.h); civetweb comes with prometheus-cpp
   golang-github-gogo-googleapis-dev grpc-proto   # google/rpc/*.proto, grpc/health/v1/health.proto
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format curl

@@ -198,6 +198,7 @@ void HealthService::Start() {
 }
 
 void HealthService::EnterLameDuck() {
+  lame_duck_.store(true, std::memory_order_release);
   control_.Post([this] {
     serving_.store(false, std::memory_order_release);
     UpdateWatches();
@@ -225,6 +226,12 @@ bool HealthService::Known(const std::string& service) const {
 HealthService::ServingStatus HealthService::StatusOf(const std::string& service) const {
   if (!Known(service)) return HealthCheckResponse::SERVICE_UNKNOWN;
   return serving_ ? HealthCheckResponse::SERVING : HealthCheckResponse::NOT_SERVING;
+}
+
+HealthService::ServingStatus HealthService::CheckedStatus(const std::string& service) const {
+  if (!Known(service)) return HealthCheckResponse::SERVICE_UNKNOWN;
+  return lame_duck_.load(std::memory_order_acquire) ? HealthCheckResponse::NOT_SERVING
+                                                    : HealthCheckResponse::SERVING;
 }
 
 }  // namespace carcassonne::service

@@ -50,6 +50,12 @@ class HealthService {
   // watch is sent it. From any thread.
   void EnterLameDuck();
 
+  // What Check answers for `service`, from any thread (the HTTP listener's
+  // health check, http_server.h): SERVING, NOT_SERVING from EnterLameDuck()
+  // on, SERVICE_UNKNOWN for a name Check answers NOT_FOUND.
+  grpc::health::v1::HealthCheckResponse::ServingStatus CheckedStatus(
+      const std::string& service) const;
+
   // Every watch ends with OK (after NOT_SERVING is sent); a watch opened
   // later gets its status and ends at once. From any thread.
   void EndWatches();
@@ -76,6 +82,9 @@ class HealthService {
   // Touched by the control thread only.
   bool ending_watches_ = false;
   std::unordered_set<WatchCall*> watches_;
+  // Set by EnterLameDuck at once (CheckedStatus); serving_ follows on the
+  // control thread.
+  std::atomic<bool> lame_duck_{false};
 };
 
 }  // namespace carcassonne::service

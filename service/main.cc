@@ -1,6 +1,7 @@
 // carcassonne_referee: the stateless Carcassonne referee gRPC server.
 //
 //   carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464] [--noop]
+//       [--http_port=8080] [--http_cors_origins=https://a.example,...]
 //       [--serving_threads=N] [--lame_duck_seconds=5] [--queue_budget_ms=20]
 //       [--max_connection_age_seconds=0 [--max_connection_age_grace_seconds=30]]
 //       [--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]]
@@ -28,20 +29,30 @@
 #include "absl/flags/reflection.h"
 #include "absl/flags/usage.h"
 #include "absl/flags/usage_config.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/synchronization/mutex.h"
 #include "google/protobuf/stubs/logging.h"
 #include "service/server.h"
 #include "service/version.h"
 
 ABSL_FLAG(std::string, address, "0.0.0.0",
-          "IP address to listen on, for gRPC and for metrics (0.0.0.0 = every IPv4 interface; "
-          ":: = every interface for gRPC). The metrics endpoint is IPv4 only: with :: or ::1 "
-          "it listens on 0.0.0.0 or 127.0.0.1");
+          "IP address to listen on, for gRPC, HTTP and metrics (0.0.0.0 = every IPv4 interface; "
+          ":: = every interface for gRPC). The HTTP port and the metrics endpoint are IPv4 only: "
+          "with :: or ::1 they listen on 0.0.0.0 or 127.0.0.1");
 ABSL_FLAG(int, port, 50051, "gRPC port (0 = any free port; the port is logged at start-up)");
 ABSL_FLAG(int, metrics_port, 9464,
           "Prometheus metrics port, served at /metrics (0 = any free port; logged at start-up)");
+ABSL_FLAG(int, http_port, 8080,
+          "HTTP/1.1 port: RefereeService and the health check over the Connect protocol (JSON "
+          "or binary) and gRPC-Web, and the pages at / (0 = off; IPv4 only, as metrics; TLS "
+          "with the --tls_* flags). See docs/http.md");
+ABSL_FLAG(std::string, http_cors_origins, "",
+          "Comma-separated origins (e.g. https://games.example) whose browser pages may call the "
+          "HTTP port, besides the port's own origin (its pages, e.g. the playground); * = any "
+          "origin");
 ABSL_FLAG(bool, noop, false,
           "Benchmark baseline: every RefereeService RPC decodes its request and answers an empty "
           "response with OK, without the engine (health, reflection and metrics as usual)");
@@ -161,7 +172,8 @@ int main(int argc, char** argv) {
       "The stateless Carcassonne referee gRPC server (carcassonne.v1.RefereeService, "
       "grpc.health.v1.Health, server reflection, Prometheus metrics).\n"
       "Usage: carcassonne_referee [--address=0.0.0.0] [--port=50051] [--metrics_port=9464] "
-      "[--noop] [--serving_threads=N] [--lame_duck_seconds=5] [--queue_budget_ms=20] "
+      "[--http_port=8080] [--http_cors_origins=ORIGIN,...] [--noop] [--serving_threads=N] "
+      "[--lame_duck_seconds=5] [--queue_budget_ms=20] "
       "[--max_connection_age_seconds=0 [--max_connection_age_grace_seconds=30]] "
       "[--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]] "
       "[--access_log=off|errors|all [--access_log_sample=N]]");
@@ -184,6 +196,11 @@ int main(int argc, char** argv) {
   options.address = absl::GetFlag(FLAGS_address);
   options.port = absl::GetFlag(FLAGS_port);
   options.metrics_port = absl::GetFlag(FLAGS_metrics_port);
+  options.http_port = absl::GetFlag(FLAGS_http_port);
+  for (absl::string_view origin :
+       absl::StrSplit(absl::GetFlag(FLAGS_http_cors_origins), ',', absl::SkipWhitespace())) {
+    options.http_cors_origins.emplace_back(absl::StripAsciiWhitespace(origin));
+  }
   options.noop = absl::GetFlag(FLAGS_noop);
   options.serving_threads = absl::GetFlag(FLAGS_serving_threads);
   options.version = carcassonne::service::ProjectVersion();
@@ -245,7 +262,7 @@ int main(int argc, char** argv) {
                  options.serving_threads);
     return 2;
   }
-  for (int port : {options.port, options.metrics_port}) {
+  for (int port : {options.port, options.metrics_port, options.http_port}) {
     if (port < 0 || port > 65535) {
       std::fprintf(stderr, "carcassonne_referee: a port must be 0..65535, not %d\n", port);
       return 2;

@@ -64,6 +64,15 @@ const prometheus::Histogram::BucketBoundaries& LatencyBuckets() {
 
 }  // namespace
 
+std::string_view MethodName(Method method) { return kMethodNames[static_cast<size_t>(method)]; }
+
+std::optional<Method> MethodNamed(std::string_view name) {
+  for (size_t m = 0; m < kMethodNames.size(); ++m) {
+    if (kMethodNames[m] == name) return static_cast<Method>(m);
+  }
+  return std::nullopt;
+}
+
 std::string_view GrpcCodeLabel(grpc::StatusCode code) {
   const int index = static_cast<int>(code);
   if (index < 0 || index >= static_cast<int>(kStatusCodeNames.size())) {
@@ -321,19 +330,25 @@ std::vector<prometheus::MetricFamily> ProcessMetrics::Collect() const {
   };
 }
 
+std::optional<std::string> CivetwebHost(const std::string& address) {
+  // Debian's civetweb (under prometheus-cpp) is built without IPv6: the IPv6
+  // wildcard and loopback map to their IPv4 twins; other IPv6 addresses fail.
+  if (address == "::" || address == "[::]") return "0.0.0.0";
+  if (address == "::1" || address == "[::1]") return "127.0.0.1";
+  if (address.find(':') != std::string::npos) return std::nullopt;
+  return address;
+}
+
 MetricsEndpoint::MetricsEndpoint(
     const std::string& address, int port,
     const std::vector<std::shared_ptr<prometheus::Collectable>>& collectables,
     const CivetCallbacks* callbacks) {
-  // Debian's civetweb (under prometheus-cpp) is built without IPv6: the IPv6
-  // wildcard and loopback map to their IPv4 twins; other IPv6 addresses fail.
-  std::string host = address;
-  if (host == "::" || host == "[::]") host = "0.0.0.0";
-  if (host == "::1" || host == "[::1]") host = "127.0.0.1";
-  if (host.find(':') != std::string::npos) {
+  const std::optional<std::string> ipv4 = CivetwebHost(address);
+  if (!ipv4) {
     throw std::runtime_error(
         Cat("the metrics endpoint listens on IPv4 only; ", address, " is not IPv4"));
   }
+  const std::string& host = *ipv4;
   const std::string bind = Cat(host, ":", port);
   // Two HTTP worker threads: a scrape every few seconds needs no more.
   exposer_ = std::make_unique<prometheus::Exposer>(bind, 2, callbacks);

@@ -35,6 +35,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,6 +72,10 @@ inline constexpr int kMethodCount = 8;
 // The go-grpc-prometheus spelling of a status code ("OK", "Canceled",
 // "InvalidArgument", ...; "Unknown" for a number gRPC does not define).
 std::string_view GrpcCodeLabel(grpc::StatusCode code);
+// The RPC's name in carcassonne.v1.RefereeService ("NewGame"), its grpc_method
+// label; and the method of a name (nothing for an unknown one).
+std::string_view MethodName(Method method);
+std::optional<Method> MethodNamed(std::string_view name);
 
 // Why a call was shed (the label `reason` of carcassonne_calls_shed_total).
 enum class ShedReason {
@@ -139,6 +144,11 @@ class ProcessMetrics : public prometheus::Collectable {
 
 // The HTTP endpoint that serves collectables (Metrics::collectables()) at
 // /metrics.
+// The IPv4 address a civetweb listener (the metrics endpoint, the HTTP port)
+// binds for `address`: Debian's civetweb has no IPv6, so "::" and "::1" map
+// to "0.0.0.0" and "127.0.0.1"; nothing for another IPv6 address.
+std::optional<std::string> CivetwebHost(const std::string& address);
+
 class MetricsEndpoint {
  public:
   // Listens on `address:port` (port 0: any free port). IPv4 only: "::" and

@@ -22,6 +22,7 @@
 #include "engine/text.h"
 #include "service/control.h"
 #include "service/health.h"
+#include "service/http_server.h"
 #include "service/metrics.h"
 #include "service/probes.h"
 #include "service/reflection.h"
@@ -172,6 +173,24 @@ bool WaitUntilControlCallsOver(const ControlQueue& control,
   return true;
 }
 
+// The HTTP port's calls: RefereeService on the serving threads, the health
+// check from the health service.
+class ServingBackend final : public RpcBackend {
+ public:
+  ServingBackend(RefereeServing& serving, const HealthService& health)
+      : serving_(serving), health_(health) {}
+  UnaryAnswer Call(UnaryRequest request) override {
+    return serving_.ServeUnary(std::move(request));
+  }
+  grpc::health::v1::HealthCheckResponse::ServingStatus Health(const std::string& service) override {
+    return health_.CheckedStatus(service);
+  }
+
+ private:
+  RefereeServing& serving_;
+  const HealthService& health_;
+};
+
 void Log(const std::string& line) {
   std::fprintf(stderr, "carcassonne_referee: %s\n", line.c_str());
   std::fflush(stderr);
@@ -246,6 +265,26 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
     serving.Stop();  // drains the queues: nothing was asked for
     return 1;
   }
+  // The HTTP port: its calls wait on the serving queues until the serving
+  // threads start, below.
+  ServingBackend http_backend(serving, health);
+  std::unique_ptr<HttpServer> http;
+  if (options.http_port != 0) {
+    HttpServerOptions http_options;
+    http_options.address = options.address;
+    http_options.port = options.http_port;
+    http_options.tls = options.tls;
+    http_options.cors_origins = options.http_cors_origins;
+    try {
+      http = std::make_unique<HttpServer>(http_options, http_backend, *metrics.registry());
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "carcassonne_referee: cannot serve HTTP on %s: %s\n",
+                   HostPort(options.address, options.http_port).c_str(), error.what());
+      server->Shutdown(std::chrono::system_clock::now());
+      serving.Stop();
+      return 1;
+    }
+  }
   // The control plane's inboxes on the serving queues exist before the
   // serving threads start (control.h, "Asking on the serving thread").
   control.SetNotificationQueues(serving.queues());
@@ -268,18 +307,24 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
                  "(no engine)\n",
                  kServiceName);
   }
-  std::fprintf(stderr,
-               "carcassonne_referee %s: serving gRPC on %s, metrics on http://%s/metrics "
-               "(port=%d metrics_port=%d max_receive_message_bytes=%d serving_threads=%d "
-               "max_threads=%d lame_duck_ms=%lld queue_budget_ms=%lld max_connection_age_ms=%lld "
-               "max_connection_age_grace_ms=%lld)\n",
-               options.version.c_str(), HostPort(options.address, bound_port).c_str(),
-               HostPort(metrics_endpoint->address(), metrics_endpoint->port()).c_str(), bound_port,
-               metrics_endpoint->port(), kMaxReceiveMessageBytes, serving_options.threads,
-               max_threads, static_cast<long long>(options.lame_duck.count()),
-               static_cast<long long>(options.queue_budget.count()),
-               static_cast<long long>(options.max_connection_age.count()),
-               static_cast<long long>(options.max_connection_age_grace.count()));
+  const std::string http_line =
+      http ? Cat(", HTTP (Connect, gRPC-Web) on ", http->tls() ? "https://" : "http://",
+                 HostPort(http->address(), http->port()))
+           : std::string(", HTTP off");
+  std::fprintf(
+      stderr,
+      "carcassonne_referee %s: serving gRPC on %s%s, metrics on http://%s/metrics "
+      "(port=%d http_port=%d metrics_port=%d max_receive_message_bytes=%d "
+      "serving_threads=%d "
+      "max_threads=%d lame_duck_ms=%lld queue_budget_ms=%lld max_connection_age_ms=%lld "
+      "max_connection_age_grace_ms=%lld)\n",
+      options.version.c_str(), HostPort(options.address, bound_port).c_str(), http_line.c_str(),
+      HostPort(metrics_endpoint->address(), metrics_endpoint->port()).c_str(), bound_port,
+      http ? http->port() : 0, metrics_endpoint->port(), kMaxReceiveMessageBytes,
+      serving_options.threads, max_threads, static_cast<long long>(options.lame_duck.count()),
+      static_cast<long long>(options.queue_budget.count()),
+      static_cast<long long>(options.max_connection_age.count()),
+      static_cast<long long>(options.max_connection_age_grace.count()));
   std::fflush(stderr);
 
   // The dedicated signal thread: SIGTERM / SIGINT are blocked in every thread,
@@ -298,6 +343,11 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
     // The metrics endpoint stops meanwhile: civetweb takes up to ~2 s to join
     // its threads. (The counters themselves live on.)
     std::thread stop_metrics([&] { metrics_endpoint.reset(); });
+    // The HTTP port stops accepting and answers the requests it is serving
+    // (on the serving threads, which run until serving.Stop() below).
+    std::thread stop_http([&] {
+      if (http) http->Stop();
+    });
     // Every call that reached the server is taken by a serving thread before
     // gRPC stops accepting: Shutdown cancels the calls still waiting inside
     // gRPC, but lets every taken call finish (up to the grace period).
@@ -315,6 +365,7 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
       grpc_server_cancel_all_calls(server->c_server());
     }
     shutdown.join();
+    stop_http.join();
     // Every call has finished (or, past the grace period, been cancelled);
     // the calls still asked for come out of their queues with ok = false
     // (the control plane's on the serving queues, handed to the control

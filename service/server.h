@@ -11,7 +11,9 @@
 // thread serves health and reflection; no synchronous service, so no gRPC
 // thread pool that a client could fill (control.h says why). The metrics
 // endpoint has two HTTP threads; it also answers the HTTP probes /healthz and
-// /readyz (probes.h), plain HTTP whether or not the gRPC port uses TLS.
+// /readyz (probes.h), plain HTTP whether or not the gRPC port uses TLS. The
+// HTTP port (--http_port, http_server.h) has kHttpThreads (32), whose
+// RefereeService calls are served by the serving threads like gRPC's.
 //
 // With ServerOptions::noop (the --noop flag) RefereeService is replaced by a
 // no-op implementation: each request is parsed as usual, and every RPC then
@@ -81,12 +83,17 @@
 //     service/handlers.cc); an INVALID_ARGUMENT lists at most 16 field
 //     violations (the rest are counted in its message); a body that does not
 //     parse is INVALID_ARGUMENT too;
-//   * metrics: the endpoint is IPv4 only (Debian's civetweb has no IPv6).
+//   * metrics: the endpoint is IPv4 only (Debian's civetweb has no IPv6);
+//   * the HTTP port (--http_port): the limits of http_server.h; its calls go
+//     through the same admission control, handlers and metrics as gRPC's.
+//     It keeps serving through the lame duck; at the drain it stops
+//     accepting and answers the requests it is serving.
 #pragma once
 
 #include <chrono>
 #include <csignal>
 #include <string>
+#include <vector>
 
 #include "service/access_log.h"
 #include "service/tls.h"
@@ -97,12 +104,14 @@ struct ServerOptions {
   std::string address = "0.0.0.0";  // IPv4/IPv6 address to listen on (gRPC and metrics)
   int port = 50051;                 // gRPC port; 0 = any free port (logged)
   int metrics_port = 9464;          // Prometheus /metrics port; 0 = any free port (logged)
-  std::string version;              // carcassonne_build_info{version}
-  std::string revision;             // carcassonne_build_info{revision}
-  bool noop = false;                // serve the no-op RefereeService (see above)
-  int serving_threads = 0;          // threads serving RefereeService; 0 = one per usable core
-  TlsOptions tls;                   // TLS / mTLS of the gRPC port; plaintext when not enabled
-  AccessLogOptions access_log;      // one JSON line per call (access_log.h); off by default
+  int http_port = 8080;             // HTTP/1.1 port (Connect, gRPC-Web; http_server.h); 0 = off
+  std::vector<std::string> http_cors_origins;  // origins allowed besides the port's own
+  std::string version;                         // carcassonne_build_info{version}
+  std::string revision;                        // carcassonne_build_info{revision}
+  bool noop = false;                           // serve the no-op RefereeService (see above)
+  int serving_threads = 0;      // threads serving RefereeService; 0 = one per usable core
+  TlsOptions tls;               // TLS / mTLS of the gRPC port; plaintext when not enabled
+  AccessLogOptions access_log;  // one JSON line per call (access_log.h); off by default
   std::chrono::milliseconds lame_duck{5000};   // NOT_SERVING, still serving, after SIGTERM
   std::chrono::milliseconds queue_budget{20};  // admission control's latency budget
   // GOAWAY on each connection after this age (gRPC adds +/-10 % jitter), so

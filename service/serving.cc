@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -120,17 +121,8 @@ void Observe(Metrics& /*metrics*/, const Response& /*response*/) {}
 // malformed request. No field can be named: the path is the request's own,
 // empty.
 grpc::Status Unparsable(const std::string& type_name) {
-  const std::string message =
-      Cat("the request body is not a valid ", type_name, " (protobuf wire format)");
-  google::rpc::BadRequest bad_request;
-  google::rpc::BadRequest::FieldViolation* violation = bad_request.add_field_violations();
-  violation->set_field("");
-  violation->set_description(message);
-  google::rpc::Status status;
-  status.set_code(grpc::StatusCode::INVALID_ARGUMENT);
-  status.set_message(message);
-  status.add_details()->PackFrom(bad_request);
-  return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, message, status.SerializeAsString());
+  return InvalidRequestBody(
+      Cat("the request body is not a valid ", type_name, " (protobuf wire format)"));
 }
 
 // Parses the request bytes (freeing them) into the arena, runs the handler
@@ -177,6 +169,58 @@ const std::array<MethodEntry, kMethodCount> kMethods = {{
      &Serve<v1::DescribeBoardRequest, v1::DescribeBoardResponse, &HandleDescribeBoard>},
 }};
 
+}  // namespace
+
+grpc::Status InvalidRequestBody(const std::string& message) {
+  google::rpc::BadRequest bad_request;
+  google::rpc::BadRequest::FieldViolation* violation = bad_request.add_field_violations();
+  violation->set_field("");
+  violation->set_description(message);
+  google::rpc::Status status;
+  status.set_code(grpc::StatusCode::INVALID_ARGUMENT);
+  status.set_message(message);
+  status.add_details()->PackFrom(bad_request);
+  return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, message, status.SerializeAsString());
+}
+
+// A call handed over by ServeUnary (serving.h): its arrival is an event on
+// a serving queue (an alarm that fires at once); the calling thread waits
+// until the serving thread answers it.
+class UnaryArrival final : public ServingQueueEvent {
+ public:
+  UnaryArrival(ServingQueue& queue, UnaryRequest request)
+      : queue_(queue), request_(std::move(request)) {}
+  void Happened(bool ok) override;
+  UnaryRequest& request() { return request_; }
+  grpc::Alarm& alarm() { return alarm_; }
+
+  // On the serving thread: the answer. The last touch of this object there
+  // (the waiting thread may destroy it the moment the lock is released).
+  void Answer(const grpc::Status& status, std::string bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    answer_.status = status;
+    answer_.bytes = std::move(bytes);
+    answered_ = true;
+    answered_signal_.notify_all();
+  }
+  UnaryAnswer WaitForAnswer() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    answered_signal_.wait(lock, [this] { return answered_; });
+    return std::move(answer_);
+  }
+
+ private:
+  ServingQueue& queue_;
+  UnaryRequest request_;
+  grpc::Alarm alarm_;
+  std::mutex mutex_;
+  std::condition_variable answered_signal_;
+  bool answered_ = false;
+  UnaryAnswer answer_;
+};
+
+namespace {
+
 // The events of a call on its queue: the tag is the call's address with the
 // kind in its two low bits (a Call is at least 8-aligned). Both bits set: a
 // ServingQueueEvent (serving.h).
@@ -197,8 +241,9 @@ struct Call {
   std::chrono::steady_clock::time_point arrived_at;  // taken out of the queue
   bool answered = false;                             // Finish called
   bool finish_pending = false;                       // its finish event has not come out yet
-  bool done_pending = false;  // it arrived and its done event has not come out yet
-  bool client_left = false;   // its done event came before it was answered
+  bool done_pending = false;      // it arrived and its done event has not come out yet
+  bool client_left = false;       // its done event came before it was answered
+  UnaryArrival* unary = nullptr;  // a call from ServeUnary (no context, no responder)
   Call* next_free = nullptr;
 
   void* Tag(EventKind kind) {
@@ -206,6 +251,17 @@ struct Call {
   }
 };
 static_assert(alignof(Call) >= 4);
+
+// The bytes of `buffer` in one string.
+std::string Flatten(grpc::ByteBuffer& buffer) {
+  std::string bytes;
+  std::vector<grpc::Slice> slices;
+  if (!buffer.Dump(&slices).ok()) return bytes;
+  for (const grpc::Slice& slice : slices) {
+    bytes.append(reinterpret_cast<const char*>(slice.begin()), slice.size());
+  }
+  return bytes;
+}
 
 google::protobuf::ArenaOptions ArenaOptions(char* block) {
   google::protobuf::ArenaOptions options;
@@ -324,6 +380,29 @@ class ServingQueue {
     queue_->Shutdown();
   }
 
+  // Hands `arrival` to the serving thread (UnaryArrival::Happened then calls
+  // OnUnaryArrived there); false if the queue is shut down.
+  bool Post(UnaryArrival& arrival) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (shut_down_) return false;
+    arrival.alarm().Set(queue_.get(), gpr_inf_past(GPR_CLOCK_MONOTONIC), arrival.Tag());
+    return true;
+  }
+
+  void OnUnaryArrived(UnaryArrival& arrival) {
+    Call* call = TakeCall();
+    UnaryRequest& request = arrival.request();
+    call->method = &kMethods[static_cast<size_t>(request.method)];
+    call->unary = &arrival;
+    grpc::Slice slice(request.bytes);
+    call->request = grpc::ByteBuffer(&slice, 1);
+    std::string().swap(request.bytes);
+    call->deadline = request.deadline;
+    serving_.calls_in_hand_.fetch_add(1, std::memory_order_relaxed);
+    call->done_pending = false;  // no done event comes for it
+    Admit(call);
+  }
+
   // Drains the queue on the calling thread (when no thread was started).
   void Drain() {
     void* tag = nullptr;
@@ -409,13 +488,24 @@ class ServingQueue {
     serving_.calls_in_hand_.fetch_add(1, std::memory_order_relaxed);
     Ask(*call->method);  // its successor, at once
     call->done_pending = true;
+    call->deadline = call->context->deadline();
+    Admit(call);
+  }
+
+  // A call that has just arrived (by gRPC or ServeUnary): admitted to the
+  // next batch, or refused at once (see serving.h).
+  void Admit(Call* call) {
     call->finish_pending = false;
     call->answered = false;
     call->client_left = false;
-    call->deadline = call->context->deadline();
     call->arrived_at = Clock::now();
     call->request_bytes = call->request.Length();
     call->received_bytes = call->request_bytes;
+    if (call->deadline <= std::chrono::system_clock::now()) {  // expired on arrival
+      serving_.request_bytes_held_.fetch_add(call->request_bytes, std::memory_order_relaxed);
+      Shed(call, ShedReason::kDeadlineExceeded);
+      return;
+    }
     const size_t held =
         serving_.request_bytes_held_.fetch_add(call->request_bytes, std::memory_order_relaxed) +
         call->request_bytes;
@@ -597,27 +687,40 @@ class ServingQueue {
     call->request_bytes = 0;
   }
 
-  // `refusal`: why it was answered without running its handler.
+  void LogAccess(const Call* call, const grpc::Status& status, std::optional<ShedReason> refusal,
+                 const std::string& request_id, const std::string& peer) {
+    AccessLog* log = serving_.options_.access_log;
+    if (log == nullptr || !log->Wants(status.error_code())) return;
+    AccessEntry entry;
+    entry.method = call->method->method;
+    entry.code = status.error_code();
+    entry.duration = Clock::now() - call->arrived_at;
+    entry.request_bytes = call->received_bytes;
+    entry.response_bytes = status.ok() ? call->response.Length() : 0;
+    entry.refusal = refusal;
+    entry.request_id = request_id;
+    entry.peer = peer;
+    log->Write(entry);
+  }
+
+  // `refusal`: why it was answered without running its handler. The call
+  // goes into the access log (access_log.h); a gRPC call's request id goes
+  // back in its initial metadata (request_id.h).
   void Answer(Call* call, const grpc::Status& status,
               std::optional<ShedReason> refusal = std::nullopt) {
-    // The request id goes back in the initial metadata (request_id.h), and
-    // the call into the access log (access_log.h).
+    if (call->unary != nullptr) {
+      LogAccess(call, status, refusal, std::string(), "http");
+      std::string bytes = status.ok() ? Flatten(call->response) : std::string();
+      UnaryArrival* arrival = call->unary;
+      call->unary = nullptr;
+      serving_.calls_in_hand_.fetch_sub(1, std::memory_order_relaxed);
+      Release(call);
+      arrival->Answer(status, std::move(bytes));
+      return;
+    }
     const std::string request_id = RequestIdOf(*call->context);
     call->context->AddInitialMetadata(kRequestIdKey, request_id);
-    if (AccessLog* log = serving_.options_.access_log;
-        log != nullptr && log->Wants(status.error_code())) {
-      const std::string peer = call->context->peer();
-      AccessEntry entry;
-      entry.method = call->method->method;
-      entry.code = status.error_code();
-      entry.duration = Clock::now() - call->arrived_at;
-      entry.request_bytes = call->received_bytes;
-      entry.response_bytes = status.ok() ? call->response.Length() : 0;
-      entry.refusal = refusal;
-      entry.request_id = request_id;
-      entry.peer = peer;
-      log->Write(entry);
-    }
+    LogAccess(call, status, refusal, request_id, call->context->peer());
     call->answered = true;
     call->finish_pending = true;
     if (status.ok()) {
@@ -662,6 +765,40 @@ class ServingQueue {
   Clock::time_point last_idle_ = Clock::now();  // when the thread last found its queue empty
   std::atomic<bool> caught_up_{false};
 };
+
+void UnaryArrival::Happened(bool ok) {
+  if (!ok) {
+    Answer(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"), {});
+    return;
+  }
+  queue_.OnUnaryArrived(*this);
+}
+
+UnaryAnswer RefereeServing::ServeUnary(UnaryRequest request) {
+  if (queues_.empty()) {
+    return {grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is not serving"), {}};
+  }
+  ServingQueue& queue =
+      *queues_[next_unary_queue_.fetch_add(1, std::memory_order_relaxed) % queues_.size()];
+  UnaryArrival arrival(queue, std::move(request));
+  if (!queue.Post(arrival)) {
+    return {grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"), {}};
+  }
+  return arrival.WaitForAnswer();
+}
+
+UnaryAnswer ServeDirectly(const UnaryRequest& request, Metrics& metrics) {
+  google::protobuf::Arena arena;
+  ServeScope scope{arena, metrics, false};
+  grpc::Slice slice(request.bytes);
+  grpc::ByteBuffer request_bytes(&slice, 1);
+  grpc::ByteBuffer response_bytes;
+  UnaryAnswer answer;
+  answer.status =
+      kMethods[static_cast<size_t>(request.method)].serve(scope, &request_bytes, &response_bytes);
+  if (answer.status.ok()) answer.bytes = Flatten(response_bytes);
+  return answer;
+}
 
 RefereeServing::RefereeServing(const ServingOptions& options, Metrics& metrics)
     : options_(options), metrics_(metrics), service_(std::make_unique<RawService>()) {}

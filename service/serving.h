@@ -87,6 +87,14 @@
 // and a big request's further blocks go back to the heap at once. The call
 // objects (context, request bytes, answer bytes) are pooled per thread.
 //
+// Other transports: ServeUnary hands a call that came over HTTP (Connect or
+// gRPC-Web, http_server.h) to a serving thread (round robin), where it is
+// one more arrival on that thread's queue: the same admission at read, the
+// same batches, handlers, request memory budget and metrics as a gRPC call.
+// The HTTP thread waits for the answer. Such a call has no "client left"
+// event (an HTTP/1.1 client's leaving is seen only when the answer is
+// written); its deadline is the one its client sent (Connect-Timeout-Ms).
+//
 // With ServingOptions::noop every call is parsed as usual and then answered
 // with the empty response and OK (no handler): the limit of the RPC path
 // (scripts/bench). Admission control and metrics are the same.
@@ -99,6 +107,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -133,6 +142,19 @@ struct ServingOptions {
 
 class ServingQueue;
 
+// A RefereeService call that came by another transport than gRPC: the
+// request in the protobuf wire format, and its deadline (none: max()).
+struct UnaryRequest {
+  Method method = Method::kNewGame;
+  std::string bytes;
+  std::chrono::system_clock::time_point deadline = std::chrono::system_clock::time_point::max();
+};
+// Its answer: the status and, when OK, the response in the wire format.
+struct UnaryAnswer {
+  grpc::Status status;
+  std::string bytes;
+};
+
 class RefereeServing {
  public:
   RefereeServing(const ServingOptions& options, Metrics& metrics);
@@ -163,6 +185,11 @@ class RefereeServing {
   // `deadline`; true if so.
   bool WaitUntilAllAnswered(std::chrono::steady_clock::time_point deadline);
 
+  // Serves `request` on a serving thread as a gRPC call is served (see
+  // above); blocks until it is answered. From any thread, after Start();
+  // UNAVAILABLE once Stop() has begun.
+  UnaryAnswer ServeUnary(UnaryRequest request);
+
   // After grpc::Server::Shutdown has returned (or when the server could not
   // be built): shuts the queues down and joins the threads.
   void Stop();
@@ -184,6 +211,17 @@ class RefereeServing {
   std::atomic<bool> large_call_seen_{false};
   std::atomic<int64_t> calls_in_hand_{0};    // arrived, finish event not yet out
   std::atomic<bool> asking_refused_{false};  // a request for a call failed: shutdown began
+  std::atomic<size_t> next_unary_queue_{0};  // ServeUnary's round robin
 };
+
+// INVALID_ARGUMENT for a request body that cannot be read at all (not the
+// wire format, not JSON, a bad frame), as a rich error like every other
+// malformed request: a google.rpc.BadRequest whose one violation names the
+// request as a whole (field path "").
+grpc::Status InvalidRequestBody(const std::string& message);
+
+// The handler path of one call (parse, handler, domain metrics, serialize)
+// on the calling thread, with no admission control: for the HTTP fuzz target.
+UnaryAnswer ServeDirectly(const UnaryRequest& request, Metrics& metrics);
 
 }  // namespace carcassonne::service

@@ -35,7 +35,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"${server}" --address=127.0.0.1 --port=0 --metrics_port=0 >"${work}/server.log" 2>&1 &
+"${server}" --address=127.0.0.1 --port=0 --metrics_port=0 --http_port=0 >"${work}/server.log" 2>&1 &
 server_pid=$!
 
 port=""

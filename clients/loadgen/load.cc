@@ -59,6 +59,8 @@ std::string ToString(const grpc::ByteBuffer& buffer) {
   return bytes;
 }
 
+}  // namespace
+
 double ProcessCpuSeconds() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
@@ -97,6 +99,8 @@ double MachineBusySeconds() {
   return static_cast<double>(user + nice + system + irq + softirq + steal) /
          static_cast<double>(sysconf(_SC_CLK_TCK));
 }
+
+namespace {
 
 int CodeIndex(const grpc::Status& status) {
   const int code = static_cast<int>(status.error_code());

@@ -111,6 +111,13 @@ struct LoadResult {
   std::array<uint64_t, kStatusCodeCount> after_signal{};
 };
 
+// CPU time (user + system) in seconds: of this process; of process `pid`
+// (/proc, -1 when unreadable); busy time of every core of the machine (-1
+// when unreadable). Shared by the gRPC and the HTTP runs (http_load.h).
+double ProcessCpuSeconds();
+double PidCpuSeconds(int pid);
+double MachineBusySeconds();
+
 // Connects every channel (fails with a message when one does not connect
 // within 5 s) and runs the load. Throws std::runtime_error on failure.
 LoadResult RunLoad(const LoadOptions& options);

@@ -22,6 +22,10 @@
 // unless --allow_remote is given. Plaintext unless a --tls* flag is given
 // (clients/common/channel_security.h: --tls_ca, mTLS's --tls_certificate and
 // --tls_private_key, --tls_server_name).
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/dynamic_message.h>
+#include <google/protobuf/util/json_util.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -47,6 +51,7 @@
 #include "absl/time/time.h"
 #include "benchmarks/boards.h"
 #include "clients/common/channel_security.h"
+#include "clients/loadgen/http_load.h"
 #include "clients/loadgen/load.h"
 #include "clients/loadgen/request_pool.h"
 
@@ -71,6 +76,10 @@ ABSL_FLAG(absl::Duration, duration, absl::Seconds(10), "Measured time (after the
 ABSL_FLAG(absl::Duration, warmup, absl::Seconds(2), "Warm-up time (not counted)");
 ABSL_FLAG(absl::Duration, deadline, absl::Seconds(10), "Deadline of each call");
 ABSL_FLAG(int, channels, 1, "gRPC channels (one connection each); calls are spread over them");
+ABSL_FLAG(std::string, protocol, "grpc",
+          "grpc, or http_json: Connect unary calls in JSON over HTTP/1.1 keep-alive to the HTTP "
+          "port (--target host:http_port; closed loop, one connection per call in flight, "
+          "plaintext; docs/http.md)");
 ABSL_FLAG(bool, check, true,
           "Before the run, send each pool request once; stop if any answer is not OK");
 ABSL_FLAG(std::string, json, "", "Also write the results as JSON to this file");
@@ -117,6 +126,30 @@ constexpr const char* kCodeNames[kStatusCodeCount] = {
 [[noreturn]] void Usage(const std::string& message) {
   std::fprintf(stderr, "carcassonne_loadgen: %s\n", message.c_str());
   std::exit(2);
+}
+
+// The serialized requests of `method` ("/carcassonne.v1.RefereeService/X")
+// in the proto3 JSON mapping, for --protocol=http_json.
+std::vector<std::string> JsonRequests(const std::string& method,
+                                      const std::vector<std::string>& requests) {
+  std::string full_name = method.substr(1);
+  std::replace(full_name.begin(), full_name.end(), '/', '.');
+  const google::protobuf::MethodDescriptor* descriptor =
+      google::protobuf::DescriptorPool::generated_pool()->FindMethodByName(full_name);
+  if (descriptor == nullptr) Usage("no method " + full_name);
+  const google::protobuf::Message* prototype =
+      google::protobuf::MessageFactory::generated_factory()->GetPrototype(descriptor->input_type());
+  std::vector<std::string> json_requests;
+  for (const std::string& bytes : requests) {
+    std::unique_ptr<google::protobuf::Message> message(prototype->New());
+    std::string json;
+    if (!message->ParseFromString(bytes) ||
+        !google::protobuf::util::MessageToJsonString(*message, &json).ok()) {
+      Usage("a request of the pool does not convert to JSON");
+    }
+    json_requests.push_back(std::move(json));
+  }
+  return json_requests;
 }
 
 bool IsLoopback(std::string_view target) {
@@ -263,8 +296,15 @@ int Main() {
   for (const std::string& request : pool.requests) request_bytes += request.size();
   request_bytes /= static_cast<double>(pool.requests.size());
 
+  const std::string protocol = absl::GetFlag(FLAGS_protocol);
+  if (protocol != "grpc" && protocol != "http_json") Usage("--protocol must be grpc or http_json");
+  const bool http_json = protocol == "http_json";
+  if (http_json && (options.mode != LoopMode::kClosed || options.security.tls() ||
+                    options.signal_at >= std::chrono::nanoseconds::zero())) {
+    Usage("--protocol=http_json runs a plaintext closed loop (no TLS, no --sigterm_at)");
+  }
   int expected_answers = -1;
-  if (absl::GetFlag(FLAGS_check)) {
+  if (absl::GetFlag(FLAGS_check) && !http_json) {
     const std::vector<CheckedCall> checked =
         CallEachOnce(target, options.security, options.method, pool.requests, options.deadline);
     expected_answers = 0;
@@ -278,7 +318,9 @@ int Main() {
     }
   }
 
-  const LoadResult result = RunLoad(options);
+  const LoadResult result = http_json ? RunHttpJsonLoad(options, options.method,
+                                                        JsonRequests(options.method, pool.requests))
+                                      : RunLoad(options);
   const LatencyHistogram& latency = *result.latency;
   const double throughput = static_cast<double>(result.calls) / result.measured_seconds;
   const double ok_throughput = static_cast<double>(result.ok) / result.measured_seconds;

@@ -70,7 +70,7 @@ for (const [expr, expected] of selfChecks) {
 // --- 1. What the server exports ---------------------------------------------
 
 async function exportedNames() {
-  const server = spawn(referee, ['--address=127.0.0.1', '--port=0', '--metrics_port=0',
+  const server = spawn(referee, ['--address=127.0.0.1', '--port=0', '--metrics_port=0', '--http_port=0',
     '--lame_duck_seconds=0'], {stdio: ['ignore', 'ignore', 'pipe']});
   let log = '';
   const port = await new Promise((resolve, reject) => {

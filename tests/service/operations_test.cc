@@ -39,6 +39,8 @@ const std::vector<std::pair<std::string, std::string>> kFlagDefaults = {
     {"address", "\"0.0.0.0\""},
     {"port", "50051"},
     {"metrics_port", "9464"},
+    {"http_port", "8080"},
+    {"http_cors_origins", "\"\""},
     {"noop", "false"},
     {"serving_threads", "0"},
     {"tls_certificate", "\"\""},
@@ -90,7 +92,8 @@ TEST(CommandLineTest, ConnectionAgeFlagsAreChecked) {
   for (const std::string flag :
        {"--max_connection_age_seconds=-1", "--max_connection_age_seconds=86401",
         "--max_connection_age_grace_seconds=-1", "--max_connection_age_grace_seconds=3601"}) {
-    const auto [status, output] = RunCommand(kBinary + " --port=0 --metrics_port=0 " + flag);
+    const auto [status, output] =
+        RunCommand(kBinary + " --port=0 --metrics_port=0 --http_port=0 " + flag);
     EXPECT_EQ(status, 2) << flag << ": " << output;
     EXPECT_NE(output.find("must be"), std::string::npos) << flag << ": " << output;
   }

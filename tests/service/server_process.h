@@ -98,7 +98,10 @@ class ServerProcess {
     // Everything the child needs is prepared before fork(): after it, only
     // async-signal-safe calls.
     const std::string binary = CARCASSONNE_REFEREE_BINARY;
-    std::vector<std::string> args = {binary, "--address=127.0.0.1", "--port=0", "--metrics_port=0"};
+    // The HTTP port is off unless a test turns it on (--http_port=N after
+    // these): port 0 means off, and 8080 may be taken.
+    std::vector<std::string> args = {binary, "--address=127.0.0.1", "--port=0", "--metrics_port=0",
+                                     "--http_port=0"};
     // Unless a test sets its own budget, the latency budget is the largest
     // the server takes (10 s): admission control then refuses no call of a
     // test that does not set out to overload the server, however busy the

@@ -157,7 +157,7 @@ class ServerProcess {
     if (log_fd < 0) return "cannot create a log file";
     log_path_ = log_template;
     std::vector<std::string> args = {CARCASSONNE_REFEREE_BINARY, "--address=127.0.0.1", "--port=0",
-                                     "--metrics_port=0"};
+                                     "--metrics_port=0", "--http_port=0"};
     args.insert(args.end(), flags.begin(), flags.end());
     std::vector<char*> argv;
     for (std::string& arg : args) argv.push_back(arg.data());
@@ -450,7 +450,7 @@ TEST_F(TlsTest, ServerRefusesIncompleteOrMismatchedTlsFiles) {
   for (const Case& c : cases) {
     const auto [status, output] =
         RunCommand(std::string(CARCASSONNE_REFEREE_BINARY) +
-                       " --address=127.0.0.1 --port=0 --metrics_port=0 " + c.flags,
+                       " --address=127.0.0.1 --port=0 --metrics_port=0 --http_port=0 " + c.flags,
                    /*timeout_seconds=*/10);
     EXPECT_EQ(status, 2) << c.flags << "\n" << output;
     EXPECT_TRUE(Contains(output, c.message)) << c.flags << "\n" << output;
