@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# scripts/ci-sanitizers.sh: the sanitizer stages of CI (README.md, "Fuzzing
-# and sanitizers").
+# scripts/ci-sanitizers.sh: the sanitizer stages of CI (docs/testing.md,
+# "Fuzzing and sanitizers").
 #
 #   scripts/ci-sanitizers.sh asan   # build-asan/: address + undefined
 #   scripts/ci-sanitizers.sh tsan   # build-tsan/: thread
