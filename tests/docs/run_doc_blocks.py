@@ -16,7 +16,7 @@
 #     the block names a TEXT that its output does not contain.
 #
 #   run_doc_blocks.py --server build/service/carcassonne_referee \
-#       --source-dir . --build-dir build [--list] [FILE.md ...]
+#       --source-dir . --build-dir build [--list] [--verbose] [FILE.md ...]
 import argparse
 import os
 import re
@@ -79,6 +79,7 @@ def main():
     parser.add_argument("--source-dir", required=True)
     parser.add_argument("--build-dir", required=True)
     parser.add_argument("--list", action="store_true", help="list the runnable blocks, run nothing")
+    parser.add_argument("--verbose", action="store_true", help="print every block's output")
     parser.add_argument("files", nargs="*", help="Markdown files (default: README.md, docs/*.md)")
     args = parser.parse_args()
     source_dir = os.path.abspath(args.source_dir)
@@ -120,6 +121,8 @@ def main():
                        if expected not in output]
             if status == 0 and not missing:
                 print(f"PASS {where}")
+                if args.verbose:
+                    print(output + errors)
                 continue
             failures += 1
             print(f"FAIL {where}: " + (f"exit status {status}" if status != 0 else
