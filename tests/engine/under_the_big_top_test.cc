@@ -380,9 +380,9 @@ TEST(UnderTheBigTopTest, BT_Q3_AShepherdDoesNotCountAtTheBigTop) {
   Game game(Start(BigTopRules({Expansion::kHillsAndSheep})));
   // The turns of BT_T01, but Red puts a shepherd (one sheep drawn, HS-13)
   // on base:B's field (segment 1) instead of a monk.
-  Turn(game, "bt:10", {0, 1}, 2, Animal::kSeal, 2);     // Red, farmer
-  Turn(game, "base:U", {1, 0}, 0, std::nullopt, 0);     // Blue, thief
-  game.Apply(Place("base:B", {-1, 1}, 0));               // Red
+  Turn(game, "bt:10", {0, 1}, 2, Animal::kSeal, 2);  // Red, farmer
+  Turn(game, "base:U", {1, 0}, 0, std::nullopt, 0);  // Blue, thief
+  game.Apply(Place("base:B", {-1, 1}, 0));           // Red
   const PlaceShepherdAction shepherd{{{-1, 1}, 1}, SheepToken::kOneSheep};
   ASSERT_TRUE(game.Validate(shepherd).legal());
   game.Apply(shepherd);
