@@ -482,9 +482,9 @@ std::span<const KnownGap> KnownGaps() {
        "hill when the segment it stands on lies on a hill tile, which is where every follower "
        "of this build stands."},
       {"HS-12",
-       "Vineyards around a shrine (The Cult) or an abbey (Abbey & Mayor) (HS-12, engine "
-       "practice; open question HS-Q4): not built; only a monastery that is no shrine gets the "
-       "vineyard bonus (an abbey gets none either; no rule names it, HS-Q4)."},
+       "Vineyards around a shrine (The Cult) (HS-12, engine practice; open question HS-Q4): not "
+       "built; a shrine gets no vineyard bonus. An abbey (Abbey & Mayor) is a monastery and "
+       "gets it as any monastery does (HS-09), as JCloisterZone pays it (HS-12)."},
       {"HS-Q1",
        "Open question: which edition says what on the hill tie-break (HS-06); both readings are "
        "the option hs.hill_tiebreak, default any_follower_on_hill."},
