@@ -482,9 +482,9 @@ std::span<const KnownGap> KnownGaps() {
        "hill when the segment it stands on lies on a hill tile, which is where every follower "
        "of this build stands."},
       {"HS-12",
-       "Vineyards around a shrine (The Cult) or an abbey (Abbey & Mayor) (HS-12, engine "
-       "practice; open question HS-Q4): not built; only a monastery that is no shrine gets the "
-       "vineyard bonus (an abbey gets none either; no rule names it, HS-Q4)."},
+       "Vineyards around a shrine (The Cult) (HS-12, engine practice; open question HS-Q4): not "
+       "built; a shrine gets no vineyard bonus. An abbey (Abbey & Mayor) is a monastery and "
+       "gets it as any monastery does (HS-09), as JCloisterZone pays it (HS-12)."},
       {"HS-Q1",
        "Open question: which edition says what on the hill tie-break (HS-06); both readings are "
        "the option hs.hill_tiebreak, default any_follower_on_hill."},
@@ -559,11 +559,11 @@ std::span<const KnownGap> KnownGaps() {
        "AB-Q2; option count.abbot_in_cathedral_quarter): not built, nor the option; "
        "EXPANSION_ABBOT together with EXPANSION_COUNT_OF_CARCASSONNE is rejected as malformed."},
       {"AB-16",
-       "The abbot and the tower (a tower may capture it; it may not stand on a tower, AB-16, "
-       "AT-05): The Tower is not built. The rest of AB-16 is built: the dragon eats the abbot "
-       "(PD-11), the princess never meets it (it stands in no city), the wagon never moves "
-       "onto a garden (AM-11), and the abbot goes through a magic portal onto an unfinished, "
-       "unoccupied monastery or garden (AT-05)."},
+       "Engine practice (AB-16, AT-05), built: the abbot is a follower, so a tower captures it "
+       "like any follower (TW-09) and it never goes on top of a tower (only a follower or big "
+       "follower does, TW-06); the dragon eats it (PD-11), the princess never meets it (it "
+       "stands in no city), the wagon never moves onto a garden (AM-11), and it goes through a "
+       "magic portal onto an unfinished, unoccupied monastery or garden (AT-05)."},
       {"AT-12",
        "[community interpretation] AT-12 (several abbots on one monastery or garden, each "
        "retreating on its own): not built as a rule; no figure of this build can join an "
@@ -606,8 +606,9 @@ std::span<const KnownGap> KnownGaps() {
        "Open question BT-Q2 (the C2 text for the acrobats and the end of the game): the big "
        "top's final scoring (BT-08, engine practice) is built; the acrobats' are not (BT-11)."},
       {"BT-Q3",
-       "Open question BT-Q3 (a shepherd at the big top): no shepherd exists in this build "
-       "(the flock of Hills & Sheep is not built, HS-13)."},
+       "Open question BT-Q3 (a shepherd at the big top): no ruling; built as JCloisterZone "
+       "counts (BT-07, engine practice): the shepherd is no follower (HS-15), so it never counts "
+       "at the big top."},
       {"BT-Q4",
        "Open question BT-Q4 (circus points and the Count's deployment): built as engine "
        "practice BT-10 and README AMB-07 read it (non-landscape points never trigger CO-05); "

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# scripts/ci-sanitizers.sh: the sanitizer stages of CI (README.md, "Fuzzing
-# and sanitizers").
+# scripts/ci-sanitizers.sh: the sanitizer stages of CI (docs/testing.md,
+# "Fuzzing and sanitizers").
 #
 #   scripts/ci-sanitizers.sh asan   # build-asan/: address + undefined
 #   scripts/ci-sanitizers.sh tsan   # build-tsan/: thread
@@ -75,11 +75,12 @@ run_asan() {
     "random games per shard: ${CARCASSONNE_RANDOM_GAMES_PER_SHARD:-all}"
   # Not sanitizer matters, run by the Release stage only: buf_lint, the
   # renderer's SVG checks, the example clients, the other languages' protoc
-  # output, the Kubernetes overlays; and resilience_test's overload, memory and
+  # output, the Kubernetes overlays, the documentation checks (docs_*: their
+  # blocks call tools this tree does not build); and resilience_test's overload, memory and
   # lame-duck timings, which measure the Release server (ASan's shadow memory
   # and slowdown would make its RSS and latency bounds meaningless). Its
   # control-plane and malformed-body tests do run here.
-  local not_sanitizer='^buf_lint$|^render/|^example_|^proto_other_languages$|^deploy_'
+  local not_sanitizer='^buf_lint$|^render/|^example_|^proto_other_languages$|^deploy_|^docs_'
   not_sanitizer+='|^(OverloadTest|MemoryTest|LameDuckTest)\.'
   # (300 garbage calls at once: the slower ASan server sheds some of them
   # with RESOURCE_EXHAUSTED, as admission control should, so its count fails.)

@@ -4,7 +4,7 @@
 # seed corpora from tests/scenarios/*.json, replays the committed regression
 # inputs (tests/fuzz/regressions/<target>/) and the seeds, then fuzzes each
 # target for a while. Any crash, leak, timeout (-timeout=10), out-of-memory or
-# sanitizer report fails the run. README.md, "Fuzzing".
+# sanitizer report fails the run. docs/testing.md, "Fuzz targets".
 #
 #   scripts/fuzz.sh                      # CI smoke: every target, 45 s each
 #   scripts/fuzz.sh --seconds=600 --target=fuzz_snapshot

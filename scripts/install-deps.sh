@@ -75,9 +75,9 @@ if [[ ! -x "${repo_root}/node_modules/.bin/buf" ]]; then
   fi
 fi
 
-# --- Example clients, deployment checks and the README's quickstart tools ----
+# --- Example clients, deployment checks and the documented commands' tools --
 # (kept apart from the list above; each step only when something is missing):
-#   * jq (the README's quickstart), unzip (install_kubectl.sh), Debian's
+#   * jq (the command blocks of README.md and docs/), unzip (install_kubectl.sh), Debian's
 #     python3-grpcio and python3-protobuf (clients/examples/python);
 #   * clients/examples/node: @grpc/grpc-js and @grpc/proto-loader, `npm ci`
 #     from its package-lock.json;

@@ -59,13 +59,13 @@
 //     that is reset after every call; freed heap memory goes back to the
 //     system within a second after large calls (malloc_trim). Measured with
 //     1024 calls of 0.5 to 0.9 MiB requests in flight: a plateau of about
-//     200 MiB, peaks of 250 to 350 MiB, under the deployment's 512 MiB limit,
-//     and back to ~20 MiB once the load stops (resilience_test,
-//     scripts/bench);
+//     200 MiB, peaks of 250 to 350 MiB, under the 512 MiB memory budget (the
+//     pod's limit is 640 MiB, above it: docs/operations.md, "Memory"), and
+//     back to ~20 MiB once the load stops (resilience_test, scripts/bench);
 //   * connection age: unlimited by default; --max_connection_age_seconds
 //     closes each connection (GOAWAY) after that age, and cancels what is
-//     still open on it after --max_connection_age_grace_seconds (README,
-//     "Scaling out");
+//     still open on it after --max_connection_age_grace_seconds
+//     (docs/operations.md, "Load balancing");
 //   * HTTP/2: at most 256 concurrent streams per connection
 //     (kMaxConcurrentStreamsPerConnection); flow control windows at gRPC's
 //     defaults, no BDP probing (kBdpProbe; see server.cc for why);

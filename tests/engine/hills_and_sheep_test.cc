@@ -1,8 +1,8 @@
 // Hills & Sheep (shared/rules/expansions/hills-sheep.md): the tile put under
 // a hill (HS-03, HS-04), the hill tie-break (HS-05..HS-07, HS-T10, option
-// hs.hill_tiebreak), vineyards (HS-09..HS-11, HS-T06, HS-T07) and hs:02's
-// shared city side (HS-27, HS-T08) on the engine's events. Every number is
-// worked out in the comments. Seat 0 plays first.
+// hs.hill_tiebreak), vineyards (HS-09..HS-11, HS-T06, HS-T07; beside an
+// abbey, HS-12) and hs:02's shared city side (HS-27, HS-T08) on the engine's
+// events. Every number is worked out in the comments. Seat 0 plays first.
 #include "engine/expansions/hills_and_sheep.h"
 
 #include <gtest/gtest.h>
@@ -327,6 +327,43 @@ TEST(HillsAndSheepTest, HS_10_OneVineyardCountsForEachMonastery) {
     EXPECT_EQ(PointsOf(event, event.majority_players[0]), 12);
   }
   EXPECT_EQ(monasteries, 2);
+}
+
+// HS-12 (engine practice, as JCloisterZone pays it; open HS-Q4) with Abbey &
+// Mayor: an abbey is a monastery (AM-05), so a vineyard beside it adds 3 when
+// it is completed (HS-09), as for any monastery that is no shrine.
+TEST(HillsAndSheepTest, HS_12_AVineyardBesideACompletedAbbey) {
+  RuleSet rules = HillsAndSheepRules();
+  rules.expansions.push_back(Expansion::kAbbeyAndMayor);
+  rules.am_abbey = true;
+  GameState state = Start(rules, true);
+  // The hole (1, 0) of LayAbbeyHoleBoard, hs:07 (city W, city E, fields N
+  // and S; a vineyard) east of it at (2, 0), and base:B at (2, 1): all 8
+  // cells around the hole hold a tile.
+  LayAbbeyHoleBoard(state, Tile("hs:07"));
+  state.tiles.push_back({Tile("base:B"), {2, 1}, Rotation{0}});
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  Game game(state);
+  const PlaceTileAction abbey{Tile("am:abbey"), {1, 0}, Rotation{0}};
+  ASSERT_TRUE(game.Validate(abbey).legal());
+  game.Apply(abbey);
+  const PlaceFigureAction monk{FigureKind::kFollower, {{1, 0}, 0}};
+  ASSERT_TRUE(game.Validate(monk).legal());
+  const std::vector<ScoreEvent> events = game.Apply(monk);
+  // Blue's monk on the completed abbey: 9 (its tile and 8 neighbours, BG-12,
+  // AM-05) + 1 vineyard × 3 (hs:07, HS-09) = 12.
+  const auto abbey_event = std::find_if(events.begin(), events.end(), [](const ScoreEvent& event) {
+    return event.feature_kind == FeatureKind::kMonastery &&
+           std::find(event.tiles.begin(), event.tiles.end(), Position{1, 0}) != event.tiles.end();
+  });
+  ASSERT_NE(abbey_event, events.end());
+  EXPECT_TRUE(abbey_event->complete);
+  ASSERT_EQ(abbey_event->line_items.size(), 2u);
+  EXPECT_EQ(abbey_event->line_items[0].rule_id, "BG-12");
+  EXPECT_EQ(abbey_event->line_items[0].points, 9);
+  EXPECT_EQ(abbey_event->line_items[1].rule_id, "HS-09");
+  EXPECT_EQ(abbey_event->line_items[1].points, 3);
+  EXPECT_EQ(abbey_event->Total(), 12);
 }
 
 TEST(HillsAndSheepTest, HS_28_TheNarrowWedgeKeepsTwoFields) {

@@ -2,8 +2,8 @@
 // TW-02), the figure step's tower choices (TW-03..TW-06, TW-T05), capturing
 // (TW-07..TW-10, TW-T01, TW-T02, TW-T06 with TB-15), the exchange (TW-11,
 // TW-T03), the ransom (TW-12, TW-T04, TW-Q2; CO-T09 with the Count), the end
-// (TW-13, TW-14), the dragon's flight eating a tower top (PD-12), the
-// Count's city tiles without foundations and the snapshot check.
+// (TW-13, TW-14), the dragon's flight eating a tower top (PD-12), the abbot
+// (AB-16), the Count's city tiles without foundations and the snapshot check.
 // Every number is counted by hand in the comments. (Over 600 lines: one
 // expansion's tests, each short and on the one board built below.)
 #include "engine/expansions/tower.h"
@@ -183,6 +183,40 @@ TEST(TowerTest, NoMayorOnATower) {
   }
   EXPECT_TRUE(HasCode(game.Validate(PlaceOnTowerAction{FigureKind::kMayor, kTower}),
                       ViolationCode::kTowerTopNotAllowed, "TW-06"));
+}
+
+// AB-16 (engine practice), TW-06, TW-08, TW-09 with the Abbot: the abbot is
+// a follower, so a tower captures it; only a follower or big follower goes on
+// top of a tower, never the abbot.
+TEST(TowerTest, AB_16_ATowerCapturesTheAbbotWhichNeverGoesOnTop) {
+  // Blue's abbot on the monastery at (1,2): 2 south of the tower, in reach
+  // once the 2nd floor is on (TW-07). Blue's abbots: 1 - 1 = 0 in supply.
+  GameState state = TowerBoard(1, {Expansion::kAbbot});
+  AddFigure(state, FigureKind::kAbbot, 1, {1, 2}, 0);
+  ASSERT_TRUE(CheckSnapshot(state).empty());
+  Game game(state);
+  PlaceTileAction tile = kRedTile;
+  tile.tile = Tile("base:B");
+  game.Apply(tile);
+  for (const PlaceOnTowerAction& top : Listed<PlaceOnTowerAction>(game)) {
+    EXPECT_NE(top.kind, FigureKind::kAbbot);
+  }
+  EXPECT_TRUE(HasCode(game.Validate(PlaceOnTowerAction{FigureKind::kAbbot, kTower}),
+                      ViolationCode::kTowerTopNotAllowed, "TW-06"));
+  game.Apply(PlaceTowerFloorAction{kTower});
+  ASSERT_EQ(game.state().phase, Phase::kTowerCapture);
+  const auto captures = Listed<CaptureMeepleAction>(game);
+  ASSERT_EQ(captures.size(), 1u);
+  ASSERT_TRUE(captures[0].figure.has_value());
+  EXPECT_EQ(captures[0].figure->kind, FigureKind::kAbbot);
+  EXPECT_EQ(captures[0].figure->segment.cell, (Position{1, 2}));
+  // TW-08: Red holds Blue's abbot; Blue's supply stays 0.
+  game.Apply(CaptureMeepleAction{Figure{FigureKind::kAbbot, 1, {{1, 2}, 0}}, std::nullopt});
+  EXPECT_TRUE(game.state().figures.empty());
+  ASSERT_EQ(game.state().prisoners.size(), 1u);
+  EXPECT_EQ(game.state().prisoners[0], (Prisoner{0, 1, FigureKind::kAbbot}));
+  EXPECT_EQ(game.state().players[1].abbots, 0);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
 }
 
 TEST(TowerTest, TW_T01_TheReachIsTheHeightInStraightLines) {

@@ -1,12 +1,12 @@
 // Under the Big Top (shared/rules/expansions/under-the-big-top.md): the
 // animal tokens drawn by the caller (BT-01, BT-02, BT-04, BT-05), the circus
 // scoring under the big top (BT-05, BT-06, BT-07, BT-15, BT-T01, BT-T02), its
-// last scoring at the end (BT-08, BT-T04), the Count (BT-10, BT-T07), no
-// figure on a circus space (BT-03, BT-T06a), the ringmaster (BT-16, BT-T05)
-// and the snapshot checks, on the engine's events. Every number is worked out
-// in the comments. Coordinates as in shared/design/geometry.md (north is y
-// - 1); the start tile base:D (city N, road E-W) lies at (0, 0). Seat 0 plays
-// first.
+// last scoring at the end (BT-08, BT-T04), the Count (BT-10, BT-T07), the
+// shepherd (BT-Q3), no figure on a circus space (BT-03, BT-T06a), the
+// ringmaster (BT-16, BT-T05) and the snapshot checks, on the engine's
+// events. Every number is worked out in the comments. Coordinates as in
+// shared/design/geometry.md (north is y - 1); the start tile base:D (city N,
+// road E-W) lies at (0, 0). Seat 0 plays first.
 #include "engine/expansions/under_the_big_top.h"
 
 #include <gtest/gtest.h>
@@ -370,6 +370,36 @@ TEST(UnderTheBigTopTest, BT_T07_CircusPointsDoNotTriggerTheCount) {
   // open Blue's deployment (CO-05); circus points do not (BT-10, AMB-07).
   EXPECT_EQ(game.state().phase, Phase::kPlaceTile);
   EXPECT_EQ(game.state().active_player, 0);
+}
+
+// ----- BT-Q3, BT-07 with Hills & Sheep -----------------------------------------
+
+// Open question BT-Q3 (a shepherd at the big top), built as JCloisterZone
+// counts (BT-07): the shepherd is no follower (HS-15) and never counts.
+TEST(UnderTheBigTopTest, BT_Q3_AShepherdDoesNotCountAtTheBigTop) {
+  Game game(Start(BigTopRules({Expansion::kHillsAndSheep})));
+  // The turns of BT_T01, but Red puts a shepherd (one sheep drawn, HS-13)
+  // on base:B's field (segment 1) instead of a monk.
+  Turn(game, "bt:10", {0, 1}, 2, Animal::kSeal, 2);  // Red, farmer
+  Turn(game, "base:U", {1, 0}, 0, std::nullopt, 0);  // Blue, thief
+  game.Apply(Place("base:B", {-1, 1}, 0));           // Red
+  const PlaceShepherdAction shepherd{{{-1, 1}, 1}, SheepToken::kOneSheep};
+  ASSERT_TRUE(game.Validate(shepherd).legal());
+  game.Apply(shepherd);
+  ASSERT_EQ(game.state().phase, Phase::kPlaceTile);
+  ASSERT_EQ(game.state().figures.size(), 3u);  // farmer, thief, shepherd
+  // Blue: bt:06 r90 at (2, 0), a bear: a tile of Blue's does nothing to
+  // Red's flock (HS-16: only its owner's tile tends it). The circus at (0, 1), seal 4: Red's
+  // farmer at (0, 1) counts, the shepherd at (-1, 1) does not: 1 × 4 = 4
+  // (8 with the monk in BT_T01); Blue's thief at (1, 0): 1 × 4 = 4 (BT-06).
+  const std::vector<ScoreEvent> events = Turn(game, "bt:06", {2, 0}, 1, Animal::kBear);
+  ASSERT_EQ(events.size(), 1u);
+  ASSERT_EQ(events[0].feature_kind, FeatureKind::kCircus);
+  EXPECT_EQ(PointsOf(events[0], 0), 4);
+  EXPECT_EQ(PointsOf(events[0], 1), 4);
+  EXPECT_EQ(game.state().players[0].score, 4);
+  EXPECT_EQ(game.state().players[1].score, 4);
+  EXPECT_TRUE(CheckSnapshot(game.state()).empty());
 }
 
 // ----- BT-03, BT-11: the spaces (BT-T06 a, b) ----------------------------------

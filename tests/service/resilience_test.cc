@@ -7,7 +7,7 @@
 //   * overload is shed: the excess is refused with RESOURCE_EXHAUSTED, calls
 //     that cannot meet their deadline are refused, calls whose client left
 //     are skipped, each counted in carcassonne_calls_shed_total;
-//   * memory stays under the deployment's 512 MiB limit when clients send
+//   * memory stays under the 512 MiB memory budget when clients send
 //     large requests far beyond capacity, and is given back afterwards;
 //   * SIGTERM: a lame duck (health NOT_SERVING, RefereeService still served),
 //     then every call in flight is answered: none fails;
@@ -631,14 +631,16 @@ TEST(OverloadTest, CallsWhoseClientLeftAreSkipped) {
 
 // Clients sending large valid requests (900 KiB each) far beyond capacity:
 // 16 connections with 64 calls each in flight for 6 s, ~900 MiB offered at
-// any moment. The server's resident memory stays under the deployment's
-// 512 MiB limit, with 64 MiB to spare (it used to reach 0.8-1 GB; it now
-// peaks at 250-350 MiB), and goes back down afterwards.
+// any moment. The server's resident memory stays under its 512 MiB memory
+// budget, with 64 MiB to spare (it used to reach 0.8-1 GB; it now peaks at
+// 250-350 MiB), and goes back down afterwards. The pod's limit, 640 MiB
+// (deploy/kubernetes/base/deployment.yaml), sits above the budget on purpose
+// (docs/operations.md, "Memory").
 TEST(MemoryTest, LargeRequestsUnderOverloadStayUnderThePodLimit) {
   // The production budget (20 ms): the test harness's default of 10 s would
   // admit far more than a deployed server does.
   START_SERVER(server, channel, {"--lame_duck_seconds=0", "--queue_budget_ms=20"});
-  constexpr long kPodLimitKib = 512 * 1024;
+  constexpr long kMemoryBudgetKib = 512 * 1024;
   const long idle_kib = server.ResidentKib();
   std::atomic<bool> sampling{true};
   std::atomic<long> peak_kib{0};
@@ -658,7 +660,7 @@ TEST(MemoryTest, LargeRequestsUnderOverloadStayUnderThePodLimit) {
   }
   sampling = false;
   sampler.join();
-  EXPECT_LT(peak_kib.load(), kPodLimitKib - 64 * 1024) << "idle " << idle_kib << " KiB";
+  EXPECT_LT(peak_kib.load(), kMemoryBudgetKib - 64 * 1024) << "idle " << idle_kib << " KiB";
   // The freed memory goes back (within a second on an idle machine): waited
   // for up to 30 s, so that a busy machine does not fail the test.
   long after_kib = server.ResidentKib();

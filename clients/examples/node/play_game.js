@@ -49,7 +49,7 @@ const PROTO_ROOT = path.resolve(__dirname, '..', '..', '..', 'proto');
 function loadRefereeService() {
   const definition = protoLoader.loadSync('carcassonne/v1/referee.proto', {
     includeDirs: [PROTO_ROOT],
-    keepCase: false,  // JSON names: playerNames, tileType, ... as in the README
+    keepCase: false,  // JSON names: playerNames, tileType, ... as in docs/protocol.md
     enums: String,    // 'PHASE_PLACE_TILE' rather than 1
     longs: String,
     defaults: false,  // keep field presence: an unset `optional` stays unset
