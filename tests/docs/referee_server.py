@@ -7,6 +7,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import tempfile
 import time
@@ -22,6 +23,7 @@ class ReferenceServer:
         self.binary = binary
         self.port = None
         self.metrics_port = None
+        self.http_port = None
         self._process = None
         self._log = None
 
@@ -29,9 +31,14 @@ class ReferenceServer:
         if not os.access(self.binary, os.X_OK):
             raise SystemExit(f"no server binary at {self.binary}: build carcassonne_referee first")
         self._log = tempfile.NamedTemporaryFile(prefix="referee-", suffix=".log", delete=False)
+        # The HTTP port has no "any free port" (0 turns it off): a port the OS
+        # has just handed out and taken back.
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.http_port = probe.getsockname()[1]
         self._process = subprocess.Popen(
             [self.binary, "--address=127.0.0.1", "--port=0", "--metrics_port=0",
-             "--lame_duck_seconds=0"],
+             f"--http_port={self.http_port}", "--lame_duck_seconds=0"],
             stdout=self._log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + START_UP_DEADLINE_SECONDS
         while time.monotonic() < deadline:

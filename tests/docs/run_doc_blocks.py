@@ -6,7 +6,7 @@
 #   * a runnable block is a fenced block whose info string is `sh runnable`;
 #   * the built server is started on free loopback ports; in each block
 #     `localhost:50051` (the gRPC port) and `localhost:9464` (metrics) are
-#     replaced by the ports it got;
+#     replaced by the ports it got, and `localhost:8080` (HTTP) too;
 #   * the blocks of one file run in order, in one scratch directory of their
 #     own (a block may use the files an earlier block of the same file wrote),
 #     under `bash -e -o pipefail`; the scratch directory links the
@@ -107,7 +107,8 @@ def main():
                     shutil.rmtree(work)
                 work, current = scratch_directory(source_dir, build_dir), path
             script = (text.replace("localhost:50051", f"127.0.0.1:{server.port}")
-                      .replace("localhost:9464", f"127.0.0.1:{server.metrics_port}"))
+                      .replace("localhost:9464", f"127.0.0.1:{server.metrics_port}")
+                      .replace("localhost:8080", f"127.0.0.1:{server.http_port}"))
             try:
                 result = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=work,
                                         capture_output=True, text=True,
