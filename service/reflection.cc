@@ -5,6 +5,7 @@
 
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/descriptor.pb.h"
+#include "service/error_reasons.h"
 
 namespace carcassonne::service {
 
@@ -146,11 +147,12 @@ class ReflectionService::Stream final : public ControlEvent {
         (new Stream(reflection_))->Request();
         reflection_.control_.CallArrived();
         if (reflection_.ending_) {
-          Finish(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"));
+          Finish(ErrorStatus(ErrorReason::kShuttingDown, "the server is shutting down"));
         } else if (static_cast<int>(reflection_.streams_.size()) >= kMaxStreams) {
-          Finish(grpc::Status(
-              grpc::StatusCode::RESOURCE_EXHAUSTED,
-              "too many reflection streams at once (at most " + std::to_string(kMaxStreams) + ")"));
+          Finish(ErrorStatus(
+              ErrorReason::kTooManyReflectionStreams,
+              "too many reflection streams at once (at most " + std::to_string(kMaxStreams) + ")",
+              {{"maxStreams", std::to_string(kMaxStreams)}}));
         } else {
           reflection_.streams_.insert(this);
           Read();
@@ -168,7 +170,7 @@ class ReflectionService::Stream final : public ControlEvent {
         return;
       case Stage::kWriting:
         if (!ok) {
-          Finish(grpc::Status(grpc::StatusCode::CANCELLED, "the stream was cancelled"));
+          Finish(ErrorStatus(ErrorReason::kCancelled, "the stream was cancelled"));
           return;
         }
         Read();
