@@ -5,7 +5,10 @@
 
 #include <array>
 #include <cctype>
+#include <utility>
 
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/rpc/error_details.pb.h"
 #include "google/rpc/status.pb.h"
 
@@ -76,13 +79,31 @@ std::string ToJsonName(std::string_view name) {
   return json;
 }
 
+// `message` packed into `any` with its bytes in a deterministic order (map
+// entries sorted by key: Any::PackFrom would write ErrorInfo.metadata in the
+// order of protobuf's hash map, which differs from one map to the next, and
+// the same request would not give the same answer byte for byte).
+void PackDeterministically(const google::protobuf::Message& message, google::protobuf::Any* any) {
+  std::string bytes;
+  {
+    google::protobuf::io::StringOutputStream stream(&bytes);
+    google::protobuf::io::CodedOutputStream coded(&stream);
+    coded.SetSerializationDeterministic(true);
+    message.SerializeToCodedStream(&coded);
+  }
+  any->set_type_url("type.googleapis.com/" + message.GetDescriptor()->full_name());
+  any->set_value(std::move(bytes));
+}
+
+// The details: the BadRequest first (where clients written before the
+// ErrorInfo look for it), then the ErrorInfo.
 grpc::Status Pack(StatusCode code, const std::string& message, const google::rpc::ErrorInfo& info,
                   const google::rpc::BadRequest* bad_request) {
   google::rpc::Status status;
   status.set_code(code);
   status.set_message(message);
-  status.add_details()->PackFrom(info);
   if (bad_request != nullptr) status.add_details()->PackFrom(*bad_request);
+  PackDeterministically(info, status.add_details());
   return grpc::Status(code, message, status.SerializeAsString());
 }
 

@@ -185,6 +185,24 @@ TEST(ErrorReasonsTest, AMalformedRequestGivesEachViolationsReasonByIndex) {
   EXPECT_EQ(unpacked.bad_request.field_violations(1).field(), "state.tiles[3].tile_type");
 }
 
+// The same problems give the same bytes (the API's determinism): the
+// metadata map is written sorted, not in hash order; and the BadRequest comes
+// first, where clients written before the ErrorInfo look for it.
+TEST(ErrorReasonsTest, TheDetailsAreTheSameBytesEveryTimeWithTheBadRequestFirst) {
+  FieldProblems problems;
+  for (int i = 0; i < 12; ++i) {
+    problems.push_back(
+        {"actions[" + std::to_string(i) + "].actor", "no such seat", ErrorReason::kSeatOutOfRange});
+  }
+  const std::string first = InvalidArgument(problems).error_details();
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(InvalidArgument(problems).error_details(), first);
+  google::rpc::Status details;
+  ASSERT_TRUE(details.ParseFromString(first));
+  ASSERT_EQ(details.details_size(), 2);
+  EXPECT_TRUE(details.details(0).Is<google::rpc::BadRequest>());
+  EXPECT_TRUE(details.details(1).Is<google::rpc::ErrorInfo>());
+}
+
 TEST(ErrorReasonsTest, AtMostSixteenViolationsAreSentAndAllAreCounted) {
   FieldProblems problems;
   for (int i = 0; i < 20; ++i) {
