@@ -1,8 +1,10 @@
 // Errors a program can read (AIP-193): every non-OK status the service
 // returns carries a google.rpc.ErrorInfo {reason, domain, metadata} in its
 // details (error_details: a serialized google.rpc.Status {code, message,
-// details: [Any(ErrorInfo), Any(BadRequest)?]}), and a malformed request also a
-// google.rpc.BadRequest naming each field.
+// details: [Any(BadRequest)?, Any(ErrorInfo)]}): a malformed request's
+// google.rpc.BadRequest naming each field first (where clients written
+// before the ErrorInfo look for it), then the ErrorInfo, its metadata
+// written sorted by key (the same request gives the same bytes).
 //
 // The reasons are declared here, once (ErrorReason and AllErrorReasons(): the
 // name, the status code it goes with, the metadata keys it carries); the
