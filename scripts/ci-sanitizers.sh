@@ -60,7 +60,8 @@ run_asan() {
     bridges_castles_bazaars_test bridges_test castles_test bazaars_test random_games_test convert_round_trip_test \
     carcassonne_scenario carcassonne_referee service_test board_description_test cult_test \
     siege_test princess_and_dragon_test tower_test abbot_test hills_and_sheep_test under_the_big_top_test princess_and_dragon_fairy_test inns_and_cathedrals_c31_test engine_fuzz_coverage_test hostile_snapshot_test describe_board_test tls_test \
-    resilience_test operations_test carcassonne_loadgen
+    resilience_test operations_test carcassonne_loadgen \
+    error_reasons_test field_rules_test api_reference_test
   echo "ci-sanitizers: asan: build: $(($(now) - started)) s"
 
   started="$(now)"
@@ -73,14 +74,16 @@ run_asan() {
   local exclude="${CARCASSONNE_ASAN_CTEST_EXCLUDE-${default_exclude}}"
   echo "ci-sanitizers: asan: ctest, excluding: ${exclude:-nothing} (and buf_lint);" \
     "random games per shard: ${CARCASSONNE_RANDOM_GAMES_PER_SHARD:-all}"
-  # Not sanitizer matters, run by the Release stage only: buf_lint, the
+  # Not sanitizer matters, run by the Release stage only: buf_lint,
+  # buf_breaking and buf_generate (the API's checks), the
   # renderer's SVG checks, the example clients, the other languages' protoc
   # output, the Kubernetes overlays, the documentation checks (docs_*: their
   # blocks call tools this tree does not build); and resilience_test's overload, memory and
   # lame-duck timings, which measure the Release server (ASan's shadow memory
   # and slowdown would make its RSS and latency bounds meaningless). Its
   # control-plane and malformed-body tests do run here.
-  local not_sanitizer='^buf_lint$|^render/|^example_|^proto_other_languages$|^deploy_|^docs_'
+  local not_sanitizer='^buf_lint$|^buf_breaking$|^buf_generate$|^render/|^example_'
+  not_sanitizer+='|^proto_other_languages$|^deploy_|^docs_'
   not_sanitizer+='|^(OverloadTest|MemoryTest|LameDuckTest)\.'
   # (300 garbage calls at once: the slower ASan server sheds some of them
   # with RESOURCE_EXHAUSTED, as admission control should, so its count fails.)

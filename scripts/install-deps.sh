@@ -3,9 +3,10 @@
 #   * the Debian 12 packages below, only those missing (apt-get update runs
 #     only when something is missing), including clang 14 + libFuzzer and
 #     ccache for the sanitizer and fuzzing stages of CI;
-#   * buf (the .proto linter, and buf curl) from npm into node_modules/,
-#     pinned by package.json + package-lock.json, when node_modules/.bin/buf
-#     is missing.
+#   * buf (the .proto linter, buf breaking, buf curl, buf generate),
+#     protoc-gen-es and typescript (buf.gen.yaml's TypeScript) from npm into
+#     node_modules/, pinned by package.json + package-lock.json, when missing
+#     or older than package-lock.json.
 # Runs as root, or through sudo when not root.
 set -euo pipefail
 
@@ -44,6 +45,7 @@ packages=(
   libcivetweb-dev   # service/probes.cc: civetweb callbacks (also a dependency of prometheus-cpp-dev)
   libcpp-httplib-dev   # the HTTP port under TLS (service/http_server.h); civetweb comes with prometheus-cpp
   golang-github-gogo-googleapis-dev grpc-proto   # google/rpc/*.proto, grpc/health/v1/health.proto
+  protoc-gen-go protoc-gen-go-grpc   # buf.gen.yaml's Go plugins (scripts/check-generated-clients.sh)
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format curl
   openssl   # tests/service/tls_test.cc makes a throwaway CA with the openssl command
@@ -65,8 +67,12 @@ else
   echo "install-deps: all Debian packages present"
 fi
 
-if [[ ! -x "${repo_root}/node_modules/.bin/buf" ]]; then
-  echo "install-deps: installing buf from npm"
+# (Again when package-lock.json is newer than the installed tree: a tool was
+# added, e.g. protoc-gen-es and typescript for buf.gen.yaml.)
+if [[ ! -x "${repo_root}/node_modules/.bin/buf" ||
+      ! -f "${repo_root}/node_modules/.package-lock.json" ||
+      "${repo_root}/package-lock.json" -nt "${repo_root}/node_modules/.package-lock.json" ]]; then
+  echo "install-deps: installing buf, protoc-gen-es and typescript from npm"
   cd "${repo_root}"
   if [[ -f package-lock.json ]]; then
     npm ci --no-audit --no-fund

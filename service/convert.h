@@ -23,18 +23,44 @@
 
 #include "carcassonne/v1/referee.pb.h"
 #include "engine/referee.h"
+#include "service/error_reasons.h"
 
 namespace carcassonne::service {
 
 namespace v1 = ::carcassonne::v1;
 
-// One malformed field of a request: its path from the request root and what is
-// wrong with it (becomes a google.rpc.BadRequest.FieldViolation).
-struct FieldProblem {
-  std::string field;
-  std::string description;
+// FieldProblem, FieldProblems: see error_reasons.h.
+
+// The seat fields of the API: every int32 field of a request's messages that
+// names a player by their index into GameState.players (full names). Each is
+// checked by one rule (CheckSeat, convert_internal.h): 0 to the number of
+// players - 1, else INVALID_ARGUMENT, reason SEAT_OUT_OF_RANGE, naming the
+// field. The test field_rules_test walks the descriptors of every request:
+// each int32 field is a coordinate (x, y), one of these, or one of its list
+// of other numbers, and a new one fails it until it is classified.
+inline constexpr std::string_view kSeatFields[] = {
+    "carcassonne.v1.Figure.owner",
+    "carcassonne.v1.Flock.owner",
+    "carcassonne.v1.QuarterFollower.owner",
+    "carcassonne.v1.CountOfCarcassonne.final_passed",
+    "carcassonne.v1.GameState.active_player",
+    "carcassonne.v1.GameState.deciding_player",
+    "carcassonne.v1.GameState.final_abbey_last_seat",
+    "carcassonne.v1.Tower.top_owner",
+    "carcassonne.v1.Prisoner.jailer",
+    "carcassonne.v1.Prisoner.owner",
+    "carcassonne.v1.BazaarLot.owner",
+    "carcassonne.v1.BazaarAuction.picker",
+    "carcassonne.v1.BazaarAuction.high_bidder",
+    "carcassonne.v1.Barn.owner",
+    "carcassonne.v1.Castle.owner",
+    "carcassonne.v1.KingAndRobberBaron.king_holder",
+    "carcassonne.v1.KingAndRobberBaron.robber_holder",
+    "carcassonne.v1.KingAndRobberBaron.king_holder_before_turn",
+    "carcassonne.v1.KingAndRobberBaron.robber_holder_before_turn",
+    "carcassonne.v1.Action.actor",
+    "carcassonne.v1.PayRansom.jailer",
 };
-using FieldProblems = std::vector<FieldProblem>;
 
 // "a" + "b" -> "a.b"; "" + "b" -> "b".
 std::string FieldPath(std::string_view path, std::string_view name);

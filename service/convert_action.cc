@@ -17,6 +17,17 @@ namespace carcassonne::service {
 std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* state,
                                       std::string_view path, FieldProblems& problems) {
   const size_t before = problems.size();
+  // Seats (CheckSeat) are judged against the snapshot's players; with no
+  // snapshot (it was malformed) they are not judged.
+  auto seat = [&](int32_t value, const auto& field_path) {
+    return state == nullptr ||
+           CheckSeat(value, static_cast<int>(state->players.size()), field_path, problems);
+  };
+  // A cell's coordinates (CheckCoordinates), at `path`.`field`.
+  auto cell = [&](const v1::Cell& proto_cell, std::string_view field) {
+    return CheckCoordinates(
+        proto_cell, [&] { return FieldPath(path, field); }, problems);
+  };
   std::optional<Action> action;
   switch (proto.action_case()) {
     case v1::Action::kPlaceTile: {
@@ -52,7 +63,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       const std::string segment_path = FieldPath(place_path, "segment");
       std::optional<SegmentAddress> segment;
       if (!place.has_segment()) {
-        Add(problems, segment_path, "the segment to place the figure on is required");
+        Add(problems, segment_path, "the segment to place the figure on is required",
+            ErrorReason::kFieldRequired);
       } else {
         segment = SegmentFromProto(place.segment(), {nullptr, state}, segment_path, problems);
       }
@@ -78,7 +90,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       const std::string segment_path = FieldPath(move_path, "segment");
       std::optional<SegmentAddress> segment;
       if (!move.has_segment()) {
-        Add(problems, segment_path, "the segment to put the magic figure on is required");
+        Add(problems, segment_path, "the segment to put the magic figure on is required",
+            ErrorReason::kFieldRequired);
       } else {
         segment = SegmentFromProto(move.segment(), {nullptr, state}, segment_path, problems);
       }
@@ -142,7 +155,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
     case v1::Action::kMoveWagon: {
       const std::string segment_path = FieldPath(path, "move_wagon.segment");
       if (!proto.move_wagon().has_segment()) {
-        Add(problems, segment_path, "the segment to move the wagon onto is required");
+        Add(problems, segment_path, "the segment to move the wagon onto is required",
+            ErrorReason::kFieldRequired);
       } else if (std::optional<SegmentAddress> segment = SegmentFromProto(
                      proto.move_wagon().segment(), {nullptr, state}, segment_path, problems)) {
         action = MoveWagonAction{*segment};
@@ -153,7 +167,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       // The Abbot (AB-07): the segment the abbot stands on.
       const std::string segment_path = FieldPath(path, "retreat_abbot.segment");
       if (!proto.retreat_abbot().has_segment()) {
-        Add(problems, segment_path, "the segment the abbot stands on is required");
+        Add(problems, segment_path, "the segment the abbot stands on is required",
+            ErrorReason::kFieldRequired);
       } else if (std::optional<SegmentAddress> segment = SegmentFromProto(
                      proto.retreat_abbot().segment(), {nullptr, state}, segment_path, problems)) {
         action = RetreatAbbotAction{*segment};
@@ -171,7 +186,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       const std::string segment_path = FieldPath(escape_path, "segment");
       std::optional<SegmentAddress> segment;
       if (!escape.has_segment()) {
-        Add(problems, segment_path, "the segment of the follower that escapes is required");
+        Add(problems, segment_path, "the segment of the follower that escapes is required",
+            ErrorReason::kFieldRequired);
       } else {
         segment = SegmentFromProto(escape.segment(), {nullptr, state}, segment_path, problems);
       }
@@ -180,9 +196,9 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
     }
     case v1::Action::kMoveDragon: {
       if (!proto.move_dragon().has_to()) {
-        Add(problems, FieldPath(path, "move_dragon.to"),
-            "the cell the dragon flies to is required");
-      } else {
+        Add(problems, FieldPath(path, "move_dragon.to"), "the cell the dragon flies to is required",
+            ErrorReason::kFieldRequired);
+      } else if (cell(proto.move_dragon().to(), "move_dragon.to")) {
         action = MoveDragonAction{{proto.move_dragon().to().x(), proto.move_dragon().to().y()}};
       }
       break;
@@ -190,16 +206,19 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
     case v1::Action::kRemoveKnight: {
       const std::string knight_path = FieldPath(path, "remove_knight.knight");
       if (!proto.remove_knight().has_knight()) {
-        Add(problems, knight_path, "the knight the princess sends home is required");
+        Add(problems, knight_path, "the knight the princess sends home is required",
+            ErrorReason::kFieldRequired);
         break;
       }
       const v1::Figure& knight = proto.remove_knight().knight();
+      seat(knight.owner(), [&] { return FieldPath(knight_path, "owner"); });
       std::optional<FigureKind> kind = FigureKindFromProto(knight.kind());
       if (!kind) BadEnum(problems, FieldPath(knight_path, "kind"), "figure kind", knight.kind());
       const std::string segment_path = FieldPath(knight_path, "segment");
       std::optional<SegmentAddress> segment;
       if (!knight.has_segment()) {
-        Add(problems, segment_path, "the segment the knight stands on is required");
+        Add(problems, segment_path, "the segment the knight stands on is required",
+            ErrorReason::kFieldRequired);
       } else {
         segment = SegmentFromProto(knight.segment(), {nullptr, state}, segment_path, problems);
       }
@@ -209,17 +228,20 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
     case v1::Action::kMoveFairy: {
       const std::string follower_path = FieldPath(path, "move_fairy.follower");
       if (!proto.move_fairy().has_follower()) {
-        Add(problems, follower_path, "the follower the fairy moves next to is required");
+        Add(problems, follower_path, "the follower the fairy moves next to is required",
+            ErrorReason::kFieldRequired);
         break;
       }
       const v1::Figure& follower = proto.move_fairy().follower();
+      seat(follower.owner(), [&] { return FieldPath(follower_path, "owner"); });
       std::optional<FigureKind> kind = FigureKindFromProto(follower.kind());
       if (!kind)
         BadEnum(problems, FieldPath(follower_path, "kind"), "figure kind", follower.kind());
       const std::string segment_path = FieldPath(follower_path, "segment");
       std::optional<SegmentAddress> segment;
       if (!follower.has_segment()) {
-        Add(problems, segment_path, "the segment the follower stands on is required");
+        Add(problems, segment_path, "the segment the follower stands on is required",
+            ErrorReason::kFieldRequired);
       } else {
         segment = SegmentFromProto(follower.segment(), {nullptr, state}, segment_path, problems);
       }
@@ -229,8 +251,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
     case v1::Action::kPlaceTowerFloor: {
       if (!proto.place_tower_floor().has_tower()) {
         Add(problems, FieldPath(path, "place_tower_floor.tower"),
-            "the cell of the tower that gets the floor is required");
-      } else {
+            "the cell of the tower that gets the floor is required", ErrorReason::kFieldRequired);
+      } else if (cell(proto.place_tower_floor().tower(), "place_tower_floor.tower")) {
         const v1::Cell& tower = proto.place_tower_floor().tower();
         action = PlaceTowerFloorAction{{tower.x(), tower.y()}};
       }
@@ -243,8 +265,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
         BadEnum(problems, FieldPath(path, "place_on_tower.kind"), "figure kind", top.kind());
       if (!top.has_tower()) {
         Add(problems, FieldPath(path, "place_on_tower.tower"),
-            "the cell of the tower the meeple goes on is required");
-      } else if (kind) {
+            "the cell of the tower the meeple goes on is required", ErrorReason::kFieldRequired);
+      } else if (cell(top.tower(), "place_on_tower.tower") && kind) {
         action = PlaceOnTowerAction{*kind, {top.tower().x(), top.tower().y()}};
       }
       break;
@@ -257,18 +279,21 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
         break;
       }
       if (capture.has_tower_top()) {
+        if (!cell(capture.tower_top(), "capture_meeple.tower_top")) break;
         action = CaptureMeepleAction{std::nullopt,
                                      Position{capture.tower_top().x(), capture.tower_top().y()}};
         break;
       }
       const std::string figure_path = FieldPath(path, "capture_meeple.figure");
       const v1::Figure& figure = capture.figure();
+      seat(figure.owner(), [&] { return FieldPath(figure_path, "owner"); });
       std::optional<FigureKind> kind = FigureKindFromProto(figure.kind());
       if (!kind) BadEnum(problems, FieldPath(figure_path, "kind"), "figure kind", figure.kind());
       const std::string segment_path = FieldPath(figure_path, "segment");
       std::optional<SegmentAddress> segment;
       if (!figure.has_segment()) {
-        Add(problems, segment_path, "the segment the meeple stands on is required");
+        Add(problems, segment_path, "the segment the meeple stands on is required",
+            ErrorReason::kFieldRequired);
       } else {
         segment = SegmentFromProto(figure.segment(), {nullptr, state}, segment_path, problems);
       }
@@ -288,11 +313,14 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       break;
     }
     case v1::Action::kPayRansom: {
+      // TW-12: the jailer is a seat.
+      const bool jailer =
+          seat(proto.pay_ransom().jailer(), [&] { return FieldPath(path, "pay_ransom.jailer"); });
       std::optional<FigureKind> kind = FigureKindFromProto(proto.pay_ransom().kind());
       if (!kind) {
         BadEnum(problems, FieldPath(path, "pay_ransom.kind"), "figure kind",
                 proto.pay_ransom().kind());
-      } else {
+      } else if (jailer) {
         action = PayRansomAction{proto.pay_ransom().jailer(), *kind};
       }
       break;
@@ -316,7 +344,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       const std::string segment_path = FieldPath(path, "place_shepherd.segment");
       std::optional<SegmentAddress> segment;
       if (!shepherd.has_segment()) {
-        Add(problems, segment_path, "the field segment to put the shepherd on is required");
+        Add(problems, segment_path, "the field segment to put the shepherd on is required",
+            ErrorReason::kFieldRequired);
       } else {
         segment = SegmentFromProto(shepherd.segment(), {nullptr, state}, segment_path, problems);
       }
@@ -346,7 +375,8 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       const std::string tiles_path = FieldPath(path, "draw_bazaar_tiles.tile_types");
       if (ids.size() > kMaxPlayers) {
         Add(problems, tiles_path,
-            Cat("a bazaar reveals one tile per player, at most ", kMaxPlayers));
+            Cat("a bazaar reveals one tile per player, at most ", kMaxPlayers),
+            ErrorReason::kTooManyItems);
         break;
       }
       DrawBazaarTilesAction draw;
@@ -375,15 +405,20 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
           "move_dragon, remove_knight, move_fairy, place_tower_floor, place_on_tower, "
           "capture_meeple, exchange_prisoner, pay_ransom, place_shepherd, grow_flock, drive_flock, "
           "retreat_abbot, draw_bazaar_tiles, offer_bazaar_tile, bid_for_bazaar_tile, "
-          "settle_bazaar_auction");
+          "settle_bazaar_auction",
+          ErrorReason::kFieldRequired);
       break;
   }
   // AMB-49: the seat taking the decision (unset: the deciding player's).
-  if (action && proto.has_actor()) action->actor = proto.actor();
+  if (proto.has_actor() && seat(proto.actor(), [&] { return FieldPath(path, "actor"); }) &&
+      action) {
+    action->actor = proto.actor();
+  }
   // AMB-40: the order of the features the tile completed.
   const std::string order_path = FieldPath(path, "scoring_order");
   if (proto.scoring_order_size() > static_cast<int>(kMaxScoringOrder)) {
-    Add(problems, order_path, Cat("at most ", kMaxScoringOrder, " segments"));
+    Add(problems, order_path, Cat("at most ", kMaxScoringOrder, " segments"),
+        ErrorReason::kTooManyItems);
   } else {
     for (int i = 0; i < proto.scoring_order_size(); ++i) {
       std::optional<SegmentAddress> segment = SegmentFromProto(
@@ -392,7 +427,7 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
     }
   }
   if (problems.size() != before || !action || state == nullptr) return std::nullopt;
-  PrefixProblems(CheckAction(*state, *action), path, problems);
+  PrefixProblems(CheckAction(*state, *action), path, ErrorReason::kActionMalformed, problems);
   if (problems.size() != before) return std::nullopt;
   return action;
 }

@@ -27,8 +27,8 @@ std::string Quoted(std::string_view text) {
   return Cat("\"", text, "\"");
 }
 
-void Add(FieldProblems& problems, std::string field, std::string description) {
-  problems.push_back({std::move(field), std::move(description)});
+void Add(FieldProblems& problems, std::string field, std::string description, ErrorReason reason) {
+  problems.push_back({std::move(field), std::move(description), reason});
 }
 
 // ----- enums: proto -> engine ----------------------------------------------
@@ -37,9 +37,11 @@ void Add(FieldProblems& problems, std::string field, std::string description) {
 // of range.
 void BadEnum(FieldProblems& problems, std::string field, std::string_view what, int value) {
   if (value == 0) {
-    Add(problems, std::move(field), Cat(what, " is required (it is unset or UNSPECIFIED)"));
+    Add(problems, std::move(field), Cat(what, " is required (it is unset or UNSPECIFIED)"),
+        ErrorReason::kFieldRequired);
   } else {
-    Add(problems, std::move(field), Cat("unknown ", what, " value ", value));
+    Add(problems, std::move(field), Cat("unknown ", what, " value ", value),
+        ErrorReason::kEnumValueInvalid);
   }
 }
 
@@ -414,10 +416,13 @@ v1::BridgeAxis BridgeAxisToProto(std::optional<BridgeAxis> axis) {
 std::optional<BridgePlacement> BridgeFromProto(const v1::Bridge& proto, std::string_view path,
                                                FieldProblems& problems) {
   const std::string axis_path = FieldPath(path, "axis");
+  const bool within = CheckCoordinates(
+      proto, [path] { return path; }, problems);
   const std::optional<BridgeAxis> axis = BridgeAxisFromProto(proto.axis(), axis_path, problems);
+  if (!within) return std::nullopt;
   if (!axis) {
     if (proto.axis() == v1::BRIDGE_AXIS_UNSPECIFIED) {
-      Add(problems, axis_path, "a bridge needs its axis");
+      Add(problems, axis_path, "a bridge needs its axis", ErrorReason::kFieldRequired);
     }
     return std::nullopt;
   }
@@ -566,7 +571,8 @@ std::optional<Rotation> RotationFromProto(int degrees, std::string field, FieldP
   std::optional<Rotation> rotation = Rotation::FromDegrees(degrees);
   if (!rotation) {
     Add(problems, std::move(field),
-        Cat("rotation must be 0, 90, 180 or 270 degrees, not ", degrees));
+        Cat("rotation must be 0, 90, 180 or 270 degrees, not ", degrees),
+        ErrorReason::kRotationInvalid);
   }
   return rotation;
 }
@@ -578,9 +584,9 @@ std::optional<SegmentAddress> SegmentFromProto(const v1::SegmentRef& proto, Tile
 }
 
 void PrefixProblems(const std::vector<Problem>& engine_problems, std::string_view path,
-                    FieldProblems& problems) {
+                    ErrorReason reason, FieldProblems& problems) {
   for (const Problem& problem : engine_problems) {
-    Add(problems, FieldPath(path, problem.field), problem.message);
+    Add(problems, FieldPath(path, problem.field), problem.message, reason);
   }
 }
 

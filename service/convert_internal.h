@@ -5,12 +5,16 @@
 // well-formed field costs no string).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/board.h"
+#include "engine/snapshot_limits.h"
+#include "engine/text.h"
 #include "service/convert.h"
 
 namespace carcassonne::service {
@@ -22,12 +26,16 @@ inline constexpr int kExpansionCount = v1::Expansion_MAX;
 
 // `text` in quotes, cut to kMaxEchoBytes.
 std::string Quoted(std::string_view text);
-void Add(FieldProblems& problems, std::string field, std::string description);
+// A problem at `field` (reason FIELD_INVALID unless a more precise one is given).
+void Add(FieldProblems& problems, std::string field, std::string description,
+         ErrorReason reason = ErrorReason::kFieldInvalid);
 // Reports an enum field that is UNSPECIFIED where a value is required, or out
 // of range.
 void BadEnum(FieldProblems& problems, std::string field, std::string_view what, int value);
+// The engine's problems (CheckSnapshot: SNAPSHOT_INCONSISTENT, CheckAction:
+// ACTION_MALFORMED), their fields under `path`.
 void PrefixProblems(const std::vector<Problem>& engine_problems, std::string_view path,
-                    FieldProblems& problems);
+                    ErrorReason reason, FieldProblems& problems);
 std::string ToString(std::string_view text);
 
 // Enums, proto -> engine: nothing when the value is out of range or UNSPECIFIED.
@@ -77,6 +85,44 @@ const PlacedTile* FirstTileOn(const GameState& state, Position cell);
 int CatalogueTypeCount();
 int CatalogueRank(const TileType* type);
 
+// ---------------------------------------------------------------------------
+// One rule for every coordinate and every seat of a request (docs/errors-reference.md).
+// `path()` names the message (coordinates) or the field (seats); it is called
+// only to report a problem, so that a well-formed field costs no string.
+
+// A coordinate pair: the int32 fields `x` and `y` of every message that has
+// both (Cell, SegmentRef, PlacedTile, Bridge, Barn, PlaceTile). Each lies
+// within the board's extent, |x|, |y| <= kMaxCoordinate
+// (engine/snapshot_limits.h); one outside is reported at path().x or
+// path().y, COORDINATE_OUT_OF_RANGE. True if both lie within.
+template <typename Message, typename PathFunction>
+bool CheckCoordinates(const Message& proto, const PathFunction& path, FieldProblems& problems) {
+  bool within = true;
+  const std::pair<int32_t, std::string_view> coordinates[] = {{proto.x(), "x"}, {proto.y(), "y"}};
+  for (const auto& [value, name] : coordinates) {
+    if (value >= -kMaxCoordinate && value <= kMaxCoordinate) continue;
+    Add(problems, FieldPath(path(), name),
+        Cat("a coordinate lies within -", kMaxCoordinate, "..", kMaxCoordinate, ", not ", value),
+        ErrorReason::kCoordinateOutOfRange);
+    within = false;
+  }
+  return within;
+}
+
+// A seat: an int32 field that names a player by their index into
+// GameState.players (the list of them: kSeatFields, convert.h). It is
+// 0 to players - 1, players being the number of players of the request's
+// snapshot; else it is reported at path(), SEAT_OUT_OF_RANGE. True if it
+// names a player.
+template <typename PathFunction>
+bool CheckSeat(int32_t seat, int players, const PathFunction& path, FieldProblems& problems) {
+  if (seat >= 0 && seat < players) return true;
+  Add(problems, std::string(path()),
+      Cat("a seat is an index into state.players, 0 to ", players - 1, ", not ", seat),
+      ErrorReason::kSeatOutOfRange);
+  return false;
+}
+
 // Where a SegmentRef's tile is looked up: on the board the snapshot's tiles
 // were laid on (one look-up on its grid: a snapshot's many references cost
 // no scan of its tiles each), or among the tiles of a snapshot (an action's
@@ -103,6 +149,7 @@ struct TileLookup {
 template <typename PathFunction>
 std::optional<SegmentAddress> ReadSegment(const v1::SegmentRef& proto, TileLookup tiles,
                                           const PathFunction& path, FieldProblems& problems) {
+  if (!CheckCoordinates(proto, path, problems)) return std::nullopt;
   const Position cell{proto.x(), proto.y()};
   std::optional<Location> location;
   switch (proto.segment_case()) {
@@ -117,13 +164,14 @@ std::optional<SegmentAddress> ReadSegment(const v1::SegmentRef& proto, TileLooku
       break;
     case v1::SegmentRef::SEGMENT_NOT_SET:
       Add(problems, FieldPath(path(), "location"),
-          "the segment is required: set a location or a segment_id");
+          "the segment is required: set a location or a segment_id", ErrorReason::kFieldRequired);
       return std::nullopt;
   }
   if (!tiles.known()) return std::nullopt;
   const PlacedTile* tile = tiles.On(cell);
   if (tile == nullptr) {
-    Add(problems, std::string(path()), Cat("no tile lies on (", cell.x, ", ", cell.y, ")"));
+    Add(problems, std::string(path()), Cat("no tile lies on (", cell.x, ", ", cell.y, ")"),
+        ErrorReason::kSegmentNotFound);
     return std::nullopt;
   }
   std::optional<int> index =
@@ -133,7 +181,8 @@ std::optional<SegmentAddress> ReadSegment(const v1::SegmentRef& proto, TileLooku
         location ? Cat("the tile ", tile->type->id, " on (", cell.x, ", ", cell.y,
                        ") has no segment touching ", LocationName(*location))
                  : Cat("the tile ", tile->type->id, " on (", cell.x, ", ", cell.y,
-                       ") has no segment ", Quoted(proto.segment_id())));
+                       ") has no segment ", Quoted(proto.segment_id())),
+        ErrorReason::kSegmentNotFound);
     return std::nullopt;
   }
   return SegmentAddress{cell, *index};
@@ -151,8 +200,10 @@ std::optional<PlacedTile> ReadTilePlacement(const TileMessage& proto, const Path
                                             FieldProblems& problems) {
   const TileType* type = Catalogue::Get().Find(proto.tile_type());
   const std::optional<Rotation> rotation = Rotation::FromDegrees(proto.rotation());
-  if (type != nullptr && rotation)
+  const bool within = CheckCoordinates(proto, path, problems);
+  if (type != nullptr && rotation && within)
     return PlacedTile{type, Position{proto.x(), proto.y()}, *rotation};
+  if (type != nullptr && rotation) return std::nullopt;
   const std::string tile_path = path();
   TileTypeFromProto(proto.tile_type(), FieldPath(tile_path, "tile_type"), problems);
   RotationFromProto(proto.rotation(), FieldPath(tile_path, "rotation"), problems);

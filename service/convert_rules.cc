@@ -25,7 +25,8 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
   if (proto.expansions_size() > kExpansionCount) {
     Add(problems, expansions_path(),
         Cat("each expansion may be listed once: at most ", kExpansionCount, " entries, not ",
-            proto.expansions_size()));
+            proto.expansions_size()),
+        ErrorReason::kTooManyItems);
     return std::nullopt;
   }
   for (int i = 0; i < proto.expansions_size(); ++i) {
@@ -363,13 +364,15 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
 const TileType* TileTypeFromProto(std::string_view id, std::string_view path,
                                   FieldProblems& problems) {
   if (id.empty()) {
-    Add(problems, std::string(path), "a tile type id (\"set:code\", e.g. \"base:D\") is required");
+    Add(problems, std::string(path), "a tile type id (\"set:code\", e.g. \"base:D\") is required",
+        ErrorReason::kFieldRequired);
     return nullptr;
   }
   const TileType* type = Catalogue::Get().Find(id);
   if (type == nullptr) {
     Add(problems, std::string(path),
-        Cat("unknown tile type ", Quoted(id), " (GetCatalog lists the known ones)"));
+        Cat("unknown tile type ", Quoted(id), " (GetCatalog lists the known ones)"),
+        ErrorReason::kTileTypeUnknown);
   }
   return type;
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <tuple>
 #include <utility>
 #include <variant>
 
@@ -38,11 +39,27 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     if (rules) state.rules = std::move(*rules);
   }
 
+  // Every seat (kSeatFields) is judged against the players given (CheckSeat);
+  // with none, no seat can name one: the players are missing.
+  const int players = proto.players_size();
+  if (players == 0) {
+    Add(problems, FieldPath(path, "players"), "a game has players: none is given",
+        ErrorReason::kFieldRequired);
+  }
+  auto seat = [&](int32_t value, const auto& field_path) {
+    if (players > 0) CheckSeat(value, players, field_path, problems);
+  };
+  // A cell's coordinates (CheckCoordinates), `cell_path()` naming the Cell.
+  auto cell = [&](const v1::Cell& proto_cell, const auto& cell_path) {
+    return CheckCoordinates(proto_cell, cell_path, problems);
+  };
+
   // Players: the engine checks how many a game has; past the most any rule set
   // allows, nothing is read (keeps the work and the error list bounded).
   if (proto.players_size() > kMaxPlayers) {
     Add(problems, FieldPath(path, "players"),
-        Cat("a game has at most ", kMaxPlayers, " players, not ", proto.players_size()));
+        Cat("a game has at most ", kMaxPlayers, " players, not ", proto.players_size()),
+        ErrorReason::kTooManyItems);
   } else {
     for (const v1::Player& player_proto : proto.players()) {
       Player& player = state.players.emplace_back();
@@ -72,7 +89,8 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   auto tiles_path = [&] { return FieldPath(path, "tiles"); };
   if (proto.tiles_size() > kMaxPlacedTiles) {
     Add(problems, tiles_path(),
-        Cat("at most ", kMaxPlacedTiles, " placed tiles, not ", proto.tiles_size()));
+        Cat("at most ", kMaxPlacedTiles, " placed tiles, not ", proto.tiles_size()),
+        ErrorReason::kTooManyItems);
   } else {
     state.tiles.reserve(proto.tiles_size() + 1);
     for (int i = 0; i < proto.tiles_size(); ++i) {
@@ -102,7 +120,8 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   if (proto.has_bag() && proto.bag().tiles_size() > CatalogueTypeCount()) {
     Add(problems, FieldPath(path, "bag.tiles"),
         Cat("the bag lists each tile type at most once: at most ", CatalogueTypeCount(),
-            " entries, not ", proto.bag().tiles_size()));
+            " entries, not ", proto.bag().tiles_size()),
+        ErrorReason::kTooManyItems);
   } else if (proto.has_bag()) {
     TileBag bag;
     absl::flat_hash_set<const TileType*> seen;
@@ -154,7 +173,8 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   auto figures_path = [&] { return FieldPath(path, "figures"); };
   if (proto.figures_size() > kMaxFigures) {
     Add(problems, figures_path(),
-        Cat("at most ", kMaxFigures, " figures, not ", proto.figures_size()));
+        Cat("at most ", kMaxFigures, " figures, not ", proto.figures_size()),
+        ErrorReason::kTooManyItems);
   } else {
     state.figures.reserve(proto.figures_size());
     for (int i = 0; i < proto.figures_size(); ++i) {
@@ -162,11 +182,13 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       // Field paths are built only to report a problem.
       auto figure_path = [&] { return IndexPath(figures_path(), i); };
       auto segment_path = [&] { return FieldPath(figure_path(), "segment"); };
+      seat(figure.owner(), [&] { return FieldPath(figure_path(), "owner"); });
       std::optional<FigureKind> kind = FigureKindFromProto(figure.kind());
       if (!kind) BadEnum(problems, FieldPath(figure_path(), "kind"), "figure kind", figure.kind());
       std::optional<SegmentAddress> segment;
       if (!figure.has_segment()) {
-        Add(problems, segment_path(), "the segment the figure stands on is required");
+        Add(problems, segment_path(), "the segment the figure stands on is required",
+            ErrorReason::kFieldRequired);
       } else {
         segment = ReadSegment(figure.segment(), tiles, segment_path, problems);
       }
@@ -178,17 +200,19 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   if (proto.wagons_to_move_size() > kMaxPlayers) {
     Add(problems, wagons_path(),
         Cat("at most one wagon per player, ", kMaxPlayers, " in all, not ",
-            proto.wagons_to_move_size()));
+            proto.wagons_to_move_size()),
+        ErrorReason::kTooManyItems);
   } else {
     for (int i = 0; i < proto.wagons_to_move_size(); ++i) {
       const v1::Figure& wagon = proto.wagons_to_move(i);
       const std::string wagon_path = IndexPath(wagons_path(), i);
+      seat(wagon.owner(), [&] { return FieldPath(wagon_path, "owner"); });
       std::optional<FigureKind> kind = FigureKindFromProto(wagon.kind());
       if (!kind) BadEnum(problems, FieldPath(wagon_path, "kind"), "figure kind", wagon.kind());
       std::optional<SegmentAddress> segment;
       if (!wagon.has_segment()) {
         Add(problems, FieldPath(wagon_path, "segment"),
-            "the segment the wagon stood on is required");
+            "the segment the wagon stood on is required", ErrorReason::kFieldRequired);
       } else {
         segment = ReadSegment(
             wagon.segment(), tiles, [&] { return FieldPath(wagon_path, "segment"); }, problems);
@@ -200,15 +224,20 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   auto barns_path = [&] { return FieldPath(path, "barns"); };
   if (proto.barns_size() > kMaxPlayers) {
     Add(problems, barns_path(),
-        Cat("at most one barn per player, ", kMaxPlayers, " in all, not ", proto.barns_size()));
+        Cat("at most one barn per player, ", kMaxPlayers, " in all, not ", proto.barns_size()),
+        ErrorReason::kTooManyItems);
   } else {
     for (int i = 0; i < proto.barns_size(); ++i) {
       const v1::Barn& barn = proto.barns(i);
+      auto barn_path = [&] { return IndexPath(barns_path(), i); };
+      seat(barn.owner(), [&] { return FieldPath(barn_path(), "owner"); });
+      const bool within = CheckCoordinates(barn, barn_path, problems);
       const std::optional<Corner> corner = CornerFromProto(barn.corner());
       if (!corner) {
-        BadEnum(problems, FieldPath(IndexPath(barns_path(), i), "corner"), "corner", barn.corner());
+        BadEnum(problems, FieldPath(barn_path(), "corner"), "corner", barn.corner());
         continue;
       }
+      if (!within) continue;
       state.barns.push_back({barn.owner(), {barn.x(), barn.y()}, *corner});
     }
   }
@@ -217,17 +246,24 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   if (proto.castles_size() > kMaxPlayers * 3) {
     Add(problems, castles_path(),
         Cat("at most 3 castles per player, ", kMaxPlayers * 3, " in all, not ",
-            proto.castles_size()));
+            proto.castles_size()),
+        ErrorReason::kTooManyItems);
   } else {
     for (int i = 0; i < proto.castles_size(); ++i) {
       const v1::Castle& castle_proto = proto.castles(i);
       const std::string castle_path = IndexPath(castles_path(), i);
       Castle castle;
       castle.owner = castle_proto.owner();
+      seat(castle.owner, [&] { return FieldPath(castle_path, "owner"); });
       castle.built_this_turn = castle_proto.built_this_turn();
       castle.scored = castle_proto.scored();
       castle.pending_points = castle_proto.pending_points();
       if (castle_proto.segments_size() != 2) {
+        for (int j = 0; j < castle_proto.segments_size() && j < 2; ++j) {
+          CheckCoordinates(
+              castle_proto.segments(j),
+              [&] { return IndexPath(FieldPath(castle_path, "segments"), j); }, problems);
+        }
         Add(problems, FieldPath(castle_path, "segments"),
             Cat("a castle has two city segments (BC-10), not ", castle_proto.segments_size()));
         continue;
@@ -245,7 +281,8 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   if (proto.castle_offers_size() > kMaxCastleOffers) {
     Add(problems, offers_path(),
         Cat("a tile completes at most ", kMaxCastleOffers, " cities, one per side (BC-10), not ",
-            proto.castle_offers_size()));
+            proto.castle_offers_size()),
+        ErrorReason::kTooManyItems);
   } else {
     for (int i = 0; i < proto.castle_offers_size(); ++i) {
       std::optional<SegmentAddress> segment = ReadSegment(
@@ -256,6 +293,15 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   // AMB-40: in PHASE_PLACE_CASTLE, the order of the features still to score.
   auto order_path = [&] { return FieldPath(path, "scoring_order"); };
   if (proto.scoring_order_size() > 0) {
+    // Read below only in its phases; its coordinates are checked in any.
+    if (proto.scoring_order_size() <= static_cast<int>(kMaxScoringOrder) &&
+        ((proto.phase() != v1::PHASE_PLACE_CASTLE && proto.phase() != v1::PHASE_TEND_FLOCK) ||
+         proto.count().pending_features_size() > 0)) {
+      for (int i = 0; i < proto.scoring_order_size(); ++i) {
+        CheckCoordinates(
+            proto.scoring_order(i), [&] { return IndexPath(order_path(), i); }, problems);
+      }
+    }
     if (proto.phase() != v1::PHASE_PLACE_CASTLE && proto.phase() != v1::PHASE_TEND_FLOCK) {
       Add(problems, order_path(), "only in PHASE_PLACE_CASTLE and PHASE_TEND_FLOCK (AMB-40)");
     } else if (proto.count().pending_features_size() > 0) {
@@ -263,7 +309,8 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
           "the features waiting for their scoring are given once: here or in "
           "count.pending_features");
     } else if (proto.scoring_order_size() > static_cast<int>(kMaxScoringOrder)) {
-      Add(problems, order_path(), Cat("at most ", kMaxScoringOrder, " features"));
+      Add(problems, order_path(), Cat("at most ", kMaxScoringOrder, " features"),
+          ErrorReason::kTooManyItems);
     } else {
       for (int i = 0; i < proto.scoring_order_size(); ++i) {
         std::optional<SegmentAddress> segment = ReadSegment(
@@ -295,16 +342,22 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
 
   // The Princess & the Dragon: the dragon and its flight (PD-04, PD-10); the
   // engine's check finds their tiles.
-  if (proto.has_dragon()) state.dragon = Position{proto.dragon().x(), proto.dragon().y()};
+  if (proto.has_dragon() && cell(proto.dragon(), [&] { return FieldPath(path, "dragon"); })) {
+    state.dragon = Position{proto.dragon().x(), proto.dragon().y()};
+  }
   // A flight has at most 6 steps after its start (PD-10).
   constexpr int kMaxFlightCells = 7;
   if (proto.dragon_flight_size() > kMaxFlightCells) {
     Add(problems, FieldPath(path, "dragon_flight"),
         Cat("a flight has its start and at most 6 steps (PD-10): at most ", kMaxFlightCells,
-            " cells, not ", proto.dragon_flight_size()));
+            " cells, not ", proto.dragon_flight_size()),
+        ErrorReason::kTooManyItems);
   } else {
-    for (const v1::Cell& cell : proto.dragon_flight()) {
-      state.dragon_flight.push_back({cell.x(), cell.y()});
+    for (int i = 0; i < proto.dragon_flight_size(); ++i) {
+      const v1::Cell& step = proto.dragon_flight(i);
+      if (cell(step, [&] { return IndexPath(FieldPath(path, "dragon_flight"), i); })) {
+        state.dragon_flight.push_back({step.x(), step.y()});
+      }
     }
   }
 
@@ -313,11 +366,17 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   if (proto.towers_size() > kMaxPlacedTiles) {
     Add(problems, FieldPath(path, "towers"),
         Cat("at most one tower a tile: at most ", kMaxPlacedTiles, " towers, not ",
-            proto.towers_size()));
+            proto.towers_size()),
+        ErrorReason::kTooManyItems);
   } else {
     for (int i = 0; i < proto.towers_size(); ++i) {
       const v1::Tower& tower_proto = proto.towers(i);
       Tower tower;
+      auto tower_path = [&] { return IndexPath(FieldPath(path, "towers"), i); };
+      cell(tower_proto.cell(), [&] { return FieldPath(tower_path(), "cell"); });
+      if (tower_proto.has_top_owner()) {
+        seat(tower_proto.top_owner(), [&] { return FieldPath(tower_path(), "top_owner"); });
+      }
       tower.cell = {tower_proto.cell().x(), tower_proto.cell().y()};
       tower.height = tower_proto.height();
       tower.closed = tower_proto.closed();
@@ -336,10 +395,14 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   }
   if (proto.prisoners_size() > kMaxFigures) {
     Add(problems, FieldPath(path, "prisoners"),
-        Cat("at most ", kMaxFigures, " prisoners, not ", proto.prisoners_size()));
+        Cat("at most ", kMaxFigures, " prisoners, not ", proto.prisoners_size()),
+        ErrorReason::kTooManyItems);
   } else {
     for (int i = 0; i < proto.prisoners_size(); ++i) {
       const v1::Prisoner& prisoner = proto.prisoners(i);
+      auto prisoner_path = [&] { return IndexPath(FieldPath(path, "prisoners"), i); };
+      seat(prisoner.jailer(), [&] { return FieldPath(prisoner_path(), "jailer"); });
+      seat(prisoner.owner(), [&] { return FieldPath(prisoner_path(), "owner"); });
       std::optional<FigureKind> kind = FigureKindFromProto(prisoner.kind());
       if (!kind) {
         BadEnum(problems, FieldPath(path, Cat("prisoners[", i, "].kind")), "figure kind",
@@ -349,25 +412,30 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       state.prisoners.push_back({prisoner.jailer(), prisoner.owner(), *kind});
     }
   }
-  if (proto.has_tower_capture()) {
+  if (proto.has_tower_capture() &&
+      cell(proto.tower_capture(), [&] { return FieldPath(path, "tower_capture"); })) {
     state.tower_capture = Position{proto.tower_capture().x(), proto.tower_capture().y()};
   }
   state.ransom_paid = proto.ransom_paid();
 
   // The fairy and its follower (PD-15, PD-19); the engine's check finds
   // them on the board.
-  if (proto.has_fairy()) state.fairy = Position{proto.fairy().x(), proto.fairy().y()};
+  if (proto.has_fairy() && cell(proto.fairy(), [&] { return FieldPath(path, "fairy"); })) {
+    state.fairy = Position{proto.fairy().x(), proto.fairy().y()};
+  }
   if (proto.has_fairy_follower()) {
     const v1::Figure& follower = proto.fairy_follower();
     auto follower_path = [&] { return FieldPath(path, "fairy_follower"); };
     auto segment_path = [&] { return FieldPath(follower_path(), "segment"); };
+    seat(follower.owner(), [&] { return FieldPath(follower_path(), "owner"); });
     std::optional<FigureKind> kind = FigureKindFromProto(follower.kind());
     if (!kind) {
       BadEnum(problems, FieldPath(follower_path(), "kind"), "figure kind", follower.kind());
     }
     std::optional<SegmentAddress> segment;
     if (!follower.has_segment()) {
-      Add(problems, segment_path(), "the segment the follower stands on is required");
+      Add(problems, segment_path(), "the segment the follower stands on is required",
+          ErrorReason::kFieldRequired);
     } else {
       segment = ReadSegment(follower.segment(), tiles, segment_path, problems);
     }
@@ -381,7 +449,10 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     const v1::AnimalTokens& supply = big_top.supply();
     state.big_top.supply = {supply.flea(), supply.monkey(), supply.seal(),
                             supply.bear(), supply.tiger(),  supply.elephant()};
-    if (big_top.has_cell()) state.big_top.cell = Position{big_top.cell().x(), big_top.cell().y()};
+    if (big_top.has_cell() &&
+        cell(big_top.cell(), [&] { return FieldPath(path, "big_top.cell"); })) {
+      state.big_top.cell = Position{big_top.cell().x(), big_top.cell().y()};
+    }
     state.big_top.token =
         AnimalFromProto(big_top.token(), FieldPath(path, "big_top.token"), problems);
     state.big_top.drawn =
@@ -394,12 +465,14 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   constexpr int kMaxFlockTokens = 16;
   if (proto.flocks_size() > kMaxPlayers) {
     Add(problems, flocks_path(),
-        Cat("at most one flock per player, ", kMaxPlayers, " in all, not ", proto.flocks_size()));
+        Cat("at most one flock per player, ", kMaxPlayers, " in all, not ", proto.flocks_size()),
+        ErrorReason::kTooManyItems);
   } else {
     for (int i = 0; i < proto.flocks_size(); ++i) {
       const v1::Flock& flock_proto = proto.flocks(i);
       Flock& flock = state.flocks.emplace_back();
       flock.owner = flock_proto.owner();
+      seat(flock.owner, [&] { return FieldPath(IndexPath(flocks_path(), i), "owner"); });
       const std::string tokens_path = FieldPath(IndexPath(flocks_path(), i), "tokens");
       if (flock_proto.tokens_size() > kMaxFlockTokens) {
         Add(problems, tokens_path,
@@ -430,13 +503,17 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     BadEnum(problems, FieldPath(path, "phase"), "phase", proto.phase());
   }
   state.active_player = proto.active_player();
+  seat(state.active_player, [&] { return FieldPath(path, "active_player"); });
   state.deciding_player = proto.deciding_player();
+  seat(state.deciding_player, [&] { return FieldPath(path, "deciding_player"); });
   state.extra_tile_earned = proto.extra_tile_earned();
   state.second_part = proto.second_part();
   state.bridge_placed_this_turn = proto.bridge_placed_this_turn();
   // Abbey & Mayor (AM-07): the engine's check judges the seat.
-  if (proto.has_final_abbey_last_seat())
+  if (proto.has_final_abbey_last_seat()) {
     state.final_abbey_last_seat = proto.final_abbey_last_seat();
+    seat(proto.final_abbey_last_seat(), [&] { return FieldPath(path, "final_abbey_last_seat"); });
+  }
   // Bridges, Castles & Bazaars: the bazaar (BC-18..BC-21); the engine's check
   // judges owners, the lot on offer and the phase.
   state.bazaar_due = proto.bazaar_due();
@@ -444,10 +521,14 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   if (proto.bazaar_lots_size() > kMaxPlayers) {
     Add(problems, lots_path(),
         Cat("at most one tile per player, ", kMaxPlayers, " in all, not ",
-            proto.bazaar_lots_size()));
+            proto.bazaar_lots_size()),
+        ErrorReason::kTooManyItems);
   } else {
     for (int i = 0; i < proto.bazaar_lots_size(); ++i) {
       const v1::BazaarLot& lot = proto.bazaar_lots(i);
+      if (lot.has_owner()) {
+        seat(lot.owner(), [&] { return FieldPath(IndexPath(lots_path(), i), "owner"); });
+      }
       const TileType* type = TileTypeFromProto(
           lot.tile_type(), FieldPath(IndexPath(lots_path(), i), "tile_type"), problems);
       if (type == nullptr) continue;
@@ -457,6 +538,8 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   }
   if (proto.has_bazaar_auction()) {
     const v1::BazaarAuction& auction = proto.bazaar_auction();
+    seat(auction.picker(), [&] { return FieldPath(path, "bazaar_auction.picker"); });
+    seat(auction.high_bidder(), [&] { return FieldPath(path, "bazaar_auction.high_bidder"); });
     state.bazaar_auction =
         BazaarAuction{auction.lot(), auction.picker(), auction.bid(), auction.high_bidder()};
   }
@@ -464,6 +547,17 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
   // (CheckSnapshot).
   if (proto.has_king_and_robber_baron()) {
     const v1::KingAndRobberBaron& tokens = proto.king_and_robber_baron();
+    const std::string tokens_path = FieldPath(path, "king_and_robber_baron");
+    const std::tuple<bool, int32_t, std::string_view> holders[] = {
+        {tokens.has_king_holder(), tokens.king_holder(), "king_holder"},
+        {tokens.has_robber_holder(), tokens.robber_holder(), "robber_holder"},
+        {tokens.has_king_holder_before_turn(), tokens.king_holder_before_turn(),
+         "king_holder_before_turn"},
+        {tokens.has_robber_holder_before_turn(), tokens.robber_holder_before_turn(),
+         "robber_holder_before_turn"}};
+    for (const auto& [present, holder, name] : holders) {
+      if (present) seat(holder, [&] { return FieldPath(tokens_path, name); });
+    }
     if (tokens.has_king_holder()) state.king.holder = tokens.king_holder();
     state.king.record = tokens.king_record();
     if (tokens.has_robber_holder()) state.robber_baron.holder = tokens.robber_holder();
@@ -492,11 +586,13 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     }
     if (count.followers_size() > kMaxFigures) {
       Add(problems, FieldPath(count_path, "followers"),
-          Cat("at most ", kMaxFigures, " followers, not ", count.followers_size()));
+          Cat("at most ", kMaxFigures, " followers, not ", count.followers_size()),
+          ErrorReason::kTooManyItems);
     } else {
       for (int i = 0; i < count.followers_size(); ++i) {
         const v1::QuarterFollower& follower = count.followers(i);
         const std::string follower_path = IndexPath(FieldPath(count_path, "followers"), i);
+        seat(follower.owner(), [&] { return FieldPath(follower_path, "owner"); });
         std::optional<FigureKind> kind = FigureKindFromProto(follower.kind());
         std::optional<Quarter> quarter = QuarterFromProto(follower.quarter());
         if (!kind)
@@ -508,7 +604,8 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       }
     }
     if (count.pending_features_size() > kMaxPlacedTiles) {
-      Add(problems, FieldPath(count_path, "pending_features"), "too many pending features");
+      Add(problems, FieldPath(count_path, "pending_features"), "too many pending features",
+          ErrorReason::kTooManyItems);
     } else {
       for (int i = 0; i < count.pending_features_size(); ++i) {
         std::optional<SegmentAddress> segment =
@@ -521,23 +618,31 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
     state.count.others_scored = count.others_scored();
     state.count.others_scored_on_completion = count.others_scored_on_completion();
     if (count.final_passed_size() > kMaxPlayers) {
-      Add(problems, FieldPath(count_path, "final_passed"), "more players than a game has");
+      Add(problems, FieldPath(count_path, "final_passed"), "more players than a game has",
+          ErrorReason::kTooManyItems);
     } else {
-      for (int player : count.final_passed()) state.count.final_passed.push_back(player);
+      for (int i = 0; i < count.final_passed_size(); ++i) {
+        seat(count.final_passed(i),
+             [&] { return IndexPath(FieldPath(count_path, "final_passed"), i); });
+        state.count.final_passed.push_back(count.final_passed(i));
+      }
     }
     // AMB-12: the mayors and wagons from Carcassonne.
     auto from_path = [&] { return FieldPath(count_path, "from_quarters"); };
     if (count.from_quarters_size() > 2 * kMaxPlayers) {
-      Add(problems, from_path(), "at most one mayor and one wagon per player");
+      Add(problems, from_path(), "at most one mayor and one wagon per player",
+          ErrorReason::kTooManyItems);
     } else {
       for (int i = 0; i < count.from_quarters_size(); ++i) {
         const v1::Figure& figure = count.from_quarters(i);
         const std::string figure_path = IndexPath(from_path(), i);
+        seat(figure.owner(), [&] { return FieldPath(figure_path, "owner"); });
         std::optional<FigureKind> kind = FigureKindFromProto(figure.kind());
         if (!kind) BadEnum(problems, FieldPath(figure_path, "kind"), "figure kind", figure.kind());
         std::optional<SegmentAddress> segment;
         if (!figure.has_segment()) {
-          Add(problems, FieldPath(figure_path, "segment"), "the figure's segment is required");
+          Add(problems, FieldPath(figure_path, "segment"), "the figure's segment is required",
+              ErrorReason::kFieldRequired);
         } else {
           segment = ReadSegment(
               figure.segment(), tiles, [&] { return FieldPath(figure_path, "segment"); }, problems);
@@ -563,7 +668,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
                             std::string_view(end, problem.field.data() + problem.field.size()));
       }
     }
-    PrefixProblems(laying_problems, path, problems);
+    PrefixProblems(laying_problems, path, ErrorReason::kSnapshotInconsistent, problems);
     return std::nullopt;
   }
   return state;
@@ -577,7 +682,8 @@ std::optional<GameState> GameStateFromProto(const v1::GameState& proto, std::str
   std::optional<GameState> state = ReadGameState(proto, path, problems, board);
   if (!state) return std::nullopt;
   const size_t before = problems.size();
-  PrefixProblems(CheckRestOfSnapshot(*state, board), path, problems);
+  PrefixProblems(CheckRestOfSnapshot(*state, board), path, ErrorReason::kSnapshotInconsistent,
+                 problems);
   if (problems.size() != before) return std::nullopt;
   return state;
 }
@@ -589,7 +695,7 @@ std::optional<Game> GameFromProto(const v1::GameState& proto, std::string_view p
   if (!state) return std::nullopt;
   std::variant<Game, std::vector<Problem>> loaded = LoadGame(std::move(*state), std::move(board));
   if (auto* found = std::get_if<std::vector<Problem>>(&loaded)) {
-    PrefixProblems(*found, path, problems);
+    PrefixProblems(*found, path, ErrorReason::kSnapshotInconsistent, problems);
     return std::nullopt;
   }
   return std::move(std::get<Game>(loaded));

@@ -9,8 +9,6 @@
 #include <vector>
 
 #include "engine/text.h"
-#include "google/rpc/error_details.pb.h"
-#include "google/rpc/status.pb.h"
 #include "service/convert.h"
 #include "service/describe_board.h"
 
@@ -20,36 +18,6 @@ namespace {
 // PlayTurn takes at most this many steps (a turn of the base game has two).
 constexpr int kMaxTurnActions = 16;
 
-// At most this many FieldViolations are sent: the details travel in a trailer
-// (grpc-status-details-bin), and clients limit metadata to a few KiB. The
-// message says how many problems were left out.
-constexpr int kMaxFieldViolations = 16;
-
-// INVALID_ARGUMENT with a google.rpc.BadRequest, packed as gRPC rich errors
-// are: error_details holds a serialized google.rpc.Status {code, message,
-// details: [Any(BadRequest)]}. The message summarises the first problem.
-grpc::Status InvalidArgument(const FieldProblems& problems) {
-  std::string message = "malformed request";
-  if (!problems.empty()) {
-    message = Cat(problems.front().field, ": ", problems.front().description);
-    if (problems.size() > 1) {
-      message += Cat(" (and ", static_cast<int>(problems.size()) - 1, " more problem",
-                     problems.size() > 2 ? "s" : "", ")");
-    }
-  }
-  google::rpc::BadRequest bad_request;
-  for (int i = 0; i < static_cast<int>(problems.size()) && i < kMaxFieldViolations; ++i) {
-    google::rpc::BadRequest::FieldViolation* violation = bad_request.add_field_violations();
-    violation->set_field(problems[i].field);
-    violation->set_description(problems[i].description);
-  }
-  google::rpc::Status status;
-  status.set_code(grpc::StatusCode::INVALID_ARGUMENT);
-  status.set_message(message);
-  status.add_details()->PackFrom(bad_request);
-  return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, message, status.SerializeAsString());
-}
-
 // Runs a handler body; an exception (e.g. std::bad_alloc) becomes INTERNAL
 // instead of taking the process down.
 template <typename Body>
@@ -57,16 +25,16 @@ grpc::Status Guarded(Body&& body) {
   try {
     return body();
   } catch (const std::exception& error) {
-    return grpc::Status(grpc::StatusCode::INTERNAL, Cat("internal error: ", error.what()));
+    return ErrorStatus(ErrorReason::kInternalError, Cat("internal error: ", error.what()));
   } catch (...) {
-    return grpc::Status(grpc::StatusCode::INTERNAL, "internal error");
+    return ErrorStatus(ErrorReason::kInternalError, "internal error");
   }
 }
 
 // The request's snapshot, checked and laid out as a Game; "state" when missing.
 std::optional<Game> ReadGame(bool present, const v1::GameState& proto, FieldProblems& problems) {
   if (!present) {
-    problems.push_back({"state", "the game snapshot is required"});
+    problems.push_back({"state", "the game snapshot is required", ErrorReason::kFieldRequired});
     return std::nullopt;
   }
   return GameFromProto(proto, "state", problems);
@@ -77,7 +45,7 @@ std::optional<Game> ReadGame(bool present, const v1::GameState& proto, FieldProb
 std::optional<Action> ReadAction(bool present, const v1::Action& proto,
                                  const std::optional<Game>& game, FieldProblems& problems) {
   if (!present) {
-    problems.push_back({"action", "the action is required"});
+    problems.push_back({"action", "the action is required", ErrorReason::kFieldRequired});
     return std::nullopt;
   }
   return ActionFromProto(proto, game ? &game->state() : nullptr, "action", problems);
@@ -114,8 +82,10 @@ grpc::Status HandleNewGame(const v1::NewGameRequest& request, v1::NewGameRespons
       if (read) rules = std::move(*read);
     }
     if (request.player_names_size() > kMaxPlayers) {
-      problems.push_back({"player_names", Cat("a game has at most ", kMaxPlayers, " players, not ",
-                                              request.player_names_size())});
+      problems.push_back(
+          {"player_names",
+           Cat("a game has at most ", kMaxPlayers, " players, not ", request.player_names_size()),
+           ErrorReason::kTooManyItems});
     }
     if (!problems.empty()) return InvalidArgument(problems);
     const std::vector<std::string> names(request.player_names().begin(),
@@ -123,7 +93,7 @@ grpc::Status HandleNewGame(const v1::NewGameRequest& request, v1::NewGameRespons
     auto result = NewGame(names, rules);
     if (const auto* engine_problems = std::get_if<std::vector<Problem>>(&result)) {
       for (const Problem& problem : *engine_problems) {
-        problems.push_back({problem.field, problem.message});
+        problems.push_back({problem.field, problem.message, ErrorReason::kGameSetupInvalid});
       }
       return InvalidArgument(problems);
     }
@@ -180,8 +150,9 @@ grpc::Status HandlePlayTurn(const v1::PlayTurnRequest& request, v1::PlayTurnResp
     const int count = request.actions_size();
     std::vector<Action> actions;
     if (count == 0 || count > kMaxTurnActions) {
-      problems.push_back(
-          {"actions", Cat("a turn has 1 to ", kMaxTurnActions, " actions, not ", count)});
+      problems.push_back({"actions",
+                          Cat("a turn has 1 to ", kMaxTurnActions, " actions, not ", count),
+                          count == 0 ? ErrorReason::kFieldRequired : ErrorReason::kTooManyItems});
     } else {
       // Step i may name segments of tiles placed by earlier steps: resolve it
       // on the snapshot with those tiles laid. Once a step cannot be read, the

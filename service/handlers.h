@@ -5,7 +5,8 @@
 //
 // A malformed request gives INVALID_ARGUMENT with a google.rpc.BadRequest
 // detail (serialized into the status' error_details) naming each bad field
-// path, e.g. "state.tiles[2].rotation" or "action.place_figure.segment".
+// path, e.g. "state.tiles[2].rotation" or "action.place_figure.segment", and
+// a google.rpc.ErrorInfo with each one's reason (error_reasons.h).
 #pragma once
 
 #include <grpcpp/support/status.h>

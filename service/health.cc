@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "service/error_reasons.h"
+
 namespace carcassonne::service {
 
 using grpc::health::v1::HealthCheckRequest;
@@ -47,8 +49,9 @@ class HealthService::CheckCall final : public ControlEvent {
     answered_ = true;
     health_.control_.CallArrived();
     if (!health_.Known(request_.service())) {
-      responder_.FinishWithError(grpc::Status(grpc::StatusCode::NOT_FOUND,
-                                              "unknown service \"" + request_.service() + "\""),
+      responder_.FinishWithError(ErrorStatus(ErrorReason::kHealthServiceUnknown,
+                                             "unknown service \"" + request_.service() + "\"",
+                                             {{"service", request_.service()}}),
                                  this);
       return;
     }
@@ -98,9 +101,10 @@ class HealthService::WatchCall final : public ControlEvent {
         health_.control_.CallArrived();
         done_pending_ = true;
         if (static_cast<int>(health_.watches_.size()) >= kMaxWatches) {
-          Finish(grpc::Status(
-              grpc::StatusCode::RESOURCE_EXHAUSTED,
-              "too many health watches at once (at most " + std::to_string(kMaxWatches) + ")"));
+          Finish(ErrorStatus(
+              ErrorReason::kTooManyHealthWatches,
+              "too many health watches at once (at most " + std::to_string(kMaxWatches) + ")",
+              {{"maxWatches", std::to_string(kMaxWatches)}}));
           return;
         }
         health_.watches_.insert(this);
@@ -110,7 +114,7 @@ class HealthService::WatchCall final : public ControlEvent {
       case Stage::kOpen:  // a write completed
         writing_ = false;
         if (!ok || client_left_) {
-          Finish(grpc::Status(grpc::StatusCode::CANCELLED, "the watch was cancelled"));
+          Finish(ErrorStatus(ErrorReason::kCancelled, "the watch was cancelled"));
           return;
         }
         SendLatest();
@@ -156,7 +160,7 @@ class HealthService::WatchCall final : public ControlEvent {
     if (stage_ == Stage::kOpen) {
       client_left_ = true;  // not finished by us: cancelled, or past its deadline
       if (!writing_) {
-        Finish(grpc::Status(grpc::StatusCode::CANCELLED, "the watch was cancelled"));
+        Finish(ErrorStatus(ErrorReason::kCancelled, "the watch was cancelled"));
         return;
       }
     }

@@ -49,7 +49,8 @@ bool GivesVerdicts(Method method) {
 }
 
 constexpr std::array<std::string_view, kShedReasonCount> kShedReasonNames = {
-    "queue_full", "deadline_unmeetable", "deadline_exceeded", "cancelled", "request_memory",
+    "queue_full", "deadline_unmeetable", "deadline_exceeded",
+    "cancelled",  "request_memory",      "request_too_large",
 };
 
 // Handling-time buckets, in seconds, 1-2.5-5 per decade: from 5 us (a
@@ -105,6 +106,7 @@ Metrics::Metrics(const std::string& version, const std::string& revision)
                    .Help(
                        "RefereeService calls answered without running their handler, by reason: "
                        "refused under overload (queue_full, deadline_unmeetable, request_memory: "
+                       "RESOURCE_EXHAUSTED), refused for its size (request_too_large: "
                        "RESOURCE_EXHAUSTED) or skipped (deadline_exceeded, cancelled).")
                    .Register(*registry_);
   for (int m = 0; m < kMethodCount; ++m) {

@@ -19,8 +19,9 @@
 // C++ enum's upper-case name. The histogram's buckets start at 5 us: a
 // handler takes about 10 to 100 us (bench/report.md).
 //
-// A call that the server sheds (serving.h: refused under overload, or skipped
-// because its client left or its deadline passed; the handler never runs)
+// A call that the server sheds (serving.h: refused under overload or for its
+// size, or skipped because its client left or its deadline passed; the
+// handler never runs)
 // counts in grpc_server_started_total and grpc_server_handled_total with the
 // status it was answered, and in carcassonne_calls_shed_total with the reason,
 // but not in grpc_server_handling_seconds (it was not handled).
@@ -84,8 +85,9 @@ enum class ShedReason {
   kDeadlineExceeded,    // "deadline_exceeded": its deadline passed before it was served
   kCancelled,           // "cancelled": its client cancelled it before it was served
   kRequestMemory,       // "request_memory": the request bytes held are at their budget
+  kRequestTooLarge,     // "request_too_large": the request is over the size limit (serving.h)
 };
-inline constexpr int kShedReasonCount = 5;
+inline constexpr int kShedReasonCount = 6;
 
 class Metrics {
  public:

@@ -1,10 +1,16 @@
 // Server reflection (see reflection.h).
 #include "service/reflection.h"
 
+#include <string>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/descriptor.pb.h"
+#include "google/protobuf/util/message_differencer.h"
+#include "service/documented_descriptors.h"
+#include "service/error_reasons.h"
 
 namespace carcassonne::service {
 
@@ -22,15 +28,49 @@ void SetError(ServerReflectionResponse* response, grpc::StatusCode code,
   response->mutable_error_response()->set_error_message(message);
 }
 
-// `file` and every file it imports, transitively, each once (the file first).
+// The API's files with their comments (documented_descriptors.h), serialized,
+// by file name. A file is kept only if its descriptor, comments and JSON
+// names aside, is the one compiled into the binary (the same build made
+// both; checked once).
+const std::unordered_map<std::string, std::string>& DocumentedFiles() {
+  static const auto* const files = [] {
+    auto* documented = new std::unordered_map<std::string, std::string>();
+    const std::string_view bytes = DocumentedDescriptorSet();
+    google::protobuf::FileDescriptorSet set;
+    if (!set.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) return documented;
+    google::protobuf::util::MessageDifferencer same;
+    same.IgnoreField(
+        google::protobuf::FieldDescriptorProto::descriptor()->FindFieldByName("json_name"));
+    same.IgnoreField(
+        google::protobuf::FileDescriptorProto::descriptor()->FindFieldByName("source_code_info"));
+    for (const google::protobuf::FileDescriptorProto& file : set.file()) {
+      const google::protobuf::FileDescriptor* compiled =
+          google::protobuf::DescriptorPool::generated_pool()->FindFileByName(file.name());
+      if (compiled == nullptr) continue;
+      google::protobuf::FileDescriptorProto bare;
+      compiled->CopyTo(&bare);
+      if (same.Compare(bare, file)) documented->emplace(file.name(), file.SerializeAsString());
+    }
+    return documented;
+  }();
+  return *files;
+}
+
+// `file` and every file it imports, transitively, each once (the file first);
+// the API's own files with their comments.
 void AddFileWithImports(const google::protobuf::FileDescriptor* file,
                         grpc::reflection::v1alpha::FileDescriptorResponse* response) {
   std::vector<const google::protobuf::FileDescriptor*> to_send = {file};
   std::unordered_set<const google::protobuf::FileDescriptor*> seen = {file};
+  const std::unordered_map<std::string, std::string>& documented = DocumentedFiles();
   for (size_t i = 0; i < to_send.size(); ++i) {
-    google::protobuf::FileDescriptorProto proto;
-    to_send[i]->CopyTo(&proto);
-    proto.SerializeToString(response->add_file_descriptor_proto());
+    if (auto found = documented.find(to_send[i]->name()); found != documented.end()) {
+      *response->add_file_descriptor_proto() = found->second;
+    } else {
+      google::protobuf::FileDescriptorProto proto;
+      to_send[i]->CopyTo(&proto);
+      proto.SerializeToString(response->add_file_descriptor_proto());
+    }
     for (int d = 0; d < to_send[i]->dependency_count(); ++d) {
       const google::protobuf::FileDescriptor* dependency = to_send[i]->dependency(d);
       if (seen.insert(dependency).second) to_send.push_back(dependency);
@@ -146,11 +186,12 @@ class ReflectionService::Stream final : public ControlEvent {
         (new Stream(reflection_))->Request();
         reflection_.control_.CallArrived();
         if (reflection_.ending_) {
-          Finish(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"));
+          Finish(ErrorStatus(ErrorReason::kShuttingDown, "the server is shutting down"));
         } else if (static_cast<int>(reflection_.streams_.size()) >= kMaxStreams) {
-          Finish(grpc::Status(
-              grpc::StatusCode::RESOURCE_EXHAUSTED,
-              "too many reflection streams at once (at most " + std::to_string(kMaxStreams) + ")"));
+          Finish(ErrorStatus(
+              ErrorReason::kTooManyReflectionStreams,
+              "too many reflection streams at once (at most " + std::to_string(kMaxStreams) + ")",
+              {{"maxStreams", std::to_string(kMaxStreams)}}));
         } else {
           reflection_.streams_.insert(this);
           Read();
@@ -168,7 +209,7 @@ class ReflectionService::Stream final : public ControlEvent {
         return;
       case Stage::kWriting:
         if (!ok) {
-          Finish(grpc::Status(grpc::StatusCode::CANCELLED, "the stream was cancelled"));
+          Finish(ErrorStatus(ErrorReason::kCancelled, "the stream was cancelled"));
           return;
         }
         Read();

@@ -6,7 +6,9 @@
 //
 // The answers come from protobuf's generated descriptor pool: every .proto
 // file compiled into the binary (the API, health, reflection, google.rpc and
-// the well-known types they import). Each ServerReflectionInfo stream takes
+// the well-known types they import). The API's own files are sent with their
+// comments (source code info, documented_descriptors.h), so that describing
+// a service, message or field shows its documentation. Each ServerReflectionInfo stream takes
 // one request at a time (the next is read once the answer is written):
 //   list_services                  the services the server serves;
 //   file_by_filename               that file and, transitively, every file it

@@ -34,8 +34,13 @@ namespace {
 // Largest request accepted. The biggest legal snapshot (1024 tiles, 1024
 // figures, a full bag) takes well under 100 KiB; 1 MiB (rather than gRPC's
 // default 4 MiB) leaves ten times that, and bounds what one call can make the
-// server hold.
+// server hold. The serving threads refuse a larger RefereeService request as
+// they read it (RESOURCE_EXHAUSTED, reason REQUEST_TOO_LARGE, counted in the
+// metrics like every call: serving.h); gRPC itself refuses only past
+// kTransportMaxReceiveBytes (its default, 4 MiB), before any service sees
+// the call (uncounted, no ErrorInfo).
 constexpr int kMaxReceiveMessageBytes = 1024 * 1024;
+constexpr int kTransportMaxReceiveBytes = 4 * 1024 * 1024;
 
 // The request bytes the serving threads may hold at once (serving.h); past
 // it a call is refused with RESOURCE_EXHAUSTED and its bytes freed at once.
@@ -234,6 +239,7 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   serving_options.request_bytes_budget = kRequestBytesBudget;
   AccessLog access_log(options.access_log);
   serving_options.access_log = &access_log;
+  serving_options.max_request_bytes = kMaxReceiveMessageBytes;
   RefereeServing serving(serving_options, metrics);
 
   grpc::ResourceQuota quota("carcassonne_referee");
@@ -249,7 +255,7 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   builder.RegisterService(health.service());
   builder.RegisterService(reflection.service());
   builder.SetResourceQuota(quota);
-  builder.SetMaxReceiveMessageSize(kMaxReceiveMessageBytes);
+  builder.SetMaxReceiveMessageSize(kTransportMaxReceiveBytes);
   builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, kMaxConcurrentStreamsPerConnection);
   // No BDP probing (kBdpProbe): the flow-control windows stay at gRPC's
   // defaults instead of growing with the measured bandwidth-delay product.

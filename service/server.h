@@ -44,7 +44,9 @@
 // Limits in force (see server.cc and serving.h):
 //   * max receive message size: 1 MiB (kMaxReceiveMessageBytes); the largest
 //     legal snapshot takes under 100 KiB. A larger request fails with
-//     RESOURCE_EXHAUSTED before any handler runs;
+//     RESOURCE_EXHAUSTED (reason REQUEST_TOO_LARGE) before any handler runs,
+//     counted in the metrics; past 4 MiB (kTransportMaxReceiveBytes) gRPC
+//     refuses it itself, before the server sees it;
 //   * admission control (serving.h): a call is refused with
 //     RESOURCE_EXHAUSTED when the calls ahead of it would make it wait more
 //     than the latency budget (--queue_budget_ms, default 20 ms) or miss its

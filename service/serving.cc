@@ -22,6 +22,7 @@
 #include "google/rpc/error_details.pb.h"
 #include "google/rpc/status.pb.h"
 #include "service/access_log.h"
+#include "service/error_reasons.h"
 #include "service/handlers.h"
 #include "service/request_id.h"
 
@@ -117,9 +118,8 @@ template <typename Response>
 void Observe(Metrics& /*metrics*/, const Response& /*response*/) {}
 
 // INVALID_ARGUMENT for a body that is not a `type_name` in the protobuf wire
-// format, as a rich error (a google.rpc.BadRequest) like every other
-// malformed request. No field can be named: the path is the request's own,
-// empty.
+// format, as every other malformed request (reason BODY_UNPARSABLE). No field
+// can be named: the path is the request's own, empty.
 grpc::Status Unparsable(const std::string& type_name) {
   return InvalidRequestBody(
       Cat("the request body is not a valid ", type_name, " (protobuf wire format)"));
@@ -172,15 +172,7 @@ const std::array<MethodEntry, kMethodCount> kMethods = {{
 }  // namespace
 
 grpc::Status InvalidRequestBody(const std::string& message) {
-  google::rpc::BadRequest bad_request;
-  google::rpc::BadRequest::FieldViolation* violation = bad_request.add_field_violations();
-  violation->set_field("");
-  violation->set_description(message);
-  google::rpc::Status status;
-  status.set_code(grpc::StatusCode::INVALID_ARGUMENT);
-  status.set_message(message);
-  status.add_details()->PackFrom(bad_request);
-  return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, message, status.SerializeAsString());
+  return InvalidArgument({{"", message, ErrorReason::kBodyUnparsable}});
 }
 
 // A call handed over by ServeUnary (serving.h): its arrival is an event on
@@ -501,6 +493,11 @@ class ServingQueue {
     call->arrived_at = Clock::now();
     call->request_bytes = call->request.Length();
     call->received_bytes = call->request_bytes;
+    if (call->request_bytes > serving_.options_.max_request_bytes) {
+      serving_.request_bytes_held_.fetch_add(call->request_bytes, std::memory_order_relaxed);
+      Shed(call, ShedReason::kRequestTooLarge);  // frees its bytes at once
+      return;
+    }
     if (call->deadline <= std::chrono::system_clock::now()) {  // expired on arrival
       serving_.request_bytes_held_.fetch_add(call->request_bytes, std::memory_order_relaxed);
       Shed(call, ShedReason::kDeadlineExceeded);
@@ -644,36 +641,47 @@ class ServingQueue {
 
   // Answers `call` without running its handler.
   void Shed(Call* call, ShedReason reason) {
+    const ServingOptions& options = serving_.options_;
     grpc::Status status;
     switch (reason) {
-      case ShedReason::kQueueFull:
-        status = grpc::Status(
-            grpc::StatusCode::RESOURCE_EXHAUSTED,
-            Cat("server overloaded: more calls are waiting than it can serve within ",
-                static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                           serving_.options_.queue_budget)
-                                           .count()),
-                " ms; retry later or elsewhere"));
+      case ShedReason::kQueueFull: {
+        const long long budget_ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(options.queue_budget).count();
+        status =
+            ErrorStatus(ErrorReason::kServerOverloaded,
+                        Cat("server overloaded: more calls are waiting than it can serve within ",
+                            budget_ms, " ms; retry later or elsewhere"),
+                        {{"queueBudgetMs", std::to_string(budget_ms)}});
         break;
+      }
       case ShedReason::kDeadlineUnmeetable:
-        status = grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                              "server overloaded: the call could not be answered before its "
-                              "deadline; retry later or elsewhere");
+        status = ErrorStatus(ErrorReason::kDeadlineUnmeetable,
+                             "server overloaded: the call could not be answered before its "
+                             "deadline; retry later or elsewhere");
         break;
       case ShedReason::kDeadlineExceeded:
-        status = grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED,
-                              "the call's deadline passed before it was served");
+        status = ErrorStatus(ErrorReason::kDeadlineExceeded,
+                             "the call's deadline passed before it was served");
         break;
       case ShedReason::kCancelled:
-        status = grpc::Status(grpc::StatusCode::CANCELLED,
-                              "the call was cancelled before it was served");
-        break;
-      case ShedReason::kRequestMemory:
         status =
-            grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                         Cat("server overloaded: the requests it holds are at their budget of ",
-                             static_cast<long long>(serving_.options_.request_bytes_budget >> 20),
-                             " MiB; retry later or elsewhere"));
+            ErrorStatus(ErrorReason::kCancelled, "the call was cancelled before it was served");
+        break;
+      case ShedReason::kRequestMemory: {
+        const long long budget_mib = static_cast<long long>(options.request_bytes_budget >> 20);
+        status = ErrorStatus(ErrorReason::kRequestMemoryExhausted,
+                             Cat("server overloaded: the requests it holds are at their budget of ",
+                                 budget_mib, " MiB; retry later or elsewhere"),
+                             {{"requestBytesBudgetMib", std::to_string(budget_mib)}});
+        break;
+      }
+      case ShedReason::kRequestTooLarge:
+        status = ErrorStatus(ErrorReason::kRequestTooLarge,
+                             Cat("the request is ", static_cast<long long>(call->request_bytes),
+                                 " bytes, over the limit of ",
+                                 static_cast<long long>(options.max_request_bytes), " bytes"),
+                             {{"maxRequestBytes", std::to_string(options.max_request_bytes)},
+                              {"requestBytes", std::to_string(call->request_bytes)}});
         break;
     }
     DropRequest(call);
@@ -768,7 +776,7 @@ class ServingQueue {
 
 void UnaryArrival::Happened(bool ok) {
   if (!ok) {
-    Answer(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"), {});
+    Answer(ErrorStatus(ErrorReason::kShuttingDown, "the server is shutting down"), {});
     return;
   }
   queue_.OnUnaryArrived(*this);
@@ -776,13 +784,13 @@ void UnaryArrival::Happened(bool ok) {
 
 UnaryAnswer RefereeServing::ServeUnary(UnaryRequest request) {
   if (queues_.empty()) {
-    return {grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is not serving"), {}};
+    return {ErrorStatus(ErrorReason::kShuttingDown, "the server is not serving"), {}};
   }
   ServingQueue& queue =
       *queues_[next_unary_queue_.fetch_add(1, std::memory_order_relaxed) % queues_.size()];
   UnaryArrival arrival(queue, std::move(request));
   if (!queue.Post(arrival)) {
-    return {grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"), {}};
+    return {ErrorStatus(ErrorReason::kShuttingDown, "the server is shutting down"), {}};
   }
   return arrival.WaitForAnswer();
 }

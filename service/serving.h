@@ -38,6 +38,8 @@
 //     behind at twice its capacity: calls waited ~1 s in the client and
 //     goodput collapsed; bench/resilience.md.)
 //   * every call is decided the moment it is read (admission at read):
+//       - its request is over ServingOptions::max_request_bytes: refused,
+//         RESOURCE_EXHAUSTED, reason "request_too_large";
 //       - the request bytes the serving threads hold would pass
 //         ServingOptions::request_bytes_budget: refused, RESOURCE_EXHAUSTED,
 //         reason "request_memory" (its bytes freed at once);
@@ -71,7 +73,8 @@
 //     (arrived, not yet parsed) are counted server-wide (see above).
 // A served call thus waits on the server about the budget at most (a few
 // budgets in a burst), and a refused one less. Calls are answered OK, with
-// their handler's status, or as above; none is dropped unanswered.
+// their handler's status, or as above; none is dropped unanswered. Every
+// status but OK carries a google.rpc.ErrorInfo (error_reasons.h).
 //
 // What the server cannot see: calls that a client has not sent yet. A client
 // sends a call's request only as HTTP/2 flow control (64 KiB per connection,
@@ -138,6 +141,11 @@ struct ServingOptions {
   // Every answer carries its request id (request_id.h); calls are written to
   // this access log (access_log.h) when it is given and wants them.
   AccessLog* access_log = nullptr;
+  // The largest request served: a bigger one is refused as it is read,
+  // RESOURCE_EXHAUSTED, reason REQUEST_TOO_LARGE, and counted like every
+  // call (gRPC's own limit, set above this one, refuses before the server
+  // sees a call, uncounted: server.h).
+  size_t max_request_bytes = size_t{1} * 1024 * 1024;
 };
 
 class ServingQueue;

@@ -25,9 +25,14 @@ void Bazaars::CheckOwnPieces(const GameState& state, const Board& /*board*/,
                              std::vector<Problem>& problems) const {
   const int players = PlayerCount(state);
   if (!state.rules.bc_bazaars) {
-    if (state.bazaar_due || !state.bazaar_lots.empty() || state.bazaar_auction ||
-        IsBazaarPhase(state.phase)) {
-      problems.push_back({"bazaar_lots", "bazaars are only in games with option bc_bazaars"});
+    // The field that is set, named as the request has it.
+    const char* field = state.bazaar_due             ? "bazaar_due"
+                        : !state.bazaar_lots.empty() ? "bazaar_lots"
+                        : state.bazaar_auction       ? "bazaar_auction"
+                        : IsBazaarPhase(state.phase) ? "phase"
+                                                     : nullptr;
+    if (field != nullptr) {
+      problems.push_back({field, "bazaars are only in games with option bc_bazaars"});
     }
     return;
   }

@@ -4,7 +4,8 @@
 // would. The site owns the game and its bag; the referee only judges.
 //
 //   NewGame                      -> the opening snapshot (start tile, bag, supplies)
-//   a malformed request          -> INVALID_ARGUMENT, its google.rpc.BadRequest read
+//   a malformed request          -> INVALID_ARGUMENT, its google.rpc.BadRequest and
+//                                   google.rpc.ErrorInfo (the reason) read
 //   then, each turn:
 //     draw a tile from the bag (the site's own seeded random draw)
 //     ListLegalActions(tile)     -> every legal placement; pick one
@@ -68,8 +69,9 @@ function call(client, method, request) {
 
 // ---------------------------------------------------------------------------
 // Rich errors: an INVALID_ARGUMENT carries a google.rpc.Status in the trailer
-// grpc-status-details-bin, whose details hold a google.rpc.BadRequest naming
-// every offending field. The three messages are small enough to declare here.
+// grpc-status-details-bin, whose details hold a google.rpc.ErrorInfo (the
+// reason) and a google.rpc.BadRequest naming every offending field. The four
+// messages are small enough to declare here.
 
 const richErrors = protobuf.Root.fromJSON({
   nested: {
@@ -83,6 +85,13 @@ const richErrors = protobuf.Root.fromJSON({
                 code: {type: 'int32', id: 1},
                 message: {type: 'string', id: 2},
                 details: {rule: 'repeated', type: 'google.protobuf.Any', id: 3},
+              },
+            },
+            ErrorInfo: {
+              fields: {
+                reason: {type: 'string', id: 1},
+                domain: {type: 'string', id: 2},
+                metadata: {keyType: 'string', type: 'string', id: 3},
               },
             },
             BadRequest: {
@@ -101,6 +110,23 @@ const richErrors = protobuf.Root.fromJSON({
 });
 const StatusMessage = richErrors.lookupType('google.rpc.Status');
 const BadRequestMessage = richErrors.lookupType('google.rpc.BadRequest');
+const ErrorInfoMessage = richErrors.lookupType('google.rpc.ErrorInfo');
+
+// The google.rpc.ErrorInfo of a gRPC error, null when it carries none. Every
+// error of the referee carries one: a stable reason, the domain
+// "carcassonne.referee" and metadata; for INVALID_ARGUMENT the first field's
+// path in the JSON spelling (jsonField) and each violation's reason (reason0,
+// ...). docs/errors-reference.md lists every reason.
+function errorInfo(error) {
+  for (const bytes of error.metadata ? error.metadata.get('grpc-status-details-bin') : []) {
+    for (const detail of StatusMessage.decode(bytes).details) {
+      if (detail.type_url === 'type.googleapis.com/google.rpc.ErrorInfo') {
+        return ErrorInfoMessage.decode(detail.value);
+      }
+    }
+  }
+  return null;
+}
 
 // The field violations of a gRPC error, [] when it carries none.
 function fieldViolations(error) {
@@ -212,6 +238,11 @@ async function main() {
     for (const violation of violations) {
       console.log(`malformed request: INVALID_ARGUMENT, field ${violation.field}: ${violation.description}`);
     }
+    const info = errorInfo(error);
+    if (info === null || info.domain !== 'carcassonne.referee') {
+      throw new Error("INVALID_ARGUMENT without the referee's google.rpc.ErrorInfo");
+    }
+    console.log(`malformed request: reason ${info.reason}, JSON field ${info.metadata.jsonField}`);
   }
 
   // 3. The turns, until the referee says the game is over.
