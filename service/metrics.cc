@@ -26,8 +26,8 @@ namespace {
 constexpr char kServiceName[] = "carcassonne.v1.RefereeService";
 
 constexpr std::array<std::string_view, kMethodCount> kMethodNames = {
-    "NewGame",          "ValidateAction", "ApplyAction", "PlayTurn",
-    "ListLegalActions", "ScoreGame",      "GetCatalog",  "DescribeBoard",
+    "NewGame",   "ValidateAction", "ApplyAction",   "PlayTurn",    "ListLegalActions",
+    "ScoreGame", "GetCatalog",     "DescribeBoard", "RenderBoard",
 };
 
 // Every RefereeService RPC is unary (go-grpc-prometheus's grpc_type).

@@ -63,8 +63,9 @@ enum class Method {
   kScoreGame,
   kGetCatalog,
   kDescribeBoard,
+  kRenderBoard,
 };
-inline constexpr int kMethodCount = 8;
+inline constexpr int kMethodCount = 9;
 
 // The go-grpc-prometheus spelling of a status code ("OK", "Canceled",
 // "InvalidArgument", ...; "Unknown" for a number gRPC does not define).
