@@ -157,16 +157,27 @@
     (segment) => segment.kind === 'SEGMENT_KIND_CIRCUS_SPACE');
 
   // Draws what the top entry's decision needs from chance, once: in the
-  // tile phase the tile (and what goes with it).
+  // tile phase the tile (and what goes with it), unless a bazaar tile is
+  // held.
   function drawFor(entry) {
     if (entry.state.phase !== 'PHASE_PLACE_TILE' || entry.drawn) return;
-    const random = new Random(entry.rng);
-    const tileType = random.pick(bagCounts(entry.state));
-    if (tileType === null) {
-      entry.drawn = null;  // an untracked or empty bag: the player names the tile
+    // The generator goes on from any draw already made for this entry.
+    const random = new Random(entry.rngAfter !== undefined ? entry.rngAfter : entry.rng);
+    // BC-21: a player who obtained a tile in a bazaar places it on their
+    // next turn instead of drawing (a builder's second part draws again).
+    const state = entry.state;
+    const held = (state.bazaarLots || []).find((lot) => lot.owner !== undefined &&
+      num(lot.owner) === num(state.activePlayer));
+    if (held && !state.secondPart) {
+      entry.drawn = drawnWith(held.tileType, state, random);
+      entry.rngAfter = random.state;
       return;
     }
-    entry.drawn = drawnWith(tileType, entry.state, random);
+    const excluded = entry.excluded || [];
+    const tileType = random.pick(bagCounts(state).filter(([type]) => !excluded.includes(type)));
+    if (tileType === null) return;  // an untracked or empty bag: the player names the tile
+    entry.drawn = drawnWith(tileType, state, random);
+    entry.drawnByChance = true;
     entry.rngAfter = random.state;
   }
 
@@ -381,17 +392,25 @@
   async function refresh() {
     const entry = top();
     if (!entry) return;
-    drawFor(entry);
     const state = entry.state;
     page.legal = { actions: [], placements: [] };
+    if (state.phase === 'PHASE_PLACE_TILE') {
+      // A drawn tile that gets no action at all (not even DiscardTile) could
+      // not be drawn now (the River's tiles come first, RV-01; a hill needs a
+      // tile to go under it, HS-04): it goes back and another is drawn, as
+      // a player at the table would.
+      for (;;) {
+        drawFor(entry);
+        if (!entry.drawn) break;
+        page.legal = await call('ListLegalActions', { state, ...entry.drawn });
+        if ((page.legal.actions || []).length > 0 || !entry.drawnByChance) break;
+        entry.excluded = [...(entry.excluded || []), entry.drawn.tileType];
+        entry.drawn = null;
+      }
+    } else if (state.phase !== 'PHASE_GAME_OVER') {
+      page.legal = await call('ListLegalActions', { state });
+    }
     if (state.phase !== 'PHASE_GAME_OVER') {
-      const request = { state };
-      if (state.phase === 'PHASE_PLACE_TILE' && entry.drawn) {
-        Object.assign(request, entry.drawn);
-      }
-      if (state.phase !== 'PHASE_PLACE_TILE' || entry.drawn) {
-        page.legal = await call('ListLegalActions', request);
-      }
       page.legal.actions = page.legal.actions || [];
       page.legal.placements = page.legal.placements || [];
       if (state.phase === 'PHASE_BAZAAR_DRAW' && page.legal.actions.length === 0 &&
@@ -629,6 +648,7 @@
       if (!entry || entry.state.phase !== 'PHASE_PLACE_TILE' || !id) return;
       const random = new Random(entry.rng);
       entry.drawn = drawnWith(id, entry.state, random);
+      entry.drawnByChance = false;  // the player's choice: kept even if it cannot be drawn
       entry.rngAfter = random.state;
       page.selectedCell = null;
       await refresh();

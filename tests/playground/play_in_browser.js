@@ -12,11 +12,17 @@
 //   3. the page's final scores equal those of a ScoreGame call this script
 //      makes itself on the page's final snapshot (copied out of the page),
 //      and those the snapshot holds;
-//   4. a screenshot of the final page is saved.
+//   4. a screenshot of the final page is saved;
+//   5. with --every-expansion: every expansion this build supports (in as few
+//      groups as NewGame takes together, with Abbey & Mayor's and Bridges,
+//      Castles & Bazaars' modules on) is played to the end by three players,
+//      every decision by clicking (a tile on the first highlighted cell with
+//      the first rotation; any other decision by one of its buttons, in
+//      turn), and the final scores are checked as in 3.
 // Exit status 0 when every check holds; 1 with a message otherwise.
 //
 //   node play_in_browser.js --url http://127.0.0.1:PORT/ --screenshot OUT.png
-//        [--seed 2026] [--chromium /usr/bin/chromium]
+//        [--seed 2026] [--chromium /usr/bin/chromium] [--every-expansion]
 // The URL is the referee's HTTP listener (its --http_port), or, against a
 // gRPC-only build, grpc_json_proxy.js beside this script.
 'use strict';
@@ -187,6 +193,124 @@ async function playByClicking(page, seed) {
   return null;
 }
 
+// The page's final scores, its final snapshot's, and ScoreGame's on that
+// snapshot (called by the script itself): all equal, or a failure.
+async function checkFinalScores(page, base, what) {
+  const pageScores = await page.$$eval('#scores tbody td.score',
+    (cells) => cells.map((cell) => Number(cell.dataset.score)));
+  await page.click('#copy-snapshot');
+  const snapshot = JSON.parse(await page.inputValue('#snapshot'));
+  if (snapshot.phase !== 'PHASE_GAME_OVER') fail(`${what}: the copied snapshot is in ${snapshot.phase}`);
+  const bagLeft = ((snapshot.bag || {}).tiles || []).length;
+  if (bagLeft !== 0) fail(`${what}: the bag still holds ${bagLeft} tile types`);
+  const scored = await call(base, 'ScoreGame', { state: snapshot });
+  const finalScores = (scored.finalScores || []).map(Number);
+  const snapshotScores = (snapshot.players || []).map((player) => Number(player.score || 0));
+  console.log(`play_in_browser: ${what}: page scores ${JSON.stringify(pageScores)}, ScoreGame ` +
+              `${JSON.stringify(finalScores)}, snapshot ${JSON.stringify(snapshotScores)}`);
+  if (JSON.stringify(pageScores) !== JSON.stringify(finalScores)) {
+    fail(`${what}: the page's final scores differ from ScoreGame's`);
+  }
+  if (JSON.stringify(pageScores) !== JSON.stringify(snapshotScores)) {
+    fail(`${what}: the page's final scores differ from its snapshot's`);
+  }
+  return pageScores;
+}
+
+// The modules of Abbey & Mayor and of Bridges, Castles & Bazaars (options
+// off by default, on in these games so that their decisions come up), by
+// the expansion they belong to.
+const MODULES = { am: 'EXPANSION_ABBEY_AND_MAYOR', bc: 'EXPANSION_BRIDGES_CASTLES_AND_BAZAARS' };
+function modulesOf(expansions, moduleOptions) {
+  return moduleOptions.filter((m) => expansions.includes(MODULES[m.option.name.split('.')[0]]));
+}
+function modulesRules(expansions, moduleOptions) {
+  return Object.fromEntries(modulesOf(expansions, moduleOptions).map((m) => [m.field, true]));
+}
+
+// The supported expansions in groups that NewGame takes together (greedily,
+// in catalogue order), each with its modules on.
+async function expansionGroups(base, catalog, moduleOptions) {
+  const groups = [];
+  const accepted = async (expansions) => {
+    try {
+      await call(base, 'NewGame', {
+        playerNames: ['A', 'B', 'C'],
+        rules: { ...modulesRules(expansions, moduleOptions), expansions },
+      });
+      return true;
+    } catch (error) {
+      if (!String(error.message).includes('invalid_argument')) throw error;
+      return false;
+    }
+  };
+  for (const expansion of catalog.supportedExpansions || []) {
+    let placed = false;
+    for (const group of groups) {
+      if (await accepted([...group, expansion])) {
+        group.push(expansion);
+        placed = true;
+        break;
+      }
+    }
+    if (placed) continue;
+    if (!(await accepted([expansion]))) fail(`NewGame refuses ${expansion} alone`);
+    groups.push([expansion]);
+  }
+  return groups;
+}
+
+// 5. Every expansion, by clicking every kind of decision.
+async function playEveryExpansion(page, base, seed) {
+  const catalog = await call(base, 'GetCatalog', {});
+  const moduleOptions = [];
+  for (const option of catalog.ruleOptions || []) {
+    if (!MODULES[option.name.split('.')[0]] || option.defaultValue !== 'false') continue;
+    const field = await page.evaluate((o) => window.playground.optionField(o), option);
+    moduleOptions.push({ option, field });
+  }
+  const groups = await expansionGroups(base, catalog, moduleOptions);
+  for (const group of groups) {
+    const what = group.map((name) => name.replace('EXPANSION_', '').toLowerCase()).join('+');
+    await page.goto(base);
+    await waitIdle(page);
+    for (const expansion of group) await page.check(`#expansion-${expansion}`);
+    await page.click('#options-box summary');
+    for (const { option } of modulesOf(group, moduleOptions)) {
+      await page.selectOption(`select[data-option="${option.name}"]`, 'true');
+    }
+    await page.selectOption('#player-count', '3');
+    await page.fill('#seed', seed);
+    await page.click('#new-game');
+    const phases = new Set();
+    let finished = false;
+    for (let step = 0; step < 4 * MAX_STEPS && !finished; step++) {
+      await waitIdle(page);
+      const phase = await page.getAttribute('body', 'data-phase');
+      phases.add(phase);
+      if (phase === 'PHASE_GAME_OVER') {
+        finished = true;
+        break;
+      }
+      const cell = await page.$('#board rect.highlight[data-kind="placement"]');
+      if (cell) {
+        await cell.click();
+        await waitIdle(page);
+        const rotation = await page.$('#rotations button');
+        if (!rotation) fail(`${what}: no rotation offered at the chosen cell`);
+        await rotation.click();
+        continue;
+      }
+      const buttons = await page.$$('#actions button');
+      if (buttons.length === 0) fail(`${what}: step ${step} (${phase}): nothing to click`);
+      await buttons[step % buttons.length].click();
+    }
+    if (!finished) fail(`${what}: no game over after ${4 * MAX_STEPS} steps`);
+    await checkFinalScores(page, base, what);
+    console.log(`play_in_browser: ${what}: phases ${[...phases].join(' ')}`);
+  }
+}
+
 async function main() {
   const base = flag('url', '');
   const screenshot = flag('screenshot', '');
@@ -216,32 +340,18 @@ async function main() {
     const played = await playByClicking(page, seed);
 
     // 3. The page's final scores against ScoreGame on its own final snapshot.
-    const pageScores = await page.$$eval('#scores tbody td.score',
-      (cells) => cells.map((cell) => Number(cell.dataset.score)));
-    await page.click('#copy-snapshot');
-    const snapshot = JSON.parse(await page.inputValue('#snapshot'));
-    if (snapshot.phase !== 'PHASE_GAME_OVER') fail(`the copied snapshot is in ${snapshot.phase}`);
-    const bagLeft = ((snapshot.bag || {}).tiles || []).length;
-    if (bagLeft !== 0) fail(`the bag still holds ${bagLeft} tile types`);
-    const scored = await call(base, 'ScoreGame', { state: snapshot });
-    const finalScores = (scored.finalScores || []).map(Number);
-    const snapshotScores = (snapshot.players || []).map((player) => Number(player.score || 0));
-    console.log(`play_in_browser: ${played.turns} tiles placed by clicking, ${played.figures} ` +
-                `figures; page scores ${JSON.stringify(pageScores)}, ScoreGame ` +
-                `${JSON.stringify(finalScores)}, snapshot ${JSON.stringify(snapshotScores)}`);
+    const pageScores = await checkFinalScores(page, base, 'base game');
+    console.log(`play_in_browser: base game: ${played.turns} tiles placed by clicking, ` +
+                `${played.figures} figures`);
     if (pageScores.length !== 2) fail(`the page shows ${pageScores.length} scores, not 2`);
-    if (JSON.stringify(pageScores) !== JSON.stringify(finalScores)) {
-      fail('the page\'s final scores differ from ScoreGame\'s');
-    }
-    if (JSON.stringify(pageScores) !== JSON.stringify(snapshotScores)) {
-      fail('the page\'s final scores differ from its snapshot\'s');
-    }
     if (played.turns < 60) fail(`only ${played.turns} tiles placed in a whole base game`);
 
     // 4. The picture of the final page.
     fs.mkdirSync(path.dirname(path.resolve(screenshot)), { recursive: true });
     await page.screenshot({ path: screenshot, fullPage: true });
     console.log(`play_in_browser: screenshot ${screenshot}`);
+
+    if (process.argv.includes('--every-expansion')) await playEveryExpansion(page, base, seed);
   } finally {
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });

@@ -4,7 +4,8 @@
 # proxy in front of it (grpc_json_proxy.js, which also serves the page's
 # files from the source tree), then the test; stops both (by their process
 # ids) whatever happens.
-#   run_with_proxy.sh REFEREE_BINARY SCREENSHOT.png
+#   run_with_proxy.sh REFEREE_BINARY SCREENSHOT.png [play_in_browser.js flags...]
+# (e.g. --every-expansion: a game of every expansion too, some minutes more).
 # Needs `npm ci` in tests/playground (scripts/install-deps.sh) and Debian's
 # chromium. Once the referee serves HTTP itself (--http_port), run
 # play_in_browser.js against it directly instead.
@@ -12,6 +13,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 referee="$1"
 screenshot="$2"
+shift 2
 
 if [[ ! -f "${here}/node_modules/playwright-core/package.json" ]]; then
   echo "run_with_proxy: ${here}/node_modules is missing: run scripts/install-deps.sh (npm ci)" >&2
@@ -56,4 +58,4 @@ node "${here}/grpc_json_proxy.js" --grpc "127.0.0.1:${grpc_port}" --port 0 \
 proxy_pid=$!
 url="$(wait_for_line "${work}/proxy.log" 'listening on' | sed -E 's/.*listening on //')"
 
-node "${here}/play_in_browser.js" --url "${url}" --screenshot "${screenshot}"
+node "${here}/play_in_browser.js" --url "${url}" --screenshot "${screenshot}" "$@"
