@@ -9,9 +9,12 @@
 //      cell of the board with the first legal rotation listed; on every other
 //      turn a figure on the first spot offered, else a pass; any other
 //      decision (none in the base game) by its first button;
+//      once, undo after a placement gives the tile phase back with the same
+//      tile in hand;
 //   3. the page's final scores equal those of a ScoreGame call this script
 //      makes itself on the page's final snapshot (copied out of the page),
-//      and those the snapshot holds;
+//      and those the snapshot holds; pasted back in, the snapshot shows the
+//      same;
 //   4. a screenshot of the final page is saved;
 //   5. with --every-expansion: every expansion this build supports (in as few
 //      groups as NewGame takes together, with Abbey & Mayor's and Bridges,
@@ -162,17 +165,33 @@ async function playByClicking(page, seed) {
   await waitIdle(page);
   let turns = 0;
   let figures = 0;
+  let undoChecked = false;
   for (let step = 0; step < MAX_STEPS; step++) {
     await waitIdle(page);
     const phase = await page.getAttribute('body', 'data-phase');
     if (phase === 'PHASE_GAME_OVER') return { turns, figures };
     const cell = await page.$('#board rect.highlight[data-kind="placement"]');
     if (cell) {
+      const drawn = await page.getAttribute('#drawn-tile', 'data-tile-type');
       await cell.click();
       await waitIdle(page);
       const rotation = await page.$('#rotations button');
       if (!rotation) fail(`turn ${turns}: no rotation offered at the chosen cell`);
       await rotation.click();
+      if (turns === 4 && !undoChecked) {
+        // Undo once: the tile phase again, with the same tile in hand (the
+        // page's history keeps each snapshot with its draw).
+        undoChecked = true;
+        await waitIdle(page);
+        await page.click('#undo');
+        await waitIdle(page);
+        const phaseAgain = await page.getAttribute('body', 'data-phase');
+        const drawnAgain = await page.getAttribute('#drawn-tile', 'data-tile-type');
+        if (phaseAgain !== 'PHASE_PLACE_TILE' || drawnAgain !== drawn) {
+          fail(`undo: ${phaseAgain} with ${drawnAgain} in hand, not PHASE_PLACE_TILE with ${drawn}`);
+        }
+        continue;
+      }
       turns += 1;
       continue;
     }
@@ -345,6 +364,18 @@ async function main() {
                 `${played.figures} figures`);
     if (pageScores.length !== 2) fail(`the page shows ${pageScores.length} scores, not 2`);
     if (played.turns < 60) fail(`only ${played.turns} tiles placed in a whole base game`);
+
+    // The copied snapshot pasted back in: the same game over, the same scores.
+    await page.click('#load-snapshot');
+    await waitIdle(page);
+    if ((await page.getAttribute('body', 'data-phase')) !== 'PHASE_GAME_OVER') {
+      fail('the pasted snapshot is not the game over it was copied from');
+    }
+    const reloaded = await page.$$eval('#scores tbody td.score',
+      (cells) => cells.map((cell) => Number(cell.dataset.score)));
+    if (JSON.stringify(reloaded) !== JSON.stringify(pageScores)) {
+      fail(`the pasted snapshot shows ${JSON.stringify(reloaded)}`);
+    }
 
     // 4. The picture of the final page.
     fs.mkdirSync(path.dirname(path.resolve(screenshot)), { recursive: true });
