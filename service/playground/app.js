@@ -1,4 +1,7 @@
 // The playground's logic (index.html): a client of the public API only.
+// (Over 600 lines: one vanilla script with no build step, so the page's
+// API calls, chance, history and rendering of each panel live in one file,
+// sharing one `page` object.)
 //
 // Every call goes through call(method, request): a Connect unary call with a
 // JSON body (the proto3 JSON mapping: camelCase fields, enum names; fields at

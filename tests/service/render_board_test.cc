@@ -1,5 +1,7 @@
 // RenderBoard (service/handlers.h, render.proto) through its handler, and once
-// over the real server:
+// over the real server. (Over 600 lines: the handler tests, the property over
+// random games and the server test share the same helpers: the base board
+// played through the handlers, Render, Drawn, WithClass.)
 // - a base-game board drawn as a well-formed SVG document holding each placed
 //   tile (type, cell, rotation) and each figure in its owner's colour on its
 //   tile's cell;
