@@ -51,6 +51,7 @@ expect_file() {
   fi
 }
 expect_file gen/ts/carcassonne/v1/referee_pb.ts
+expect_file gen/ts/carcassonne/v1/render_pb.ts
 expect_file gen/python/carcassonne/v1/referee_pb2.py
 expect_file gen/python/carcassonne/v1/referee_pb2_grpc.py
 expect_file gen/go/carcassonne/v1/referee.pb.go
@@ -63,7 +64,7 @@ expected="0803""10feffffffffffffffff01"
 # repository's node_modules), then encode with node.
 ts="${out}/ts"
 mkdir -p "${ts}"
-cp "${out}/gen/ts/carcassonne/v1/referee_pb.ts" "${ts}/"
+cp "${out}/gen/ts/carcassonne/v1/"*_pb.ts "${ts}/"
 ln -sfn "${repo_root}/node_modules" "${ts}/node_modules"
 cat >"${ts}/package.json" <<'JSON'
 {"type": "module"}
@@ -79,7 +80,7 @@ if (RefereeService.method.validateAction.name !== "ValidateAction") {
 console.log(Array.from(bytes, (b: number) => b.toString(16).padStart(2, "0")).join(""));
 TS
 node_modules/.bin/tsc --strict --target es2022 --module nodenext --moduleResolution nodenext \
-  --outDir "${ts}/js" "${ts}/referee_pb.ts" "${ts}/encode.ts"
+  --outDir "${ts}/js" "${ts}/referee_pb.ts" "${ts}/render_pb.ts" "${ts}/encode.ts"
 cp "${ts}/package.json" "${ts}/js/"
 ln -sfn "${repo_root}/node_modules" "${ts}/js/node_modules"
 ts_bytes="$(node "${ts}/js/encode.js")"

@@ -59,7 +59,7 @@ run_asan() {
     mage_and_witch_test count_of_carcassonne_test abbey_and_mayor_test wagon_c1_test \
     bridges_castles_bazaars_test bridges_test castles_test bazaars_test random_games_test convert_round_trip_test \
     carcassonne_scenario carcassonne_referee service_test board_description_test cult_test \
-    siege_test princess_and_dragon_test tower_test abbot_test hills_and_sheep_test under_the_big_top_test princess_and_dragon_fairy_test inns_and_cathedrals_c31_test engine_fuzz_coverage_test hostile_snapshot_test describe_board_test tls_test \
+    siege_test princess_and_dragon_test tower_test abbot_test hills_and_sheep_test under_the_big_top_test princess_and_dragon_fairy_test inns_and_cathedrals_c31_test engine_fuzz_coverage_test hostile_snapshot_test describe_board_test render_board_test tls_test \
     resilience_test operations_test carcassonne_loadgen \
     error_reasons_test field_rules_test api_reference_test
   echo "ci-sanitizers: asan: build: $(($(now) - started)) s"

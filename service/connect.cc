@@ -17,6 +17,9 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
@@ -125,6 +128,24 @@ std::string JsonString(const std::string& text) {
   return ToJson(value);
 }
 
+// The JSON of an error detail ("debug"). protobuf's JSON printer writes a
+// map in no fixed order; ErrorInfo's metadata is written with its keys
+// sorted, so that the same request gets the same bytes.
+std::string DebugJson(const Message& message) {
+  const auto* info = dynamic_cast<const google::rpc::ErrorInfo*>(&message);
+  if (info == nullptr) return ToJson(message);
+  std::vector<std::pair<std::string, std::string>> metadata(info->metadata().begin(),
+                                                            info->metadata().end());
+  std::sort(metadata.begin(), metadata.end());
+  std::string json = Cat("{\"reason\":", JsonString(info->reason()),
+                         ",\"domain\":", JsonString(info->domain()), ",\"metadata\":{");
+  for (size_t i = 0; i < metadata.size(); ++i) {
+    json +=
+        Cat(i == 0 ? "" : ",", JsonString(metadata[i].first), ":", JsonString(metadata[i].second));
+  }
+  return json + "}}";
+}
+
 // The Connect error body of `status`: its code, message and every detail of
 // the google.rpc.Status in its error_details (type, base64 value and, for a
 // type this binary knows, its JSON as "debug"), in that order.
@@ -145,7 +166,7 @@ std::string ConnectErrorBody(const grpc::Status& status) {
           google::protobuf::DescriptorPool::generated_pool()->FindMessageTypeByName(type);
       if (descriptor != nullptr) {
         std::unique_ptr<Message> message(NewMessage(descriptor));
-        if (message->ParseFromString(any.value())) body += Cat(",\"debug\":", ToJson(*message));
+        if (message->ParseFromString(any.value())) body += Cat(",\"debug\":", DebugJson(*message));
       }
       body += "}";
     }

@@ -11,6 +11,7 @@
 #include "engine/text.h"
 #include "service/convert.h"
 #include "service/describe_board.h"
+#include "service/render_board.h"
 
 namespace carcassonne::service {
 namespace {
@@ -248,6 +249,32 @@ grpc::Status HandleDescribeBoard(const v1::DescribeBoardRequest& request,
     std::optional<Game> game = ReadGame(request.has_state(), request.state(), problems);
     if (!problems.empty() || !game) return InvalidArgument(problems);
     BoardDescriptionToProto(DescribeBoard(*game), game->state(), response);
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status HandleRenderBoard(const v1::RenderBoardRequest& request,
+                               v1::RenderBoardResponse* response) {
+  return Guarded([&]() -> grpc::Status {
+    FieldProblems problems;
+    std::optional<Game> game = ReadGame(request.has_state(), request.state(), problems);
+    std::optional<render::RenderOptions> options =
+        RenderOptionsFromProto(request.options(), "options", problems);
+    if (!problems.empty() || !game || !options) return InvalidArgument(problems);
+    // The snapshot as the service answers it (segments named canonically),
+    // so that the drawing sees what every other RPC sees.
+    v1::GameState snapshot;
+    GameStateToProto(game->state(), &snapshot);
+    absl::StatusOr<std::string> svg = render::RenderBoard(snapshot, *options);
+    if (!svg.ok()) {
+      // The renderer refuses only what it cannot draw, and the check above
+      // refuses all of that: a refusal here is the service's own fault.
+      return grpc::Status(grpc::StatusCode::INTERNAL,
+                          Cat("internal error: the checked snapshot could not be drawn: ",
+                              std::string(svg.status().message())));
+    }
+    response->set_svg(std::move(*svg));
+    response->set_content_type(std::string(kSvgContentType));
     return grpc::Status::OK;
   });
 }

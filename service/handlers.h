@@ -30,5 +30,10 @@ grpc::Status HandleDescribeBoard(const v1::DescribeBoardRequest& request,
                                  v1::DescribeBoardResponse* response);
 grpc::Status HandleGetCatalog(const v1::GetCatalogRequest& request,
                               v1::GetCatalogResponse* response);
+// The snapshot drawn by the board renderer (render/board_svg.h), as read and
+// checked by the other RPCs: a snapshot they refuse is refused here with the
+// same field paths, and one they accept is drawn.
+grpc::Status HandleRenderBoard(const v1::RenderBoardRequest& request,
+                               v1::RenderBoardResponse* response);
 
 }  // namespace carcassonne::service

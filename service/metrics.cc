@@ -26,8 +26,8 @@ namespace {
 constexpr char kServiceName[] = "carcassonne.v1.RefereeService";
 
 constexpr std::array<std::string_view, kMethodCount> kMethodNames = {
-    "NewGame",          "ValidateAction", "ApplyAction", "PlayTurn",
-    "ListLegalActions", "ScoreGame",      "GetCatalog",  "DescribeBoard",
+    "NewGame",   "ValidateAction", "ApplyAction",   "PlayTurn",    "ListLegalActions",
+    "ScoreGame", "GetCatalog",     "DescribeBoard", "RenderBoard",
 };
 
 // Every RefereeService RPC is unary (go-grpc-prometheus's grpc_type).
@@ -64,6 +64,10 @@ const prometheus::Histogram::BucketBoundaries& LatencyBuckets() {
 }
 
 }  // namespace
+
+std::string_view ShedReasonName(ShedReason reason) {
+  return kShedReasonNames[static_cast<size_t>(reason)];
+}
 
 std::string_view MethodName(Method method) { return kMethodNames[static_cast<size_t>(method)]; }
 

@@ -67,8 +67,9 @@ enum class Method {
   kScoreGame,
   kGetCatalog,
   kDescribeBoard,
+  kRenderBoard,
 };
-inline constexpr int kMethodCount = 8;
+inline constexpr int kMethodCount = 9;
 
 // The go-grpc-prometheus spelling of a status code ("OK", "Canceled",
 // "InvalidArgument", ...; "Unknown" for a number gRPC does not define).
@@ -88,6 +89,8 @@ enum class ShedReason {
   kRequestTooLarge,     // "request_too_large": the request is over the size limit (serving.h)
 };
 inline constexpr int kShedReasonCount = 6;
+// Its `reason` label ("queue_full", ...).
+std::string_view ShedReasonName(ShedReason reason);
 
 class Metrics {
  public:

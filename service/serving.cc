@@ -83,7 +83,8 @@ using RawService =
                 v1::RefereeService::WithRawMethod_ScoreGame<
                     v1::RefereeService::WithRawMethod_GetCatalog<
                         v1::RefereeService::WithRawMethod_DescribeBoard<
-                            v1::RefereeService::Service>>>>>>>>;
+                            v1::RefereeService::WithRawMethod_RenderBoard<
+                                v1::RefereeService::Service>>>>>>>>>;
 using Responder = grpc::ServerAsyncResponseWriter<grpc::ByteBuffer>;
 // RawService::RequestNewGame etc.: asks gRPC for the next call of a method.
 using RequestMethod = void (RawService::*)(grpc::ServerContext*, grpc::ByteBuffer*, Responder*,
@@ -167,6 +168,8 @@ const std::array<MethodEntry, kMethodCount> kMethods = {{
      &Serve<v1::GetCatalogRequest, v1::GetCatalogResponse, &HandleGetCatalog>},
     {Method::kDescribeBoard, &RawService::RequestDescribeBoard,
      &Serve<v1::DescribeBoardRequest, v1::DescribeBoardResponse, &HandleDescribeBoard>},
+    {Method::kRenderBoard, &RawService::RequestRenderBoard,
+     &Serve<v1::RenderBoardRequest, v1::RenderBoardResponse, &HandleRenderBoard>},
 }};
 
 }  // namespace

@@ -16,7 +16,8 @@ for language in "${languages[@]}"; do
   mkdir -p "${out}/${language}"
   args+=("--${language}_out=${out}/${language}")
 done
-protoc -I"${repo_root}/proto" "${args[@]}" carcassonne/v1/referee.proto 2>"${out}/protoc.err"
+protoc -I"${repo_root}/proto" "${args[@]}" carcassonne/v1/referee.proto carcassonne/v1/render.proto \
+  2>"${out}/protoc.err"
 if [[ -s "${out}/protoc.err" ]]; then
   echo "check_other_languages: protoc warned:" >&2
   cat "${out}/protoc.err" >&2
@@ -43,6 +44,7 @@ expect_text() {  # language, path under its output, fixed text, why
 
 expect_file java com/carcassonne/v1/GameState.java "java_package, java_multiple_files"
 expect_file java com/carcassonne/v1/RefereeProto.java "java_outer_classname"
+expect_file java com/carcassonne/v1/RenderProto.java "java_outer_classname of render.proto"
 expect_text csharp Referee.cs "namespace Carcassonne.V1 {" "csharp_namespace"
 expect_file php Carcassonne/V1/GameState.php "php_namespace"
 expect_text php Carcassonne/V1/GameState.php "namespace Carcassonne\\V1;" "php_namespace"
@@ -50,4 +52,5 @@ expect_text ruby carcassonne/v1/referee_pb.rb "module Carcassonne" "ruby_package
 expect_text ruby carcassonne/v1/referee_pb.rb "  module V1" "ruby_package Carcassonne::V1"
 expect_text objc carcassonne/v1/Referee.pbobjc.h "@interface CXXGameState" "objc_class_prefix"
 expect_file python carcassonne/v1/referee_pb2.py "the package's path"
+expect_file python carcassonne/v1/render_pb2.py "the package's path"
 exit "${failed}"

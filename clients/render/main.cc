@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "clients/render/board_svg.h"
 #include "clients/render/snapshot_json.h"
+#include "render/board_svg.h"
 
 namespace {
 

@@ -20,7 +20,7 @@ import sys
 import xml.etree.ElementTree as ElementTree
 
 SVG = "{http://www.w3.org/2000/svg}"
-# The renderer's seat colours (clients/render/board_svg.cc), in seating order.
+# The renderer's seat colours (render/palette.h), in seating order.
 SEAT_COLOURS = ["#d62728", "#1f5fd6", "#f2c500", "#222222", "#e377c2", "#9e9e9e"]
 MAGE_COLOUR = "#7b2cbf"
 WITCH_COLOUR = "#f28e1c"

@@ -2,6 +2,7 @@
 # Generates the Python code of the API for play_game.py into OUT_DIR
 # (default: gen/ beside this script), with Debian's protoc and gRPC plugin:
 #   carcassonne/v1/referee_pb2.py, carcassonne/v1/referee_pb2_grpc.py   (the API)
+#   carcassonne/v1/render_pb2.py   (RenderBoard's messages; referee.proto imports it)
 #   google/rpc/status_pb2.py, google/rpc/error_details_pb2.py          (rich errors)
 #
 # Why not `python3 -m grpc_tools.protoc` (Debian's python3-grpc-tools): it
@@ -22,6 +23,6 @@ fi
 mkdir -p "${out}"
 protoc -I"${repo_root}/proto" --python_out="${out}" \
   --grpc_python_out="${out}" --plugin=protoc-gen-grpc_python="${plugin}" \
-  carcassonne/v1/referee.proto
+  carcassonne/v1/referee.proto carcassonne/v1/render.proto
 protoc -I"${googleapis}" --python_out="${out}" \
   google/rpc/status.proto google/rpc/error_details.proto

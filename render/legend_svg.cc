@@ -1,5 +1,5 @@
 // The legend beside the board (see legend_svg.h).
-#include "clients/render/legend_svg.h"
+#include "render/legend_svg.h"
 
 #include <algorithm>
 #include <string>
@@ -7,8 +7,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "clients/render/glyphs.h"
-#include "clients/render/palette.h"
+#include "render/glyphs.h"
+#include "render/palette.h"
 
 namespace carcassonne::render {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "carcassonne/v1/referee.pb.h"
-#include "clients/render/svg.h"
+#include "render/svg.h"
 
 namespace carcassonne::render {
 

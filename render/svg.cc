@@ -1,5 +1,5 @@
 // SVG text helpers: numbers, coordinates, XML escaping (see svg.h).
-#include "clients/render/svg.h"
+#include "render/svg.h"
 
 #include <cstdio>
 #include <string>

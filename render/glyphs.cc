@@ -1,6 +1,6 @@
 // The drawings of tile symbols and pieces (see glyphs.h). Shapes are plain
 // paths in a box of about 20 x 20 units around (0, 0).
-#include "clients/render/glyphs.h"
+#include "render/glyphs.h"
 
 #include <cstdlib>
 #include <string>

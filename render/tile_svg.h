@@ -7,9 +7,9 @@
 
 #include <string>
 
-#include "clients/render/svg.h"
 #include "engine/geometry.h"
 #include "engine/tile_type.h"
+#include "render/svg.h"
 
 namespace carcassonne::render {
 
@@ -33,8 +33,9 @@ Point SegmentAnchor(const TurnedTile& tile, int index);
 // holding the terrain, the segments and their symbols (coats of arms, inns,
 // cathedrals, goods, pig herds, wells, the tile's magic symbol, volcano,
 // bazaar). With `outline`, each segment is also outlined along the sides and
-// half-edges it touches, in its kind's colour, with its segment id.
+// half-edges it touches, in its kind's colour, with its segment id. With
+// `cell_label`, the cell's coordinates are written in its south-west corner.
 void AppendTile(std::string& svg, const TurnedTile& tile, Position cell, int tile_index,
-                bool outline);
+                bool outline, bool cell_label);
 
 }  // namespace carcassonne::render

@@ -1,14 +1,14 @@
 // Drawing a whole snapshot (see board_svg.h).
-// (Just over 600 lines: every layer reads the same resolved tiles and the
-// shared spots of segments (NextSpot), which one drawing object keeps.)
+// (Over 600 lines: every layer reads the same resolved tiles and the shared
+// spots of segments (NextSpot), which one drawing object keeps.)
 //
-// Layers, bottom to top: the tiles (tile_svg.cc), the last placed tile's
-// frame, castles, barns, figures, the magic figures, the dragon (with its
-// flight so far) and the fairy, the Count's quarters,
-// the legend (legend_svg.cc). Board coordinates: the tile at cell (x, y)
+// Layers, bottom to top: the tiles (tile_svg.cc), the highlighted cells, the
+// last placed tile's frame, castles, barns, figures, the magic figures, the
+// dragon (with its flight so far) and the fairy, the Count's quarters, the
+// legend (legend_svg.cc). Board coordinates: the tile at cell (x, y)
 // covers [100x, 100x + 100] x [100y, 100y + 100]; the legend stands to the
 // right of the board.
-#include "clients/render/board_svg.h"
+#include "render/board_svg.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -18,14 +18,15 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "clients/render/glyphs.h"
-#include "clients/render/legend_svg.h"
-#include "clients/render/palette.h"
-#include "clients/render/tile_svg.h"
 #include "engine/expansions/bridges.h"
 #include "engine/tile_type.h"
+#include "render/glyphs.h"
+#include "render/legend_svg.h"
+#include "render/palette.h"
+#include "render/tile_svg.h"
 
 namespace carcassonne::render {
 
@@ -59,6 +60,10 @@ std::string_view FigureKindName(api::FigureKind kind) {
       return "wagon";
     case api::FIGURE_KIND_ABBOT:
       return "abbot";  // drawn as a follower (AB-01)
+    case api::FIGURE_KIND_RINGMASTER:
+      return "ringmaster";  // drawn as a follower (BT-16)
+    case api::FIGURE_KIND_SHEPHERD:
+      return "shepherd";  // drawn as a follower (HS-13)
     default:
       return "";
   }
@@ -96,6 +101,26 @@ constexpr QuarterBox kQuarterBoxes[] = {
     {api::QUARTER_CATHEDRAL, "cathedral", {2, 51}},
 };
 
+// The highlight styles: the value of data-kind, the colour, and whether the
+// stroke is dashed.
+struct HighlightStyle {
+  std::string_view name;
+  std::string_view colour;
+  bool dashed;
+};
+
+HighlightStyle StyleOf(HighlightKind kind) {
+  switch (kind) {
+    case HighlightKind::kSelected:
+      return {"selected", "#1f77b4", false};
+    case HighlightKind::kAttention:
+      return {"attention", "#e0115f", false};
+    case HighlightKind::kPlacement:
+      break;
+  }
+  return {"placement", "#2ca02c", true};
+}
+
 class BoardDrawing {
  public:
   BoardDrawing(const api::GameState& state, const RenderOptions& options)
@@ -105,6 +130,11 @@ class BoardDrawing {
 
  private:
   absl::Status ReadTiles();
+  // Grows the board's box to hold `cell`.
+  void Extend(Position cell);
+  void AppendHighlights();
+  // `label` when the options ask for labels, else none.
+  std::string_view Label(std::string_view label) const { return options_.labels ? label : ""; }
   absl::StatusOr<SegmentPlace> Resolve(const api::SegmentRef& ref, const std::string& path) const;
   absl::StatusOr<std::string_view> OwnerColour(int owner, const std::string& path) const;
   // Where the next piece on a segment stands: pieces sharing a segment
@@ -128,6 +158,7 @@ class BoardDrawing {
   std::vector<TurnedTile> tiles_;
   absl::flat_hash_map<Position, int> tile_at_;
   std::map<std::pair<int, int>, int> pieces_on_segment_;
+  bool box_empty_ = true;
   int64_t min_x_ = 0, min_y_ = 0, max_x_ = 0, max_y_ = 0;
   std::string svg_;
 };
@@ -165,12 +196,35 @@ absl::Status BoardDrawing::ReadTiles() {
                                                      ") already holds tiles[", it->second, "]"));
     }
     tiles_.push_back({type, *rotation});
-    if (i == 0 || cell.x < min_x_) min_x_ = cell.x;
-    if (i == 0 || cell.y < min_y_) min_y_ = cell.y;
-    if (i == 0 || cell.x > max_x_) max_x_ = cell.x;
-    if (i == 0 || cell.y > max_y_) max_y_ = cell.y;
+    Extend(cell);
   }
   return absl::OkStatus();
+}
+
+void BoardDrawing::Extend(Position cell) {
+  if (box_empty_ || cell.x < min_x_) min_x_ = cell.x;
+  if (box_empty_ || cell.y < min_y_) min_y_ = cell.y;
+  if (box_empty_ || cell.x > max_x_) max_x_ = cell.x;
+  if (box_empty_ || cell.y > max_y_) max_y_ = cell.y;
+  box_empty_ = false;
+}
+
+void BoardDrawing::AppendHighlights() {
+  if (options_.highlights.empty()) return;
+  svg_ += "<g id=\"highlights\">";
+  absl::flat_hash_set<std::pair<Position, HighlightKind>> drawn;
+  for (const Highlight& highlight : options_.highlights) {
+    if (!drawn.emplace(highlight.cell, highlight.kind).second) continue;  // listed again
+    const HighlightStyle style = StyleOf(highlight.kind);
+    Append(svg_,
+           {"<rect class=\"highlight\" data-kind=\"", style.name, "\" data-x=\"",
+            std::to_string(highlight.cell.x), "\" data-y=\"", std::to_string(highlight.cell.y),
+            "\" x=\"", Number(highlight.cell.x * kTileSize + 4), "\" y=\"",
+            Number(highlight.cell.y * kTileSize + 4), "\" width=\"92\" height=\"92\" fill=\"",
+            style.colour, "\" fill-opacity=\"0.22\" stroke=\"", style.colour,
+            "\" stroke-width=\"3\"", style.dashed ? " stroke-dasharray=\"8 5\"" : "", "/>"});
+  }
+  svg_ += "</g>\n";
 }
 
 absl::StatusOr<SegmentPlace> BoardDrawing::Resolve(const api::SegmentRef& ref,
@@ -273,7 +327,7 @@ absl::Status BoardDrawing::AppendCastles() {
                  .scale = 1.3,
                  .fill = *colour,
                  .attributes = attributes,
-                 .label = castle.scored() ? "castle (scored)" : "castle",
+                 .label = Label(castle.scored() ? "castle (scored)" : "castle"),
                  .label_above = true});
   }
   svg_ += "</g>\n";
@@ -316,7 +370,7 @@ absl::Status BoardDrawing::AppendBarns() {
                 {.at = {barn.x() * kTileSize + corner.x, barn.y() * kTileSize + corner.y},
                  .fill = *colour,
                  .attributes = attributes,
-                 .label = "barn"});
+                 .label = Label("barn")});
   }
   svg_ += "</g>\n";
   return absl::OkStatus();
@@ -345,7 +399,7 @@ absl::Status BoardDrawing::AppendFigures() {
                 {.at = spot.at,
                  .fill = *colour,
                  .attributes = attributes,
-                 .label = label,
+                 .label = Label(label),
                  .dashed = waiting,
                  .label_above = spot.label_above});
     return absl::OkStatus();
@@ -388,7 +442,7 @@ absl::Status BoardDrawing::AppendMagicFigures() {
                 {.at = spot.at,
                  .fill = figure.colour,
                  .attributes = attributes,
-                 .label = figure.name,
+                 .label = Label(figure.name),
                  .label_above = spot.label_above});
   }
   svg_ += "</g>\n";
@@ -426,7 +480,7 @@ absl::Status BoardDrawing::AppendDragonAndFairy() {
         {.at = {state_.dragon().x() * kTileSize + 25.0, state_.dragon().y() * kTileSize + 25.0},
          .fill = kDragonColour,
          .attributes = "class=\"neutral-figure\" data-kind=\"dragon\"",
-         .label = "dragon"});
+         .label = Label("dragon")});
   }
   if (state_.has_fairy()) {
     absl::Status status = on_board(state_.fairy(), "fairy");
@@ -443,7 +497,7 @@ absl::Status BoardDrawing::AppendDragonAndFairy() {
                  .scale = 0.8,
                  .fill = kFairyColour,
                  .attributes = "class=\"neutral-figure\" data-kind=\"fairy\"",
-                 .label = "fairy"});
+                 .label = Label("fairy")});
   }
   svg_ += "</g>\n";
   return absl::OkStatus();
@@ -497,7 +551,7 @@ absl::Status BoardDrawing::AppendQuarters(Point origin) {
                    .scale = 0.75,
                    .fill = kCountColour,
                    .attributes = "class=\"count\"",
-                   .label = "Count"});
+                   .label = Label("Count")});
     }
     svg_ += "</g>";
   }
@@ -520,6 +574,7 @@ absl::StatusOr<std::string> BoardDrawing::Draw() {
                                                    kMaxPlayers));
   }
   if (absl::Status status = ReadTiles(); !status.ok()) return status;
+  for (const Highlight& highlight : options_.highlights) Extend(highlight.cell);
 
   // The board's box (one empty cell when there is no tile), then the legend
   // to its right.
@@ -532,14 +587,16 @@ absl::StatusOr<std::string> BoardDrawing::Draw() {
   svg_ += "<g id=\"tiles\">\n";
   for (int i = 0; i < static_cast<int>(tiles_.size()); ++i) {
     const api::PlacedTile& placed = state_.tiles(i);
-    AppendTile(svg_, tiles_[i], Position{placed.x(), placed.y()}, i, options_.outline);
+    AppendTile(svg_, tiles_[i], Position{placed.x(), placed.y()}, i, options_.outline,
+               options_.labels);
   }
-  if (tiles_.empty()) {
+  if (tiles_.empty() && options_.highlights.empty()) {
     svg_ +=
         "<text x=\"50\" y=\"55\" font-size=\"9\" text-anchor=\"middle\" fill=\"#444444\">"
         "no tile on the board</text>";
   }
   svg_ += "</g>\n";
+  AppendHighlights();
   if (const int last = LastPlacedTile(); last >= 0) {
     const api::PlacedTile& placed = state_.tiles(last);
     svg_ += absl::StrCat("<rect class=\"last-tile\" data-tile-index=\"", last, "\" x=\"",

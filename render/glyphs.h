@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "clients/render/svg.h"
+#include "render/svg.h"
 
 namespace carcassonne::render {
 

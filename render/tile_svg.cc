@@ -14,13 +14,13 @@
 //   river      as a road, in blue; a spring and a lake are circles;
 //   monastery, garden   a small building, a bush, in the middle;
 //   enclosed field      a green patch (it touches no side).
-#include "clients/render/tile_svg.h"
+#include "render/tile_svg.h"
 
 #include <bit>
 #include <string>
 #include <vector>
 
-#include "clients/render/glyphs.h"
+#include "render/glyphs.h"
 
 namespace carcassonne::render {
 
@@ -373,7 +373,7 @@ Point SegmentAnchor(const TurnedTile& tile, int index) {
 }
 
 void AppendTile(std::string& svg, const TurnedTile& tile, Position cell, int tile_index,
-                bool outline) {
+                bool outline, bool cell_label) {
   const TileType& type = *tile.type;
   const Point origin{static_cast<double>(cell.x) * kTileSize,
                      static_cast<double>(cell.y) * kTileSize};
@@ -459,10 +459,12 @@ void AppendTile(std::string& svg, const TurnedTile& tile, Position cell, int til
   svg +=
       "<rect class=\"border\" width=\"100\" height=\"100\" fill=\"none\" stroke=\"#3d5a2a\" "
       "stroke-width=\"0.8\"/>";
-  svg +=
-      "<text class=\"cell\" x=\"3\" y=\"97\" font-size=\"6\" fill=\"#000000\" "
-      "fill-opacity=\"0.55\">" +
-      std::to_string(cell.x) + "," + std::to_string(cell.y) + "</text>";
+  if (cell_label) {
+    svg +=
+        "<text class=\"cell\" x=\"3\" y=\"97\" font-size=\"6\" fill=\"#000000\" "
+        "fill-opacity=\"0.55\">" +
+        std::to_string(cell.x) + "," + std::to_string(cell.y) + "</text>";
+  }
   svg += "</g>\n";
 }
 
