@@ -128,8 +128,13 @@ run_tsan() {
   local server="${build}/service/carcassonne_referee"
   local loadgen="${build}/clients/loadgen/carcassonne_loadgen"
 
+  # The HTTP port too (Connect JSON, docs/http.md), on a port the OS has just
+  # handed out and taken back (--http_port=0 turns it off).
+  local http_port
+  http_port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
   TSAN_OPTIONS="${tsan_common}:log_path=${repo_root}/${out}/tsan-server" \
-    "${server}" --address=127.0.0.1 --port=0 --metrics_port=0 --http_port=0 2>"${out}/server.log" &
+    "${server}" --address=127.0.0.1 --port=0 --metrics_port=0 --http_port="${http_port}" \
+    2>"${out}/server.log" &
   server_pid=$!
   local port=""
   for _ in $(seq 1 300); do
@@ -157,6 +162,12 @@ run_tsan() {
   load closed-validate --rpc=ValidateAction --mode=closed --in_flight=8 --duration=8s || status=1
   load closed-apply --rpc=ApplyAction --mode=closed --in_flight=8 --duration=5s || status=1
   load open-list --rpc=ListLegalActions --mode=open --rate=300 --duration=5s || status=1
+  # The HTTP path: Connect JSON calls over HTTP/1.1 keep-alive, handed to the
+  # same serving threads (issue 28).
+  TSAN_OPTIONS="${tsan_common}:log_path=${repo_root}/${out}/tsan-loadgen-http" \
+    "${loadgen}" --target="127.0.0.1:${http_port}" --protocol=http_json --tiles=72 --pool=16 \
+    --rpc=ValidateAction --mode=closed --in_flight=8 --warmup=1s --duration=5s \
+    >"${out}/loadgen-http.log" 2>&1 || status=1
   ((status == 0)) || echo "ci-sanitizers: tsan: a load generator run failed (${out}/loadgen-*.log)" >&2
 
   # Shutdown under load: SIGTERM in the middle of an open loop.
