@@ -87,6 +87,8 @@ fi
 #     python3-grpcio and python3-protobuf (clients/examples/python);
 #   * clients/examples/node: @grpc/grpc-js and @grpc/proto-loader, `npm ci`
 #     from its package-lock.json;
+#   * clients/examples/node-connect: @connectrpc/connect, @connectrpc/connect-node
+#     and @bufbuild/protobuf, `npm ci` from its package-lock.json;
 #   * tests/playground: playwright-core (drives chromium), `npm ci` from its
 #     package-lock.json;
 #   * tests/deploy: kubernetes-models (the Kubernetes schemas, with the
@@ -125,6 +127,7 @@ npm_ci_if_stale() {
   fi
 }
 npm_ci_if_stale clients/examples/node
+npm_ci_if_stale clients/examples/node-connect
 npm_ci_if_stale tests/deploy
 npm_ci_if_stale tests/playground
 bash "${repo_root}/tests/deploy/install_kubectl.sh"
