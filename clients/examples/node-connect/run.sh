@@ -41,6 +41,9 @@ rm -rf "${gen}"
 (cd "${repo_root}" &&
   node_modules/.bin/buf generate --template clients/examples/node-connect/buf.gen.yaml -o "${gen}")
 ln -s "${here}/node_modules" "${gen}/node_modules"
+# The generated files are ES modules: say so, wherever GEN_DIR lies (a
+# package.json above it without "type" would make node warn and guess).
+echo '{"type": "module"}' >"${gen}/package.json"
 
 # 2. The server.
 work="$(mktemp -d)"
