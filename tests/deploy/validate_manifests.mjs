@@ -214,6 +214,7 @@ for (const deployment of deployments) {
     typeof port === 'number' ? port : (server.ports ?? []).find((p) => p.name === port)?.containerPort;
   const metricsPort = portNumber('metrics');
   const grpcPort = portNumber('grpc');
+  const httpPort = portNumber('http');  // the API over HTTP/1.1 (Connect), when the pod declares it
   if (metricsPort === undefined || grpcPort === undefined) fail(where, 'no container ports named grpc and metrics');
   for (const [probe, wanted] of [['readinessProbe', '/readyz'], ['livenessProbe', '/healthz']]) {
     const http = server[probe]?.httpGet;
@@ -249,7 +250,7 @@ for (const deployment of deployments) {
       for (const port of rule.ports ?? []) {
         const number = portNumber(port.port);
         const from = rule.from ?? [];
-        if (number === grpcPort) {
+        if (number === grpcPort || (httpPort !== undefined && number === httpPort)) {
           allowed.grpc += 1;
           for (const peer of from) {
             if (peer.podSelector?.matchLabels?.['carcassonne-referee-client'] !== 'true' || peer.ipBlock) {
@@ -264,7 +265,7 @@ for (const deployment of deployments) {
             }
           }
         } else {
-          fail(at, `admits port ${port.port}, which is neither grpc nor metrics`);
+          fail(at, `admits port ${port.port}, which is neither grpc, http nor metrics`);
         }
       }
     }
