@@ -37,7 +37,7 @@ constexpr int kMaxDepth = 64;
 constexpr size_t kMaxFields = 256;
 
 // How the fast path reads a field's JSON value; kOther: it does not.
-enum class Kind { kInt32, kBool, kString, kEnum, kMessage, kOther };
+enum class Kind { kInt32, kInt64, kUint32, kUint64, kBool, kString, kEnum, kMessage, kOther };
 
 struct EnumTable {
   absl::flat_hash_map<std::string, int> by_name;
@@ -118,7 +118,19 @@ class Registry {
     if (field->is_map()) return Kind::kOther;
     switch (field->type()) {
       case FieldDescriptor::TYPE_INT32:
+      case FieldDescriptor::TYPE_SINT32:
+      case FieldDescriptor::TYPE_SFIXED32:
         return Kind::kInt32;
+      case FieldDescriptor::TYPE_INT64:
+      case FieldDescriptor::TYPE_SINT64:
+      case FieldDescriptor::TYPE_SFIXED64:
+        return Kind::kInt64;
+      case FieldDescriptor::TYPE_UINT32:
+      case FieldDescriptor::TYPE_FIXED32:
+        return Kind::kUint32;
+      case FieldDescriptor::TYPE_UINT64:
+      case FieldDescriptor::TYPE_FIXED64:
+        return Kind::kUint64;
       case FieldDescriptor::TYPE_BOOL:
         return Kind::kBool;
       case FieldDescriptor::TYPE_STRING:
@@ -203,26 +215,45 @@ int HexDigit(char c) {
   return -1;
 }
 
-// An integer in canonical JSON form, -?(0|[1-9][0-9]*) ("-0" excluded), that
-// fits in int32: its value.
-bool CanonicalInt32(absl::string_view text, int32_t* value) {
+// An integer in canonical JSON form, -?(0|[1-9][0-9]*) ("-0" excluded),
+// within [min, max]: its value.
+bool CanonicalInteger(absl::string_view text, int64_t min, uint64_t max, bool* negative,
+                      uint64_t* magnitude) {
   size_t i = 0;
-  const bool negative = !text.empty() && text[0] == '-';
-  if (negative) ++i;
-  if (i == text.size() || text.size() - i > 10) return false;
+  *negative = !text.empty() && text[0] == '-';
+  if (*negative) ++i;
+  if (i == text.size() || text.size() - i > 20) return false;
   if (text[i] == '0' && text.size() - i > 1) return false;
-  int64_t magnitude = 0;
+  uint64_t value = 0;
   for (; i < text.size(); ++i) {
     if (text[i] < '0' || text[i] > '9') return false;
-    magnitude = magnitude * 10 + (text[i] - '0');
+    const auto digit = static_cast<uint64_t>(text[i] - '0');
+    if (value > (std::numeric_limits<uint64_t>::max() - digit) / 10) return false;
+    value = value * 10 + digit;
   }
-  if (negative && magnitude == 0) return false;
-  const int64_t signed_value = negative ? -magnitude : magnitude;
-  if (signed_value < std::numeric_limits<int32_t>::min() ||
-      signed_value > std::numeric_limits<int32_t>::max()) {
+  if (*negative) {
+    // -min as unsigned, without overflowing for INT64_MIN.
+    const uint64_t limit = min >= 0 ? 0 : static_cast<uint64_t>(-(min + 1)) + 1;
+    if (value == 0 || value > limit) return false;
+  } else if (value > max) {
     return false;
   }
-  *value = static_cast<int32_t>(signed_value);
+  *magnitude = value;
+  return true;
+}
+
+// The value of an integer within [min, max] (see CanonicalInteger).
+template <typename Int>
+bool CanonicalInt(absl::string_view text, Int* value) {
+  bool negative = false;
+  uint64_t magnitude = 0;
+  if (!CanonicalInteger(text, static_cast<int64_t>(std::numeric_limits<Int>::min()),
+                        static_cast<uint64_t>(std::numeric_limits<Int>::max()), &negative,
+                        &magnitude)) {
+    return false;
+  }
+  // Negative only for signed types, where 0 - magnitude fits.
+  *value = negative ? static_cast<Int>(0 - magnitude) : static_cast<Int>(magnitude);
   return true;
 }
 
@@ -362,24 +393,26 @@ class Reader {
     return true;
   }
 
-  // A JSON number that is an integer in canonical form within int32 (an
-  // exponent or a fraction gives up).
-  bool Int32Number(int32_t* value) {
+  // A JSON number that is an integer in canonical form within Int's range
+  // (an exponent or a fraction gives up).
+  template <typename Int>
+  bool IntegerNumber(Int* value) {
     SkipWhitespace();
     const char* start = p_;
     if (p_ != end_ && *p_ == '-') ++p_;
     while (p_ != end_ && *p_ >= '0' && *p_ <= '9') ++p_;
     if (p_ != end_ && (*p_ == '.' || *p_ == 'e' || *p_ == 'E')) return false;
-    return CanonicalInt32(absl::string_view(start, static_cast<size_t>(p_ - start)), value);
+    return CanonicalInt(absl::string_view(start, static_cast<size_t>(p_ - start)), value);
   }
 
-  // An int32 field's value: a JSON number, or a string holding one.
-  bool Int32(int32_t* value) {
+  // An integer field's value: a JSON number, or a string holding one.
+  template <typename Int>
+  bool Integer(Int* value) {
     if (Peek('"')) {
       absl::string_view text;
-      return String(scratch_, &text) && CanonicalInt32(text, value);
+      return String(scratch_, &text) && CanonicalInt(text, value);
     }
-    return Int32Number(value);
+    return IntegerNumber(value);
   }
 
   bool Bool(bool* value) {
@@ -407,7 +440,7 @@ class Reader {
       return true;
     }
     int32_t value = 0;
-    if (!Int32Number(&value)) return false;
+    if (!IntegerNumber(&value)) return false;
     if (entry.field->enum_type()->FindValueByNumber(value) == nullptr) return false;
     *number = value;
     return true;
@@ -420,9 +453,30 @@ class Reader {
     switch (entry.kind) {
       case Kind::kInt32: {
         int32_t value = 0;
-        if (!Int32(&value)) return false;
+        if (!Integer(&value)) return false;
         repeated ? reflection->AddInt32(message, field, value)
                  : reflection->SetInt32(message, field, value);
+        return true;
+      }
+      case Kind::kInt64: {
+        int64_t value = 0;
+        if (!Integer(&value)) return false;
+        repeated ? reflection->AddInt64(message, field, value)
+                 : reflection->SetInt64(message, field, value);
+        return true;
+      }
+      case Kind::kUint32: {
+        uint32_t value = 0;
+        if (!Integer(&value)) return false;
+        repeated ? reflection->AddUInt32(message, field, value)
+                 : reflection->SetUInt32(message, field, value);
+        return true;
+      }
+      case Kind::kUint64: {
+        uint64_t value = 0;
+        if (!Integer(&value)) return false;
+        repeated ? reflection->AddUInt64(message, field, value)
+                 : reflection->SetUInt64(message, field, value);
         return true;
       }
       case Kind::kBool: {

@@ -6,11 +6,13 @@
 // per-message lookup tables built once.
 //
 // It is exact by construction: the fast path accepts only a subset of what
-// JsonStringToMessage accepts (strict RFC 8259 JSON; int32, bool, string,
-// enum and message fields of non-google.protobuf types), and fills the
-// message exactly as protobuf would. Whatever it does not accept (anything
-// else, malformed or merely unusual input: duplicate keys, two members of a
-// oneof, other field types, well-known types, maps, exponents, ...) goes to
+// JsonStringToMessage accepts (strict RFC 8259 JSON; fields of the 32- and
+// 64-bit integer types, as canonical integers or strings of them, bool,
+// string, enum by name or known number, and messages of non-google.protobuf
+// types), and fills the message exactly as protobuf would. Whatever it does
+// not accept (anything else, malformed or merely unusual input: duplicate
+// keys, two members of a oneof, null in a oneof or an array, float, double
+// and bytes fields, well-known types, maps, exponents, ...) goes to
 // JsonStringToMessage on the same input, whose answer (and error text) is
 // returned. No HTTP types here.
 #pragma once

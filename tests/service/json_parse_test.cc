@@ -6,11 +6,16 @@
 // forms (JSON or proto field names, defaults printed or not, enums as names or
 // numbers, with whitespace or not); the HTTP fuzz seeds' JSON bodies; hand-made
 // edge cases of every JSON and proto3 JSON point (with whether the fast path
-// itself takes them); and seeded byte mutations of all of these.
+// itself takes them); seeded byte mutations of these; and, on a type built at
+// run time, every integer type's limits and random values, and the float,
+// double and bytes fields the fast path leaves to protobuf.
 #include "service/json_parse.h"
 
+#include <google/protobuf/descriptor.pb.h>
+#include <google/protobuf/dynamic_message.h>
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <google/protobuf/text_format.h>
 #include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
 
@@ -35,8 +40,13 @@ using google::protobuf::Descriptor;
 using google::protobuf::Message;
 
 std::unique_ptr<Message> NewMessage(const Descriptor* type) {
-  return std::unique_ptr<Message>(
-      google::protobuf::MessageFactory::generated_factory()->GetPrototype(type)->New());
+  static google::protobuf::DynamicMessageFactory* dynamic =
+      new google::protobuf::DynamicMessageFactory();
+  google::protobuf::MessageFactory* factory =
+      type->file()->pool() == google::protobuf::DescriptorPool::generated_pool()
+          ? google::protobuf::MessageFactory::generated_factory()
+          : dynamic;
+  return std::unique_ptr<Message>(factory->GetPrototype(type)->New());
 }
 
 std::string DeterministicBytes(const Message& message) {
@@ -381,6 +391,175 @@ TEST(JsonParse, EnumAndOneofEdgeCases) {
           {"{\"action\":{\"pass\":null}}", false},
           {"{\"action\":{\"pass\":{},\"scoringOrder\":[{\"x\":1},{\"segmentId\":\"r\"}]}}", true},
       });
+}
+
+// A proto3 type with a field of every integer type, singular and repeated
+// (the request types have int32 only), and one with float, double and bytes
+// fields (left to protobuf); built at run time in a pool of their own.
+const google::protobuf::FileDescriptor* NumbersFile() {
+  static const google::protobuf::FileDescriptor* file = [] {
+    google::protobuf::FileDescriptorProto proto;
+    proto.set_name("json_parse_test_numbers.proto");
+    proto.set_package("jsontest");
+    proto.set_syntax("proto3");
+    auto* numbers = proto.add_message_type();
+    numbers->set_name("Numbers");
+    const std::vector<std::pair<std::string, google::protobuf::FieldDescriptorProto::Type>> types =
+        {{"int32", google::protobuf::FieldDescriptorProto::TYPE_INT32},
+         {"int64", google::protobuf::FieldDescriptorProto::TYPE_INT64},
+         {"uint32", google::protobuf::FieldDescriptorProto::TYPE_UINT32},
+         {"uint64", google::protobuf::FieldDescriptorProto::TYPE_UINT64},
+         {"sint32", google::protobuf::FieldDescriptorProto::TYPE_SINT32},
+         {"sint64", google::protobuf::FieldDescriptorProto::TYPE_SINT64},
+         {"fixed32", google::protobuf::FieldDescriptorProto::TYPE_FIXED32},
+         {"fixed64", google::protobuf::FieldDescriptorProto::TYPE_FIXED64},
+         {"sfixed32", google::protobuf::FieldDescriptorProto::TYPE_SFIXED32},
+         {"sfixed64", google::protobuf::FieldDescriptorProto::TYPE_SFIXED64}};
+    int number = 1;
+    for (const auto& [name, type] : types) {
+      for (const bool repeated : {false, true}) {
+        auto* field = numbers->add_field();
+        field->set_name((repeated ? "r_" : "v_") + name);
+        field->set_number(number++);
+        field->set_type(type);
+        field->set_label(repeated ? google::protobuf::FieldDescriptorProto::LABEL_REPEATED
+                                  : google::protobuf::FieldDescriptorProto::LABEL_OPTIONAL);
+      }
+    }
+    auto* others = proto.add_message_type();
+    others->set_name("Others");
+    const std::vector<std::pair<std::string, google::protobuf::FieldDescriptorProto::Type>>
+        other_types = {{"f", google::protobuf::FieldDescriptorProto::TYPE_FLOAT},
+                       {"d", google::protobuf::FieldDescriptorProto::TYPE_DOUBLE},
+                       {"b", google::protobuf::FieldDescriptorProto::TYPE_BYTES}};
+    for (const auto& [name, type] : other_types) {
+      auto* field = others->add_field();
+      field->set_name(name);
+      field->set_number(number++);
+      field->set_type(type);
+      field->set_label(google::protobuf::FieldDescriptorProto::LABEL_OPTIONAL);
+    }
+    static google::protobuf::DescriptorPool* pool = new google::protobuf::DescriptorPool();
+    return pool->BuildFile(proto);
+  }();
+  return file;
+}
+
+TEST(JsonParse, IntegerTypesEdgeCases) {
+  const Descriptor* numbers = NumbersFile()->FindMessageTypeByName("Numbers");
+  ASSERT_NE(numbers, nullptr);
+  struct Values {
+    std::string type;
+    std::vector<std::string> in_range;
+    std::vector<std::string> out_of_range;
+  };
+  const std::vector<std::string> signed32 = {"0", "1", "-1", "2147483647", "-2147483648"};
+  const std::vector<std::string> signed32_out = {"2147483648", "-2147483649"};
+  const std::vector<std::string> signed64 = {"0", "-1", "2147483648", "9223372036854775807",
+                                             "-9223372036854775808"};
+  const std::vector<std::string> signed64_out = {"9223372036854775808", "-9223372036854775809",
+                                                 "18446744073709551616"};
+  const std::vector<std::string> unsigned32 = {"0", "1", "4294967295"};
+  const std::vector<std::string> unsigned32_out = {"4294967296", "-1"};
+  const std::vector<std::string> unsigned64 = {"0", "4294967296", "18446744073709551615"};
+  const std::vector<std::string> unsigned64_out = {"18446744073709551616", "-1",
+                                                   "99999999999999999999999"};
+  const std::vector<Values> all = {
+      {"int32", signed32, signed32_out},      {"sint32", signed32, signed32_out},
+      {"sfixed32", signed32, signed32_out},   {"int64", signed64, signed64_out},
+      {"sint64", signed64, signed64_out},     {"sfixed64", signed64, signed64_out},
+      {"uint32", unsigned32, unsigned32_out}, {"fixed32", unsigned32, unsigned32_out},
+      {"uint64", unsigned64, unsigned64_out}, {"fixed64", unsigned64, unsigned64_out}};
+  int fast = 0;
+  for (const Values& values : all) {
+    for (const char* prefix : {"v_", "r_"}) {
+      const bool repeated = prefix[0] == 'r';
+      auto json = [&](const std::string& value) {
+        std::string text = "{\"";
+        text.append(prefix).append(values.type).append("\":");
+        if (repeated) {
+          text.append("[").append(value).append(",").append(value).append("]");
+        } else {
+          text.append(value);
+        }
+        return text.append("}");
+      };
+      auto quoted = [](const std::string& value) {
+        std::string text = "\"";
+        return text.append(value).append("\"");
+      };
+      for (const std::string& value : values.in_range) {
+        SCOPED_TRACE(values.type + " " + value);
+        EXPECT_TRUE(ExpectSameAsProtobuf(numbers, json(value)).fast);
+        EXPECT_TRUE(ExpectSameAsProtobuf(numbers, json(quoted(value))).fast);
+        fast += 2;
+      }
+      for (const std::string& value : values.out_of_range) {
+        SCOPED_TRACE(values.type + " " + value);
+        EXPECT_FALSE(ExpectSameAsProtobuf(numbers, json(value)).fast);
+        EXPECT_FALSE(ExpectSameAsProtobuf(numbers, json(quoted(value))).fast);
+      }
+      for (const std::string value :
+           {"-0", "01", "1.0", "1e3", "0.5", "\"1e3\"", "\" 1\"", "true", "\"\"", "+1", "-"}) {
+        SCOPED_TRACE(values.type + " " + value);
+        EXPECT_FALSE(ExpectSameAsProtobuf(numbers, json(value)).fast);
+      }
+    }
+  }
+  EXPECT_GT(fast, 100);
+}
+
+TEST(JsonParse, RandomIntegersInEveryPrintedFormReadFastAndEqual) {
+  const Descriptor* numbers = NumbersFile()->FindMessageTypeByName("Numbers");
+  ASSERT_NE(numbers, nullptr);
+  std::mt19937_64 random(64);
+  for (int round = 0; round < 40; ++round) {
+    const auto message = NewMessage(numbers);
+    const google::protobuf::Reflection* reflection = message->GetReflection();
+    for (int i = 0; i < numbers->field_count(); ++i) {
+      const google::protobuf::FieldDescriptor* field = numbers->field(i);
+      const int count = field->is_repeated() ? static_cast<int>(random() % 4) : 1;
+      for (int n = 0; n < count; ++n) {
+        // Values of every magnitude: a random number of random bits.
+        const uint64_t bits = random() >> (random() % 64);
+        switch (field->cpp_type()) {
+          case google::protobuf::FieldDescriptor::CPPTYPE_INT32:
+            field->is_repeated()
+                ? reflection->AddInt32(message.get(), field, static_cast<int32_t>(bits))
+                : reflection->SetInt32(message.get(), field, static_cast<int32_t>(bits));
+            break;
+          case google::protobuf::FieldDescriptor::CPPTYPE_INT64:
+            field->is_repeated()
+                ? reflection->AddInt64(message.get(), field, static_cast<int64_t>(bits))
+                : reflection->SetInt64(message.get(), field, static_cast<int64_t>(bits));
+            break;
+          case google::protobuf::FieldDescriptor::CPPTYPE_UINT32:
+            field->is_repeated()
+                ? reflection->AddUInt32(message.get(), field, static_cast<uint32_t>(bits))
+                : reflection->SetUInt32(message.get(), field, static_cast<uint32_t>(bits));
+            break;
+          default:
+            field->is_repeated() ? reflection->AddUInt64(message.get(), field, bits)
+                                 : reflection->SetUInt64(message.get(), field, bits);
+            break;
+        }
+      }
+    }
+    for (const std::string& json : PrintedForms(*message)) {
+      EXPECT_TRUE(ExpectSameAsProtobuf(numbers, json).fast) << json;
+    }
+  }
+}
+
+TEST(JsonParse, FloatDoubleAndBytesGoToProtobuf) {
+  const Descriptor* others = NumbersFile()->FindMessageTypeByName("Others");
+  ASSERT_NE(others, nullptr);
+  for (const std::string json :
+       {"{\"f\":1.5}", "{\"d\":\"NaN\"}", "{\"d\":\"-Infinity\"}", "{\"f\":1e39}",
+        "{\"b\":\"aGk=\"}", "{\"b\":\"aGk\"}", "{\"b\":\"a-_w\"}", "{\"f\":null}"}) {
+    EXPECT_FALSE(ExpectSameAsProtobuf(others, json).fast);
+  }
+  EXPECT_TRUE(ExpectSameAsProtobuf(others, "{}").fast);
 }
 
 TEST(JsonParse, OptionsOtherThanConnectsGoToProtobuf) {
