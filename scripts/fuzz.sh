@@ -70,7 +70,7 @@ done
 
 all_targets=(fuzz_new_game fuzz_validate_action fuzz_apply_action fuzz_play_turn
   fuzz_list_legal_actions fuzz_score_game fuzz_get_catalog fuzz_snapshot fuzz_engine_games
-  fuzz_http)
+  fuzz_http fuzz_json_parse)
 ((${#targets[@]} > 0)) || targets=("${all_targets[@]}")
 
 build=build-fuzz
@@ -103,6 +103,8 @@ mkdir -p "${work}/seeds" "${work}/logs"
 "${bin}/fuzz_seeds" --out="${work}/seeds" tests/scenarios/*.json
 # fuzz_http's seeds are committed (one HTTP request per protocol of the port).
 cp -r tests/fuzz/http_seeds "${work}/seeds/fuzz_http"
+# fuzz_json_parse's too (a type byte, then a JSON request body).
+cp -r tests/fuzz/json_seeds "${work}/seeds/fuzz_json_parse"
 if ! cmp -s <("${bin}/fuzz_seeds" --dictionary) tests/fuzz/referee.dict; then
   echo "fuzz.sh: WARNING: tests/fuzz/referee.dict is out of date (new tiles or fields?):" \
     "${bin}/fuzz_seeds --dictionary > tests/fuzz/referee.dict" >&2
