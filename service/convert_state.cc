@@ -556,7 +556,9 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
         {tokens.has_robber_holder_before_turn(), tokens.robber_holder_before_turn(),
          "robber_holder_before_turn"}};
     for (const auto& [present, holder, name] : holders) {
-      if (present) seat(holder, [&] { return FieldPath(tokens_path, name); });
+      // (A copy: clang 14 cannot capture a structured binding.)
+      const std::string_view field = name;
+      if (present) seat(holder, [&] { return FieldPath(tokens_path, field); });
     }
     if (tokens.has_king_holder()) state.king.holder = tokens.king_holder();
     state.king.record = tokens.king_record();
