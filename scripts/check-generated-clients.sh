@@ -4,15 +4,17 @@
 #   scripts/check-generated-clients.sh [OUT_DIR]     (default: a temporary dir)
 # Steps:
 #   1. `buf generate -o OUT_DIR` (TypeScript, Python, Go) succeeds, and each
-#      language's files are where buf.gen.yaml and the API's options put them;
-#   2. TypeScript: tsc type-checks the generated module (strict), compiles it,
-#      and node encodes Cell {x: 3, y: -2} with it;
-#   3. Python: the generated module (the system python3-protobuf runtime)
-#      encodes the same Cell;
+#      language's files are where buf.gen.yaml and the API's options put them,
+#      one per file of the API (proto/carcassonne/v1/*.proto);
+#   2. TypeScript: tsc type-checks the generated modules (strict), compiles
+#      them, and node encodes Cell {x: 3, y: -2} with geometry_pb (and finds
+#      RefereeService in referee_pb);
+#   3. Python: the generated modules (the system python3-protobuf runtime)
+#      encode the same Cell;
 #   both must give the bytes the protobuf wire format prescribes, derived by
 #   hand: field 1 (x) varint 3 = 08 03; field 2 (y) varint -2, an int32 sign-
 #   extended to 64 bits = 10 fe ff ff ff ff ff ff ff ff 01.
-#   4. Go: the files declare package carcassonnev1 (go_package's name) and the
+#   4. Go: every file declares package carcassonnev1 (go_package's name) and the
 #      RefereeService client; they are not compiled (the project installs no Go
 #      toolchain).
 set -euo pipefail
@@ -50,11 +52,17 @@ expect_file() {
     failed=1
   fi
 }
-expect_file gen/ts/carcassonne/v1/referee_pb.ts
-expect_file gen/ts/carcassonne/v1/render_pb.ts
-expect_file gen/python/carcassonne/v1/referee_pb2.py
+# The API's files (one package, several files by concern).
+api_bases=()
+for file in proto/carcassonne/v1/*.proto; do
+  api_bases+=("$(basename "${file}" .proto)")
+done
+for base in "${api_bases[@]}"; do
+  expect_file "gen/ts/carcassonne/v1/${base}_pb.ts"
+  expect_file "gen/python/carcassonne/v1/${base}_pb2.py"
+  expect_file "gen/go/carcassonne/v1/${base}.pb.go"
+done
 expect_file gen/python/carcassonne/v1/referee_pb2_grpc.py
-expect_file gen/go/carcassonne/v1/referee.pb.go
 expect_file gen/go/carcassonne/v1/referee_grpc.pb.go
 ((failed == 0)) || exit 1
 
@@ -71,7 +79,8 @@ cat >"${ts}/package.json" <<'JSON'
 JSON
 cat >"${ts}/encode.ts" <<'TS'
 import { create, toBinary } from "@bufbuild/protobuf";
-import { CellSchema, RefereeService } from "./referee_pb.js";
+import { CellSchema } from "./geometry_pb.js";
+import { RefereeService } from "./referee_pb.js";
 
 const bytes = toBinary(CellSchema, create(CellSchema, { x: 3, y: -2 }));
 if (RefereeService.method.validateAction.name !== "ValidateAction") {
@@ -80,7 +89,7 @@ if (RefereeService.method.validateAction.name !== "ValidateAction") {
 console.log(Array.from(bytes, (b: number) => b.toString(16).padStart(2, "0")).join(""));
 TS
 node_modules/.bin/tsc --strict --target es2022 --module nodenext --moduleResolution nodenext \
-  --outDir "${ts}/js" "${ts}/referee_pb.ts" "${ts}/render_pb.ts" "${ts}/encode.ts"
+  --outDir "${ts}/js" "${ts}/"*_pb.ts "${ts}/encode.ts"
 cp "${ts}/package.json" "${ts}/js/"
 ln -sfn "${repo_root}/node_modules" "${ts}/js/node_modules"
 ts_bytes="$(node "${ts}/js/encode.js")"
@@ -93,9 +102,9 @@ fi
 
 # Python: the generated module with Debian's python3-protobuf.
 py_bytes="$(PYTHONPATH="${out}/gen/python" /usr/bin/python3 -c '
-from carcassonne.v1 import referee_pb2, referee_pb2_grpc
+from carcassonne.v1 import geometry_pb2, referee_pb2_grpc
 assert hasattr(referee_pb2_grpc, "RefereeServiceStub")
-print(referee_pb2.Cell(x=3, y=-2).SerializeToString().hex())')"
+print(geometry_pb2.Cell(x=3, y=-2).SerializeToString().hex())')"
 if [[ "${py_bytes}" == "${expected}" ]]; then
   echo "ok   Python encodes Cell {x: 3, y: -2} as ${py_bytes}"
 else
@@ -103,12 +112,17 @@ else
   failed=1
 fi
 
-# Go: the package name of go_package, and the gRPC client.
-if grep -q '^package carcassonnev1$' "${out}/gen/go/carcassonne/v1/referee.pb.go" &&
-  grep -q 'func NewRefereeServiceClient' "${out}/gen/go/carcassonne/v1/referee_grpc.pb.go"; then
-  echo "ok   Go: package carcassonnev1 with NewRefereeServiceClient"
+# Go: the package name of go_package in every file, and the gRPC client.
+for base in "${api_bases[@]}"; do
+  if ! grep -q '^package carcassonnev1$' "${out}/gen/go/carcassonne/v1/${base}.pb.go"; then
+    echo "FAIL Go: ${base}.pb.go does not declare package carcassonnev1" >&2
+    failed=1
+  fi
+done
+if grep -q 'func NewRefereeServiceClient' "${out}/gen/go/carcassonne/v1/referee_grpc.pb.go"; then
+  echo "ok   Go: package carcassonnev1 (${#api_bases[@]} files) with NewRefereeServiceClient"
 else
-  echo "FAIL Go: no package carcassonnev1 or no NewRefereeServiceClient" >&2
+  echo "FAIL Go: no NewRefereeServiceClient in referee_grpc.pb.go" >&2
   failed=1
 fi
 exit "${failed}"

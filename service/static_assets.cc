@@ -28,7 +28,7 @@ protobuf) and gRPC-Web, plus the health check <code>grpc.health.v1.Health/Check<
   http://HOST:8080/carcassonne.v1.RefereeService/GetCatalog</code></pre>
 <p>Documentation, in the source tree: <code>docs/http.md</code> (endpoints, curl
 examples, errors, limits, CORS, TLS) and the API itself,
-<code>proto/carcassonne/v1/referee.proto</code> (every message and field explained).
+<code>proto/carcassonne/v1/*.proto</code> (the service in referee.proto; every message and field explained).
 The same service answers gRPC on port 50051, with server reflection.</p>
 <p>A browser playground to play a game against the referee lands on this page.</p>
 </body>

@@ -419,15 +419,29 @@ void PrintDictionary() {
                "# scripts/fuzz.sh warns when it is out of date. Field tags of every message\n"
                "# of carcassonne.v1, boundary values, tile type ids and segment ids.\n";
   std::map<std::string, std::string> tags;
-  const google::protobuf::FileDescriptor& file = *v1::GameState::descriptor()->file();
-  for (int i = 0; i < file.message_type_count(); ++i) {
-    std::vector<const google::protobuf::Descriptor*> pending = {file.message_type(i)};
-    while (!pending.empty()) {
-      const google::protobuf::Descriptor* message = pending.back();
-      pending.pop_back();
-      AddFieldTags(*message, tags);
-      for (int j = 0; j < message->nested_type_count(); ++j) {
-        pending.push_back(message->nested_type(j));
+  // The API's files: referee.proto (the requests) and every file of the
+  // package it imports, transitively (the snapshot, actions, ... by concern).
+  std::vector<const google::protobuf::FileDescriptor*> files = {
+      v1::NewGameRequest::descriptor()->file()};
+  for (size_t f = 0; f < files.size(); ++f) {
+    for (int d = 0; d < files[f]->dependency_count(); ++d) {
+      const google::protobuf::FileDescriptor* dependency = files[f]->dependency(d);
+      if (dependency->package() == files.front()->package() &&
+          std::find(files.begin(), files.end(), dependency) == files.end()) {
+        files.push_back(dependency);
+      }
+    }
+  }
+  for (const google::protobuf::FileDescriptor* file : files) {
+    for (int i = 0; i < file->message_type_count(); ++i) {
+      std::vector<const google::protobuf::Descriptor*> pending = {file->message_type(i)};
+      while (!pending.empty()) {
+        const google::protobuf::Descriptor* message = pending.back();
+        pending.pop_back();
+        AddFieldTags(*message, tags);
+        for (int j = 0; j < message->nested_type_count(); ++j) {
+          pending.push_back(message->nested_type(j));
+        }
       }
     }
   }

@@ -10,6 +10,7 @@
 #include <google/protobuf/descriptor.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -228,10 +229,24 @@ TEST(ErrorReasonsTest, JsonFieldPathWritesEachNameInLowerCamelCase) {
 // lowerCamelCase; no field of the API has a json_name of its own. Checked on
 // every field of every message of the API's files.
 TEST(ErrorReasonsTest, EveryFieldsJsonNameFollowsTheRule) {
-  const google::protobuf::FileDescriptor* file = v1::GameState::descriptor()->file();
+  // The API's files: referee.proto and every file of the package it imports.
+  std::vector<const google::protobuf::FileDescriptor*> files = {
+      v1::NewGameRequest::descriptor()->file()};
+  for (size_t f = 0; f < files.size(); ++f) {
+    for (int d = 0; d < files[f]->dependency_count(); ++d) {
+      const google::protobuf::FileDescriptor* dependency = files[f]->dependency(d);
+      if (dependency->package() == "carcassonne.v1" &&
+          std::find(files.begin(), files.end(), dependency) == files.end()) {
+        files.push_back(dependency);
+      }
+    }
+  }
+  EXPECT_EQ(files.size(), 9u);  // referee.proto and the 8 files it imports
   int checked = 0;
   std::vector<const google::protobuf::Descriptor*> messages;
-  for (int i = 0; i < file->message_type_count(); ++i) messages.push_back(file->message_type(i));
+  for (const google::protobuf::FileDescriptor* file : files) {
+    for (int i = 0; i < file->message_type_count(); ++i) messages.push_back(file->message_type(i));
+  }
   while (!messages.empty()) {
     const google::protobuf::Descriptor* message = messages.back();
     messages.pop_back();

@@ -28,6 +28,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "carcassonne/v1/referee.grpc.pb.h"
@@ -495,10 +496,26 @@ TEST(ControlPlaneTest, ReflectionAnswersEveryKindOfRequest) {
   ASSERT_FALSE(names.empty());
   EXPECT_EQ(names.front(), "carcassonne/v1/referee.proto");
   EXPECT_EQ(sorted(names), with_imports("carcassonne/v1/referee.proto"));
-  for (const char* symbol : {"carcassonne.v1.RefereeService.NewGame", "carcassonne.v1.GameState",
-                             "carcassonne.v1.GameState.tiles", "carcassonne.v1.ViolationCode"}) {
+  // The API is one package in several files (proto/carcassonne/v1/): each
+  // symbol comes with the file that declares it first, then its imports.
+  const std::vector<std::pair<std::string, std::string>> declared_in = {
+      {"carcassonne.v1.RefereeService.NewGame", "carcassonne/v1/referee.proto"},
+      {"carcassonne.v1.NewGameRequest", "carcassonne/v1/referee.proto"},
+      {"carcassonne.v1.GameState", "carcassonne/v1/game_state.proto"},
+      {"carcassonne.v1.GameState.tiles", "carcassonne/v1/game_state.proto"},
+      {"carcassonne.v1.RuleSet", "carcassonne/v1/rules.proto"},
+      {"carcassonne.v1.Cell", "carcassonne/v1/geometry.proto"},
+      {"carcassonne.v1.Action", "carcassonne/v1/actions.proto"},
+      {"carcassonne.v1.ViolationCode", "carcassonne/v1/verdicts.proto"},
+      {"carcassonne.v1.ScoreEvent", "carcassonne/v1/scoring.proto"},
+      {"carcassonne.v1.TileTypeInfo", "carcassonne/v1/catalogue.proto"},
+      {"carcassonne.v1.RenderBoardOptions", "carcassonne/v1/render.proto"}};
+  for (const auto& [symbol, file] : declared_in) {
     request.set_file_containing_symbol(symbol);
-    EXPECT_EQ(files(ask(request)).front(), "carcassonne/v1/referee.proto") << symbol;
+    names = files(ask(request));
+    ASSERT_FALSE(names.empty()) << symbol;
+    EXPECT_EQ(names.front(), file) << symbol;
+    EXPECT_EQ(sorted(names), with_imports(file)) << symbol;
   }
   request.set_file_containing_symbol("grpc.reflection.v1alpha.ServerReflection");
   EXPECT_EQ(files(ask(request)),

@@ -43,7 +43,8 @@ function parseFlags(argv) {
 }
 
 // ---------------------------------------------------------------------------
-// The API: loaded from the .proto at run time (no code generation step).
+// The API: loaded from the .proto at run time (no code generation step):
+// referee.proto and the files of the API it imports, from PROTO_ROOT.
 
 const PROTO_ROOT = path.resolve(__dirname, '..', '..', '..', 'proto');
 

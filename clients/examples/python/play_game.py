@@ -23,8 +23,16 @@ import sys
 
 import grpc
 
+# One module per file of the API (proto/carcassonne/v1/): the requests and
+# responses and the stub in referee_pb2*, the messages and enums they hold in
+# the modules of their concern.
+from carcassonne.v1 import actions_pb2
+from carcassonne.v1 import game_state_pb2
+from carcassonne.v1 import geometry_pb2
 from carcassonne.v1 import referee_pb2 as api
 from carcassonne.v1 import referee_pb2_grpc as api_grpc
+from carcassonne.v1 import scoring_pb2
+from carcassonne.v1 import verdicts_pb2
 from google.rpc import error_details_pb2, status_pb2
 
 DEADLINE_SECONDS = 10
@@ -81,7 +89,7 @@ def draw_tile(state, rng):
 
 
 def describe_segment(segment):
-    where = (api.Location.Name(segment.location).removeprefix("LOCATION_")
+    where = (geometry_pb2.Location.Name(segment.location).removeprefix("LOCATION_")
              if segment.location else segment.segment_id)
     return f"({segment.x}, {segment.y}) {where}"
 
@@ -92,7 +100,8 @@ def describe_action(action):
         tile = action.place_tile
         return f"places {tile.tile_type} at ({tile.x}, {tile.y}) turned {tile.rotation}"
     if kind == "place_figure":
-        figure = api.FigureKind.Name(action.place_figure.kind).removeprefix("FIGURE_KIND_").lower()
+        figure = (game_state_pb2.FigureKind.Name(action.place_figure.kind)
+                  .removeprefix("FIGURE_KIND_").lower())
         return f"puts a {figure} on {describe_segment(action.place_figure.segment)}"
     if kind == "pass":
         return "passes"
@@ -102,7 +111,7 @@ def describe_action(action):
 
 
 def describe_event(event, names):
-    kind = api.FeatureKind.Name(event.feature_kind).removeprefix("FEATURE_KIND_").lower()
+    kind = scoring_pb2.FeatureKind.Name(event.feature_kind).removeprefix("FEATURE_KIND_").lower()
     points = ", ".join(f"{names[p.player]} +{p.points}" for p in event.points) or "nobody scores"
     items = "; ".join(f"{item.description} [{item.rule_id}]" for item in event.line_items)
     state = "completed" if event.complete else "unfinished"
@@ -142,7 +151,8 @@ def main():
     try:
         referee.ValidateAction(api.ValidateActionRequest(
             state=state,
-            action=api.Action(place_tile=api.PlaceTile(tile_type="base:E", x=0, y=-1, rotation=45))),
+            action=actions_pb2.Action(
+                place_tile=actions_pb2.PlaceTile(tile_type="base:E", x=0, y=-1, rotation=45))),
             timeout=DEADLINE_SECONDS)
         raise RuntimeError("a rotation of 45 degrees was accepted")
     except grpc.RpcError as error:
@@ -161,7 +171,7 @@ def main():
     # 3. The turns, until the referee says the game is over.
     turn = 0
     illegal_move_shown = False
-    while state.phase != api.PHASE_GAME_OVER:
+    while state.phase != game_state_pb2.PHASE_GAME_OVER:
         if flags.max_turns and turn >= flags.max_turns:
             break
         turn += 1
@@ -173,12 +183,13 @@ def main():
         if not illegal_move_shown:
             illegal = referee.ApplyAction(api.ApplyActionRequest(
                 state=state,
-                action=api.Action(place_tile=api.PlaceTile(tile_type=tile_type, x=0, y=0, rotation=0))),
+                action=actions_pb2.Action(
+                    place_tile=actions_pb2.PlaceTile(tile_type=tile_type, x=0, y=0, rotation=0))),
                 timeout=DEADLINE_SECONDS)
             if illegal.verdict.legal or illegal.HasField("state"):
                 raise RuntimeError("a tile on an occupied cell was accepted")
             for violation in illegal.verdict.violations:
-                code = api.ViolationCode.Name(violation.code)
+                code = verdicts_pb2.ViolationCode.Name(violation.code)
                 print(f"illegal move: {player} {tile_type} at (0, 0): {code} [{violation.rule_id}] "
                       f"{violation.message}")
             illegal_move_shown = True
@@ -190,7 +201,7 @@ def main():
         while True:
             legal = referee.ListLegalActions(request, timeout=DEADLINE_SECONDS)
             if not legal.actions:
-                raise RuntimeError(f"no legal action in {api.Phase.Name(state.phase)}")
+                raise RuntimeError(f"no legal action in {game_state_pb2.Phase.Name(state.phase)}")
             action = choose_action(legal.actions, rng)
             applied = referee.ApplyAction(api.ApplyActionRequest(state=state, action=action),
                                           timeout=DEADLINE_SECONDS)
@@ -201,7 +212,7 @@ def main():
             state = applied.state
             request = api.ListLegalActionsRequest(state=state)
             # A tile that fits nowhere is discarded and the same player draws again.
-            if state.phase in (api.PHASE_PLACE_TILE, api.PHASE_GAME_OVER):
+            if state.phase in (game_state_pb2.PHASE_PLACE_TILE, game_state_pb2.PHASE_GAME_OVER):
                 break
         print(f"turn {turn}: {player} " + "; ".join(steps))
 
@@ -212,11 +223,11 @@ def main():
     for event in scored.events:
         print(f"ScoreGame: {describe_event(event, names)}")
     snapshot_scores = [p.score for p in state.players]
-    if state.phase == api.PHASE_GAME_OVER and list(scored.final_scores) != snapshot_scores:
+    if state.phase == game_state_pb2.PHASE_GAME_OVER and list(scored.final_scores) != snapshot_scores:
         raise RuntimeError(f"ScoreGame {list(scored.final_scores)} differs from the snapshot's "
                            f"scores {snapshot_scores}")
     table = ", ".join(f"{name} {score}" for name, score in zip(names, scored.final_scores))
-    ending = "game over" if state.phase == api.PHASE_GAME_OVER else "stopped"
+    ending = "game over" if state.phase == game_state_pb2.PHASE_GAME_OVER else "stopped"
     print(f"{ending} after {turn} turns: {table}")
     channel.close()
     return 0
