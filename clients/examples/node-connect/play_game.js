@@ -30,6 +30,7 @@
 //          (default: ./gen next to this file; run.sh passes its own).
 // Exit status: 0 when the game was played to its end and every check held.
 
+import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {create, createFileRegistry} from '@bufbuild/protobuf';
@@ -189,7 +190,14 @@ function describeEvent(event, names, api) {
 
 async function main() {
   const flags = parseFlags(process.argv.slice(2));
-  const api = await import(pathToFileURL(path.join(path.resolve(flags.gen), 'carcassonne', 'v1', 'referee_pb.js')).href);
+  // The API is several files of one package (referee.proto holds the
+  // service; game_state.proto the Phase, verdicts.proto the ViolationCode,
+  // ...): every generated module, as one namespace.
+  const genDir = path.join(path.resolve(flags.gen), 'carcassonne', 'v1');
+  const api = {};
+  for (const file of fs.readdirSync(genDir).filter((f) => f.endsWith('_pb.js')).sort()) {
+    Object.assign(api, await import(pathToFileURL(path.join(genDir, file)).href));
+  }
   const {Phase, RefereeService} = api;
 
   // HTTP/1.1, the Connect protocol; every call has a 10 s deadline
