@@ -61,7 +61,9 @@ run_asan() {
     carcassonne_scenario carcassonne_referee service_test board_description_test cult_test \
     siege_test princess_and_dragon_test tower_test abbot_test hills_and_sheep_test under_the_big_top_test princess_and_dragon_fairy_test inns_and_cathedrals_c31_test engine_fuzz_coverage_test hostile_snapshot_test describe_board_test render_board_test tls_test \
     resilience_test operations_test carcassonne_loadgen \
-    error_reasons_test field_rules_test api_reference_test
+    error_reasons_test field_rules_test api_reference_test \
+    http_test http_fuzz_seed_test json_parse_test probes_test access_log_test \
+    playground_assets_test
   echo "ci-sanitizers: asan: build: $(($(now) - started)) s"
 
   started="$(now)"
@@ -77,13 +79,13 @@ run_asan() {
   # Not sanitizer matters, run by the Release stage only: buf_lint,
   # buf_breaking and buf_generate (the API's checks), the
   # renderer's SVG checks, the example clients, the other languages' protoc
-  # output, the Kubernetes overlays, the documentation checks (docs_*: their
+  # output, the Kubernetes overlays, the playground in the browser, the documentation checks (docs_*: their
   # blocks call tools this tree does not build); and resilience_test's overload, memory and
   # lame-duck timings, which measure the Release server (ASan's shadow memory
   # and slowdown would make its RSS and latency bounds meaningless). Its
   # control-plane and malformed-body tests do run here.
   local not_sanitizer='^buf_lint$|^buf_breaking$|^buf_generate$|^render/|^example_'
-  not_sanitizer+='|^proto_other_languages$|^deploy_|^docs_'
+  not_sanitizer+='|^proto_other_languages$|^deploy_|^docs_|^playground_browser$'
   not_sanitizer+='|^(OverloadTest|MemoryTest|LameDuckTest)\.'
   # (300 garbage calls at once: the slower ASan server sheds some of them
   # with RESOURCE_EXHAUSTED, as admission control should, so its count fails.)
