@@ -448,6 +448,13 @@ class ServingQueue {
   void OnEvent(void* tag, bool ok) {
     const auto bits = reinterpret_cast<uintptr_t>(tag);
     if ((bits & kKindMask) == kOther) {
+      // The event was posted under mutex_ (Post; the control plane's own
+      // events likewise come from another thread): taking it here orders
+      // everything the posting thread wrote (a UnaryArrival lives on the HTTP
+      // thread's stack) before this thread reads it. gRPC's alarm, which
+      // carries the tag, is not visible to ThreadSanitizer, nor, in
+      // principle, a memory barrier we may rely on.
+      { std::lock_guard<std::mutex> lock(mutex_); }
       reinterpret_cast<ServingQueueEvent*>(bits & ~kKindMask)->Happened(ok);
       return;
     }
