@@ -122,10 +122,46 @@ std::unique_ptr<Message> NewMessage(const google::protobuf::Descriptor* type) {
       google::protobuf::MessageFactory::generated_factory()->GetPrototype(type)->New());
 }
 
+// `text` with every byte that is not part of well-formed UTF-8 replaced by
+// '?': an error message may quote what a client sent (a path, a header), and
+// a JSON string must be UTF-8.
+std::string WellFormedUtf8(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  size_t i = 0;
+  while (i < text.size()) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const size_t length = lead < 0x80                      ? 1
+                          : (lead >= 0xC2 && lead <= 0xDF) ? 2
+                          : (lead >= 0xE0 && lead <= 0xEF) ? 3
+                          : (lead >= 0xF0 && lead <= 0xF4) ? 4
+                                                           : 0;
+    bool ok = length > 0 && i + length <= text.size();
+    for (size_t k = 1; ok && k < length; ++k) {
+      ok = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+    }
+    if (ok && length >= 3) {
+      const auto second = static_cast<unsigned char>(text[i + 1]);
+      if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) ||
+          (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second > 0x8F)) {
+        ok = false;
+      }
+    }
+    if (ok) {
+      out.append(text, i, length);
+      i += length;
+    } else {
+      out += '?';
+      ++i;
+    }
+  }
+  return out;
+}
+
 // `text` as a JSON string (quoted, escaped).
 std::string JsonString(const std::string& text) {
   google::protobuf::Value value;
-  value.set_string_value(text);
+  value.set_string_value(WellFormedUtf8(text));
   return ToJson(value);
 }
 
