@@ -1,3 +1,5 @@
+// One file, past 600 lines: every test here starts the real server and shares its
+// load helpers (AsyncCalls, Metric, START_SERVER); splitting it would copy them.
 // The referee server "in the wild" (issue #19), over the real binary started
 // as a child process (server_process.h):
 //   * health is never starved: it answers while reflection streams are held
