@@ -191,6 +191,10 @@ class ServingBackend final : public RpcBackend {
   grpc::health::v1::HealthCheckResponse::ServingStatus Health(const std::string& service) override {
     return health_.CheckedStatus(service);
   }
+  void Refused(Method method, const grpc::Status& status, std::optional<ShedReason> reason,
+               size_t request_bytes, const std::string& request_id) override {
+    serving_.RecordRefused(method, status, reason, request_bytes, request_id);
+  }
 
  private:
   RefereeServing& serving_;
@@ -229,9 +233,10 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   // the serving queues (serving.h). No synchronous service, no callback API.
   grpc::EnableDefaultHealthCheckService(false);
   ControlQueue control;
-  HealthService health(kServiceName, control);
+  HealthService health(kServiceName, control, metrics);
   ReflectionService reflection(
-      {kServiceName, "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection"}, control);
+      {kServiceName, "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection"}, control,
+      metrics);
   ServingOptions serving_options;
   serving_options.threads = ServingThreads(options);
   serving_options.noop = options.noop;
