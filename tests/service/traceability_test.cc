@@ -312,7 +312,7 @@ TEST_F(TraceabilityTest, ConnectAnswersReturnTheRequestIdInTheHeaderAndErrorsInT
 TEST_F(TraceabilityTest, GrpcWebErrorsCarryTheRequestIdInTheirTrailers) {
   // An empty body is no frame: INVALID_ARGUMENT in the trailers frame.
   Reply reply = Http(http_port_, "POST", std::string(kPrefix) + "GetCatalog",
-                           {"Content-Type: application/grpc-web+proto", "X-Request-Id: web-3"}, "");
+                     {"Content-Type: application/grpc-web+proto", "X-Request-Id: web-3"}, "");
   ASSERT_EQ(reply.status, 200);
   EXPECT_EQ(reply.headers["x-request-id"], "web-3");
   EXPECT_EQ(GrpcWebTrailer(reply.body, "grpc-status"), "3");
