@@ -92,6 +92,13 @@ bool RotatingTlsFiles::Configure(SSL_CTX& context) {
   SSL_CTX_set_cert_cb(&context, &RotatingTlsFiles::OnCertificate, this);
   if (!options_.client_ca_file.empty()) {
     SSL_CTX_set_verify(&context, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, nullptr);
+    // No session resumption under mTLS: a resumed session skips the client's
+    // certificate, so a client admitted by a client CA since rotated away
+    // could come back on its old session. Every connection is verified
+    // against the client CA read last.
+    SSL_CTX_set_session_cache_mode(&context, SSL_SESS_CACHE_OFF);
+    SSL_CTX_set_options(&context, SSL_OP_NO_TICKET);
+    SSL_CTX_set_num_tickets(&context, 0);
   }
   return true;
 }

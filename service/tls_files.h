@@ -11,7 +11,9 @@
 // reads the files again first. A set that cannot be used (an unreadable
 // file, a key that does not belong to the certificate: a rotation caught
 // half-way) is not taken: the last good set stays until the next read. The
-// connections already open keep their session.
+// connections already open keep their session; under mTLS no session is
+// resumed (every new connection's client certificate is checked against the
+// client CA read last).
 #pragma once
 
 #include <openssl/ssl.h>
