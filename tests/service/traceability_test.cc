@@ -425,7 +425,7 @@ TEST_F(TraceabilityTest, HealthAndReflectionCallsAreCounted) {
       "grpc_server_handled_total{grpc_code=\"OK\",grpc_method=\"Check\",grpc_service="
       "\"grpc.health.v1.Health\",grpc_type=\"unary\"}");
   ASSERT_GE(checks_before, 1);
-  // Three more checks, one of an unknown service.
+  // Three more checks over gRPC, one of an unknown service.
   auto health = grpc::health::v1::Health::NewStub(channel_);
   for (const std::string service : {"", "carcassonne.v1.RefereeService", "nope"}) {
     grpc::ClientContext context;
@@ -435,14 +435,23 @@ TEST_F(TraceabilityTest, HealthAndReflectionCallsAreCounted) {
     grpc::health::v1::HealthCheckResponse response;
     health->Check(&context, request, &response);
   }
+  // And two over HTTP (Connect), one of an unknown service: counted alike.
+  ASSERT_EQ(Http(http_port_, "POST", "/grpc.health.v1.Health/Check",
+                 {"Content-Type: application/json"}, "{}")
+                .status,
+            200);
+  ASSERT_EQ(Http(http_port_, "POST", "/grpc.health.v1.Health/Check",
+                 {"Content-Type: application/json"}, "{\"service\":\"nope\"}")
+                .status,
+            404);
   const std::string check =
       "grpc_method=\"Check\",grpc_service=\"grpc.health.v1.Health\","
       "grpc_type=\"unary\"}";
-  EXPECT_EQ(Value("grpc_server_handled_total{grpc_code=\"OK\"," + check), checks_before + 2);
-  EXPECT_EQ(Value("grpc_server_handled_total{grpc_code=\"NotFound\"," + check), 1);
-  EXPECT_EQ(Value("grpc_server_started_total{" + check), checks_before + 3);
-  EXPECT_EQ(Value("grpc_server_msg_received_total{" + check), checks_before + 3);
-  EXPECT_EQ(Value("grpc_server_msg_sent_total{" + check), checks_before + 2);
+  EXPECT_EQ(Value("grpc_server_handled_total{grpc_code=\"OK\"," + check), checks_before + 3);
+  EXPECT_EQ(Value("grpc_server_handled_total{grpc_code=\"NotFound\"," + check), 2);
+  EXPECT_EQ(Value("grpc_server_started_total{" + check), checks_before + 5);
+  EXPECT_EQ(Value("grpc_server_msg_received_total{" + check), checks_before + 5);
+  EXPECT_EQ(Value("grpc_server_msg_sent_total{" + check), checks_before + 3);
 
   // One reflection stream: list_services, then half-close: OK.
   const std::string buf = std::string(CARCASSONNE_SOURCE_DIR) + "/node_modules/.bin/buf";
