@@ -52,12 +52,15 @@ bool IsFeatureEvent(const ScoreEvent& event) {
 }
 
 // The feature scored now as it stands, as Game::Score would score it (the
-// same functions, in the same order) without changing the game.
+// same functions, in the same order) without changing the game. ScoreFeature
+// scores nothing in a feature without a follower (`followed`: one stands in
+// it), whose value is then its value with nobody in it.
 std::optional<ScoreEvent> ValueNow(const Game& game,
                                    const std::vector<const ExpansionModule*>& modules, int root,
-                                   bool complete) {
+                                   bool complete, bool followed) {
   const ScoringTrigger trigger = complete ? ScoringTrigger::kCompleted : ScoringTrigger::kEndOfGame;
-  std::optional<ScoreEvent> event = ScoreFeature(game.board(), game.state(), root, trigger);
+  std::optional<ScoreEvent> event;
+  if (followed) event = ScoreFeature(game.board(), game.state(), root, trigger);
   if (!event) return game.ValueWithModifiers(root, trigger);
   for (const ExpansionModule* module : modules) module->ModifyScore(game, root, *event);
   event->SettlePoints();
@@ -93,9 +96,7 @@ BoardDescription DescribeBoard(const Game& game) {
     FeatureDescription& feature = description.features.emplace_back();
     const FeatureSummary& summary = board.Feature(root);
     feature.kind = summary.kind;
-    feature.segments = board.SegmentsOf(root);
-    for (int tile_index : board.TilesOf(root))
-      feature.tiles.push_back(board.tile(tile_index).cell());
+    feature.segments.reserve(summary.segment_count);
     feature.open_edges = summary.open_edges;
     feature.complete = IsComplete(board, root);
     feature.coats_of_arms = summary.coats_of_arms;
@@ -106,6 +107,24 @@ BoardDescription DescribeBoard(const Game& game) {
       const Castle& castle = state.castles[castle_index];
       feature.castle = CastleDescription{castle_index, castle.owner, castle.scored,
                                          castle.pending_points, Fief(castle)};
+    }
+  }
+
+  // Each feature's segments in board order (Board::SegmentsOf) and its distinct
+  // tiles in placement order (Board::TilesOf), all in one walk of the board:
+  // the tiles in placement order, each tile's segments in order.
+  std::vector<int> last_tile_of(description.features.size(), -1);
+  for (int tile_index = 0; tile_index < board.tile_count(); ++tile_index) {
+    const BoardTile& tile = board.tile(tile_index);
+    const int segment_count = static_cast<int>(tile.type().segments.size());
+    for (int segment_index = 0; segment_index < segment_count; ++segment_index) {
+      const int index = FeatureIndexOf(board, feature_of_root, tile.first_segment + segment_index);
+      FeatureDescription& feature = description.features[index];
+      feature.segments.push_back({tile.cell(), segment_index});
+      if (last_tile_of[index] != tile_index) {
+        last_tile_of[index] = tile_index;
+        feature.tiles.push_back(tile.cell());
+      }
     }
   }
 
@@ -131,8 +150,10 @@ BoardDescription DescribeBoard(const Game& game) {
     std::sort(feature.strengths.begin(), feature.strengths.end(),
               [](const PlayerPoints& a, const PlayerPoints& b) { return a.player < b.player; });
     if (!strength[index].empty()) feature.majority = FindMajority(strength[index]);
-    if (!feature.castle)
-      feature.value_now = ValueNow(game, modules, roots[index], feature.complete);
+    if (!feature.castle) {
+      feature.value_now =
+          ValueNow(game, modules, roots[index], feature.complete, !strength[index].empty());
+    }
   }
 
   // The magic figures (Mage & Witch).

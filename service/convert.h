@@ -29,6 +29,8 @@ namespace carcassonne::service {
 
 namespace v1 = ::carcassonne::v1;
 
+class SegmentNaming;  // segment_naming.h
+
 // FieldProblem, FieldProblems: see error_reasons.h.
 
 // The seat fields of the API: every int32 field of a request's messages that
@@ -120,6 +122,11 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
 void VerdictToProto(const Verdict& verdict, const GameState& naming, v1::Verdict* proto);
 void ScoreEventToProto(const ScoreEvent& event, const GameState& naming, v1::ScoreEvent* proto);
 void ScoreEventsToProto(std::span<const ScoreEvent> events, const GameState& naming,
+                        google::protobuf::RepeatedPtrField<v1::ScoreEvent>* proto);
+// The same, naming the segments through a SegmentNaming of the snapshot
+// (segment_naming.h): for an answer that names many segments of one board.
+void ScoreEventToProto(const ScoreEvent& event, const SegmentNaming& naming, v1::ScoreEvent* proto);
+void ScoreEventsToProto(std::span<const ScoreEvent> events, const SegmentNaming& naming,
                         google::protobuf::RepeatedPtrField<v1::ScoreEvent>* proto);
 // `drawn` is the tile the legal actions were listed for (tile phase), or null.
 void LegalActionsToProto(const LegalActions& legal, const GameState& state, const TileType* drawn,

@@ -11,6 +11,7 @@
 #include "engine/text.h"
 #include "service/convert.h"
 #include "service/convert_internal.h"
+#include "service/segment_naming.h"
 
 namespace carcassonne::service {
 
@@ -33,14 +34,19 @@ void VerdictToProto(const Verdict& verdict, const GameState& naming, v1::Verdict
   }
 }
 
-void ScoreEventToProto(const ScoreEvent& event, const GameState& naming, v1::ScoreEvent* proto) {
+namespace {
+
+// A score event, its segments named by `name_segment(segment, proto)`.
+template <typename NameSegment>
+void WriteScoreEvent(const ScoreEvent& event, const NameSegment& name_segment,
+                     v1::ScoreEvent* proto) {
   proto->set_feature_kind(FeatureKindToProto(event.feature_kind));
   proto->set_trigger(TriggerToProto(event.trigger));
   proto->set_complete(event.complete);
+  proto->mutable_tiles()->Reserve(static_cast<int>(event.tiles.size()));
   for (Position cell : event.tiles) CellToProto(cell, proto->add_tiles());
-  for (const SegmentAddress& segment : event.segments) {
-    SegmentRefToProto(segment, naming, proto->add_segments());
-  }
+  proto->mutable_segments()->Reserve(static_cast<int>(event.segments.size()));
+  for (const SegmentAddress& segment : event.segments) name_segment(segment, proto->add_segments());
   for (int player : event.majority_players) proto->add_majority_players(player);
   proto->set_majority_strength(event.majority_strength);
   for (const PlayerPoints& points : event.points) {
@@ -54,11 +60,14 @@ void ScoreEventToProto(const ScoreEvent& event, const GameState& naming, v1::Sco
     item_proto->set_count(item.count);
     item_proto->set_points_each(item.points_each);
     item_proto->set_points(item.points);
-    item_proto->set_rule_id(ToString(item.rule_id));
+    item_proto->set_rule_id(item.rule_id.data(), item.rule_id.size());
     if (item.player >= 0) item_proto->set_player(item.player);
   }
   for (const Figure& figure : event.returned_figures) {
-    FigureToProto(figure, naming, proto->add_returned_figures());
+    v1::Figure* figure_proto = proto->add_returned_figures();
+    figure_proto->set_kind(FigureKindToProto(figure.kind));
+    figure_proto->set_owner(figure.owner);
+    name_segment(figure.segment, figure_proto->mutable_segment());
   }
   if (event.goods_player >= 0) {
     proto->set_goods_player(event.goods_player);
@@ -74,8 +83,35 @@ void ScoreEventToProto(const ScoreEvent& event, const GameState& naming, v1::Sco
   }
 }
 
+}  // namespace
+
+void ScoreEventToProto(const ScoreEvent& event, const GameState& naming, v1::ScoreEvent* proto) {
+  WriteScoreEvent(
+      event,
+      [&](const SegmentAddress& segment, v1::SegmentRef* segment_proto) {
+        SegmentRefToProto(segment, naming, segment_proto);
+      },
+      proto);
+}
+
+void ScoreEventToProto(const ScoreEvent& event, const SegmentNaming& naming,
+                       v1::ScoreEvent* proto) {
+  WriteScoreEvent(
+      event,
+      [&](const SegmentAddress& segment, v1::SegmentRef* segment_proto) {
+        naming.ToProto(segment, segment_proto);
+      },
+      proto);
+}
+
 void ScoreEventsToProto(std::span<const ScoreEvent> events, const GameState& naming,
                         google::protobuf::RepeatedPtrField<v1::ScoreEvent>* proto) {
+  for (const ScoreEvent& event : events) ScoreEventToProto(event, naming, proto->Add());
+}
+
+void ScoreEventsToProto(std::span<const ScoreEvent> events, const SegmentNaming& naming,
+                        google::protobuf::RepeatedPtrField<v1::ScoreEvent>* proto) {
+  proto->Reserve(proto->size() + static_cast<int>(events.size()));
   for (const ScoreEvent& event : events) ScoreEventToProto(event, naming, proto->Add());
 }
 
