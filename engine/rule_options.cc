@@ -302,15 +302,6 @@ std::span<const RuleOption> RuleOptions() {
        "The Tower: a meeple on top of a tower may be captured by a floor placed within reach "
        "(true, the C2 text and JCloisterZone) or is immune (false, a C1 community summary) "
        "(RuleSet.tw_tower_top_capturable). Needs EXPANSION_TOWER."},
-      {"festival.return",
-       {"figure", "follower"},
-       "figure",
-       {"FV-04", "FV-09"},
-       "The Festival: after placing a festival tile, instead of deploying, the player may take "
-       "back any of their figures on the board (figure: followers, big follower, mayor, wagon, "
-       "builder, pig, ringmaster, shepherd, abbot, barn; HiG's wording, JCloisterZone "
-       "festival-return = meeple) or only a follower (follower; JCloisterZone festival-return = "
-       "follower) (RuleSet.festival_return). Needs EXPANSION_FESTIVAL."},
       {"ic.edition",
        {"classic", "c31"},
        "classic",
@@ -329,6 +320,15 @@ std::span<const RuleOption> RuleOptions() {
        "ic.edition = c31 must choose: zero (as the classic editions, IC-12) or ordinary (1 per "
        "tile, and 1 per coat of arms in a city, BG-21). not_chosen is refused with c31; any "
        "other value is refused without it (RuleSet.ic_c31_incomplete_inn_cathedral)."},
+      {"festival.return",
+       {"figure", "follower"},
+       "figure",
+       {"FV-04", "FV-09"},
+       "The Festival: after placing a festival tile, instead of deploying, the player may take "
+       "back any of their figures on the board (figure: followers, big follower, mayor, wagon, "
+       "builder, pig, ringmaster, shepherd, abbot, barn; HiG's wording, JCloisterZone "
+       "festival-return = meeple) or only a follower (follower; JCloisterZone festival-return = "
+       "follower) (RuleSet.festival_return). Needs EXPANSION_FESTIVAL."},
   };
   return options;
 }

@@ -830,6 +830,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     rules->set_pd_princess(v1::PD_PRINCESS_MUST);
   }
   if (!state.rules.tw_tower_top_capturable) rules->set_tw_tower_top_capturable(false);
+  if (state.rules.festival_return == FestivalReturn::kFollower) {
+    rules->set_festival_return(v1::FESTIVAL_RETURN_FOLLOWER);  // FV-09
+  }
   for (const Player& player : state.players) {
     v1::Player* player_proto = proto->add_players();
     player_proto->set_name(player.name);
