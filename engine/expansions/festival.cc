@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/board.h"
+#include "engine/expansions/traders_and_builders.h"
 #include "engine/figures.h"
 #include "engine/game.h"
 #include "engine/text.h"
@@ -149,6 +150,9 @@ bool Festival::ApplyOwnAction(Game& game, const Action& action,
   // turn's scoring, which the core runs once this step is over.
   if (take->figure) {
     game.ReturnFigure(*take->figure);  // (a shepherd's flock goes too, HS-15)
+    // TB-15, TB-22: a builder or pig of theirs left without their follower
+    // in its feature goes back too.
+    ReturnLonelyBuildersAndPigs(game);
     return true;
   }
   if (take->barn) {

@@ -14,7 +14,8 @@
 //   the board (followers, big followers, mayor, wagon, builder, pig,
 //   ringmaster, shepherd, abbot, and a barn), or with `follower` only the
 //   followers (figures.h, IsFollower). It scores nothing. A shepherd's flock
-//   goes back into the bag with it (Game::ReturnFigure, HS-15).
+//   goes back into the bag with it (Game::ReturnFigure, HS-15); a builder or
+//   pig left without its owner's follower goes back too (TB-15, TB-22).
 // - FV-05: a captured follower is a prisoner (GameState.prisoners), not on
 //   the board, so it is never offered.
 // - FV-07: the figure leaves before the turn's scoring (the step's action is

@@ -265,6 +265,33 @@ TEST(FestivalTest, FV_T03_OnlyFollowersWithTheFollowerOption) {
   EXPECT_EQ(game.state().players[kAlice].followers, 7);
 }
 
+// ----- FV-04 with Traders & Builders: the lonely builder --------------------
+
+TEST(FestivalTest, FV_04_TheBuilderGoesBackWithTheLastFollowerOfItsRoad) {
+  Game game = Start(FestivalRules({Expansion::kTradersAndBuilders}));
+  // Alice: base:U at (-1, 0), follower on its road; Bob: base:E turned 180
+  // at (0, -1), pass; Alice: base:U at (-2, 0), extending her road, her
+  // builder on it (TB-09); Bob: base:B (monastery) at (0, 1), pass.
+  Place(game, "base:U", {-1, 0}, 0);
+  Do(game, PlaceFigureAction{FigureKind::kFollower, {{-1, 0}, kRoad}});
+  Place(game, "base:E", {0, -1}, 2);
+  Do(game, PassAction{});
+  Place(game, "base:U", {-2, 0}, 0);
+  Do(game, PlaceFigureAction{FigureKind::kBuilder, {{-2, 0}, kRoad}});
+  Place(game, "base:B", {0, 1}, 0);
+  Do(game, PassAction{});
+  // Alice: fe:09 turned 180 (road N-E) at (-3, 0) extends the road once more.
+  Place(game, "fe:09", {-3, 0}, 2);
+  const Figure builder{FigureKind::kBuilder, kAlice, {{-2, 0}, kRoad}};
+  EXPECT_EQ(OfferedFigures(game), (std::vector<Figure>{kAliceOnTheRoad, builder}));
+  // FV-04: she takes the follower back; TB-15: her builder has no follower
+  // of hers left in its road, so it goes back to her supply as well.
+  Do(game, TakeFigureBackAction{kAliceOnTheRoad, std::nullopt});
+  EXPECT_TRUE(game.state().figures.empty());
+  EXPECT_EQ(game.state().players[kAlice].followers, 7);
+  EXPECT_EQ(game.state().players[kAlice].builders, 1);
+}
+
 // ----- FV-T04: the Festival off ---------------------------------------------
 
 TEST(FestivalTest, FV_T04_NoFestivalNoReturn) {
