@@ -292,6 +292,62 @@ TEST(FestivalTest, FV_04_TheBuilderGoesBackWithTheLastFollowerOfItsRoad) {
   EXPECT_EQ(game.state().players[kAlice].builders, 1);
 }
 
+// ----- FV-04 with Abbey & Mayor: the barn ----------------------------------
+
+TEST(FestivalTest, FV_04_TheBarnMayBeTakenBack) {
+  // The barn stands where four tiles meet in a field (AM-15): D's south-east
+  // corner, with base:U (road E-W) at (1, 0) and base:B (monastery, all
+  // field) at (0, 1) and (1, 1). Alice's barn is on the board, her supply
+  // empty (AM-01: one barn each).
+  RuleSet rules = FestivalRules({Expansion::kAbbeyAndMayor});
+  rules.am_barn = true;
+  GameState state = std::get<GameState>(NewGame({"Alice", "Bob"}, rules));
+  state.bag.reset();
+  state.tiles.push_back({Tile("base:U"), {1, 0}, Rotation{0}});
+  state.tiles.push_back({Tile("base:B"), {0, 1}, Rotation{0}});
+  state.tiles.push_back({Tile("base:B"), {1, 1}, Rotation{0}});
+  const Barn barn{kAlice, {0, 0}, Corner::kSouthEast};
+  state.barns.push_back(barn);
+  state.players[kAlice].barns = 0;
+  ASSERT_TRUE(CheckSnapshot(state).empty()) << CheckSnapshot(state)[0].message;
+  Game game(state);
+  // fe:09 turned 180 (road N-E) at (-1, 0): its east road meets D's.
+  Place(game, "fe:09", {-1, 0}, 2);
+  const std::vector<Action> actions = game.ListLegalActions(nullptr).actions;
+  EXPECT_TRUE(std::any_of(actions.begin(), actions.end(), [&](const Action& action) {
+    const auto* take = std::get_if<TakeFigureBackAction>(&action);
+    return take != nullptr && take->barn == barn && !take->figure;
+  }));
+  // FV-04: the barn back in her supply, no points.
+  Do(game, TakeFigureBackAction{std::nullopt, barn});
+  EXPECT_TRUE(game.state().barns.empty());
+  EXPECT_EQ(game.state().players[kAlice].barns, 1);
+  EXPECT_EQ(game.state().players[kAlice].score, 0);
+}
+
+TEST(FestivalTest, FV_09_NoBarnWithTheFollowerOption) {
+  RuleSet rules = FestivalRules({Expansion::kAbbeyAndMayor}, FestivalReturn::kFollower);
+  rules.am_barn = true;
+  GameState state = std::get<GameState>(NewGame({"Alice", "Bob"}, rules));
+  state.bag.reset();
+  state.tiles.push_back({Tile("base:U"), {1, 0}, Rotation{0}});
+  state.tiles.push_back({Tile("base:B"), {0, 1}, Rotation{0}});
+  state.tiles.push_back({Tile("base:B"), {1, 1}, Rotation{0}});
+  const Barn barn{kAlice, {0, 0}, Corner::kSouthEast};
+  state.barns.push_back(barn);
+  state.players[kAlice].barns = 0;
+  Game game(state);
+  Place(game, "fe:09", {-1, 0}, 2);
+  // FV-09: a barn is no follower: not offered, and refused.
+  EXPECT_TRUE(OfferedFigures(game).empty());
+  const std::vector<Action> actions = game.ListLegalActions(nullptr).actions;
+  EXPECT_TRUE(std::none_of(actions.begin(), actions.end(), [](const Action& action) {
+    return std::holds_alternative<TakeFigureBackAction>(action);
+  }));
+  EXPECT_TRUE(HasCode(game.Validate(TakeFigureBackAction{std::nullopt, barn}),
+                      ViolationCode::kFigureTakeBackNotAllowed, "FV-09"));
+}
+
 // ----- FV-T04: the Festival off ---------------------------------------------
 
 TEST(FestivalTest, FV_T04_NoFestivalNoReturn) {
