@@ -15,8 +15,8 @@
 #   hand: field 1 (x) varint 3 = 08 03; field 2 (y) varint -2, an int32 sign-
 #   extended to 64 bits = 10 fe ff ff ff ff ff ff ff ff 01.
 #   4. Go: every file declares package carcassonnev1 (go_package's name) and the
-#      RefereeService client; they are not compiled (the project installs no Go
-#      toolchain).
+#      RefereeService client (ctest example_go_client compiles them with
+#      Debian's Go and plays a game with them: clients/examples/go).
 set -euo pipefail
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "${repo_root}"

@@ -46,6 +46,11 @@ packages=(
   libcpp-httplib-dev   # the HTTP port under TLS (service/http_server.h); civetweb comes with prometheus-cpp
   golang-github-gogo-googleapis-dev grpc-proto   # google/rpc/*.proto, grpc/health/v1/health.proto
   protoc-gen-go protoc-gen-go-grpc   # buf.gen.yaml's Go plugins (scripts/check-generated-clients.sh)
+  # The Go example (clients/examples/go, ctest example_go_client), built offline
+  # in GOPATH mode from Debian's Go libraries; golang/protobuf 1.5 (not 1.3) is
+  # the one that marshals the APIv2 messages protoc-gen-go writes.
+  golang-go golang-google-grpc-dev golang-google-genproto-dev golang-google-protobuf-dev
+  golang-github-golang-protobuf-1-5-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format curl
   openssl   # tests/service/tls_test.cc makes a throwaway CA with the openssl command

@@ -6,9 +6,13 @@
 //    "request_id":"8f0c...","peer":"ipv4:10.0.0.7:51234"}
 // A call refused or skipped without running its handler (serving.h) also has
 // "refusal": its shed reason ("queue_full", "deadline_unmeetable",
-// "request_memory", "deadline_exceeded", "cancelled"). duration_ms runs from
-// the moment a serving thread read the call to its answer (the time it
-// waited on the server included); the sizes are the serialized messages'.
+// "request_memory", "request_too_large", "deadline_exceeded", "cancelled").
+// duration_ms runs from the moment a serving thread read the call to its
+// answer (the time it waited on the server included); the sizes are the
+// serialized messages'. A call over the HTTP port has "peer":"http" and the
+// id of its X-Request-Id (connect.h); one that the HTTP side refused before
+// handing it to the serving threads (RefereeServing::RecordRefused) has a
+// duration of 0.
 //
 // Which calls (flags --access_log and --access_log_sample, main.cc):
 //   off     none (the default: the benchmark's setting);

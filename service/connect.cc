@@ -29,8 +29,10 @@
 #include "engine/text.h"
 #include "google/rpc/error_details.pb.h"
 #include "google/rpc/status.pb.h"
+#include "service/error_reasons.h"
 #include "service/json_parse.h"
 #include "service/metrics.h"
+#include "service/request_id.h"
 #include "service/static_assets.h"
 
 namespace carcassonne::service {
@@ -51,19 +53,15 @@ constexpr std::string_view kHealthCheckPath = "/grpc.health.v1.Health/Check";
 constexpr char kAllowedMethods[] = "GET, POST";
 constexpr char kAllowedHeaders[] =
     "Content-Type, Connect-Protocol-Version, Connect-Timeout-Ms, Grpc-Timeout, X-Grpc-Web, "
-    "X-User-Agent";
-constexpr char kExposedHeaders[] = "Grpc-Status, Grpc-Message, Grpc-Status-Details-Bin";
+    "X-User-Agent, X-Request-Id";
+constexpr char kExposedHeaders[] =
+    "Grpc-Status, Grpc-Message, Grpc-Status-Details-Bin, X-Request-Id";
 constexpr char kPreflightMaxAgeSeconds[] = "7200";
 // GET GetCatalog: the catalogue changes only with the server's build.
 constexpr char kCacheControl[] = "public, max-age=300";
 
 // The encodings of a message on the wire.
 enum class Encoding { kProto, kJson };
-
-// A call's error, as gRPC would answer it.
-grpc::Status Error(grpc::StatusCode code, std::string message) {
-  return grpc::Status(code, std::move(message));
-}
 
 std::string UnpaddedBase64(std::string_view bytes) {
   std::string text = absl::Base64Escape(AbslView(bytes));
@@ -216,12 +214,33 @@ void AddHeader(HttpResponse& response, std::string name, std::string value) {
   response.headers.emplace_back(std::move(name), std::move(value));
 }
 
-HttpResponse ConnectError(const grpc::Status& status, std::string_view protocol,
-                          int http_status = 0) {
+// One HTTP exchange: who runs its calls, and its request id (request_id.h):
+// the client's usable X-Request-Id header, else a new one.
+struct Exchange {
+  RpcBackend& backend;
+  std::string request_id;
+  bool id_from_client = false;
+
+  Exchange(const HttpRequest& request, RpcBackend& call_backend) : backend(call_backend) {
+    const std::string_view sent = request.Header(kRequestIdKey);
+    id_from_client = request.HasHeader(kRequestIdKey) && UsableRequestId(sent);
+    request_id = id_from_client ? std::string(sent) : NewRequestId();
+  }
+
+  // `status` as the client gets it: with the request id in its ErrorInfo
+  // when the client sent one (a made-up id would make the same request get
+  // different bytes).
+  grpc::Status ForClient(const grpc::Status& status) const {
+    return id_from_client ? WithRequestId(status, request_id) : status;
+  }
+};
+
+HttpResponse ConnectError(const grpc::Status& status, const Exchange& exchange,
+                          std::string_view protocol, int http_status = 0) {
   HttpResponse response;
   response.status = http_status != 0 ? http_status : HttpStatusOf(status.error_code());
   AddHeader(response, "Content-Type", "application/json");
-  response.body = ConnectErrorBody(status);
+  response.body = ConnectErrorBody(exchange.ForClient(status));
   response.protocol = protocol;
   return response;
 }
@@ -287,7 +306,7 @@ std::string FromWire(const Procedure& procedure, Encoding encoding, const std::s
 
 // Runs the call: the health check here, RefereeService calls on the backend.
 UnaryAnswer Run(const Procedure& procedure, std::string wire, SystemClock::time_point deadline,
-                RpcBackend& backend) {
+                Exchange& exchange) {
   if (!procedure.method) {
     grpc::health::v1::HealthCheckRequest request;
     if (!request.ParseFromString(wire)) {
@@ -295,17 +314,34 @@ UnaryAnswer Run(const Procedure& procedure, std::string wire, SystemClock::time_
           InvalidRequestBody("the request body is not a valid grpc.health.v1.HealthCheckRequest"),
           {}};
     }
-    const auto status = backend.Health(request.service());
+    const auto status = exchange.backend.Health(request.service());
     if (status == grpc::health::v1::HealthCheckResponse::SERVICE_UNKNOWN) {
-      return {
-          Error(grpc::StatusCode::NOT_FOUND, Cat("unknown service \"", request.service(), "\"")),
-          {}};
+      return {ErrorStatus(ErrorReason::kHealthServiceUnknown,
+                          Cat("unknown service \"", request.service(), "\""),
+                          {{"service", request.service()}}),
+              {}};
     }
     grpc::health::v1::HealthCheckResponse response;
     response.set_status(status);
     return {grpc::Status::OK, response.SerializeAsString()};
   }
-  return backend.Call(UnaryRequest{*procedure.method, std::move(wire), deadline});
+  return exchange.backend.Call(
+      UnaryRequest{*procedure.method, std::move(wire), deadline, exchange.request_id});
+}
+
+// A call refused here, before it reached the serving threads (a malformed
+// header, query or body, compression, a body over the limit): counted like
+// every call of its method (backend.Refused), the health check excepted.
+void CountRefused(const Procedure& procedure, const grpc::Status& status, Exchange& exchange,
+                  size_t request_bytes, std::optional<ShedReason> reason = std::nullopt) {
+  if (!procedure.method) return;
+  exchange.backend.Refused(*procedure.method, status, reason, request_bytes, exchange.request_id);
+}
+
+HttpResponse RefusedCall(const Procedure& procedure, const grpc::Status& status, Exchange& exchange,
+                         std::string_view protocol, size_t request_bytes) {
+  CountRefused(procedure, status, exchange, request_bytes);
+  return ConnectError(status, exchange, protocol);
 }
 
 // A deadline `millis` from now (a timeout too large for the clock: none).
@@ -324,9 +360,10 @@ std::optional<SystemClock::time_point> ConnectDeadline(const HttpRequest& reques
   if (text.empty() || text.size() > 10 ||
       !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
       !absl::SimpleAtoi(AbslView(text), &millis)) {
-    *error = Error(grpc::StatusCode::INVALID_ARGUMENT,
-                   Cat("Connect-Timeout-Ms must be 1 to 10 digits (milliseconds), not \"",
-                       std::string(text.substr(0, 32)), "\""));
+    *error = ErrorStatus(ErrorReason::kHeaderInvalid,
+                         Cat("Connect-Timeout-Ms must be 1 to 10 digits (milliseconds), not \"",
+                             std::string(text.substr(0, 32)), "\""),
+                         {{"header", "Connect-Timeout-Ms"}});
     return std::nullopt;
   }
   return DeadlineIn(millis);
@@ -367,9 +404,10 @@ std::optional<SystemClock::time_point> GrpcDeadline(const HttpRequest& request,
       break;
   }
   if (!digits || nanos_per_unit == 0) {
-    *error = Error(grpc::StatusCode::INVALID_ARGUMENT,
-                   Cat("grpc-timeout must be 1 to 8 digits and a unit, not \"",
-                       std::string(text.substr(0, 32)), "\""));
+    *error = ErrorStatus(ErrorReason::kHeaderInvalid,
+                         Cat("grpc-timeout must be 1 to 8 digits and a unit, not \"",
+                             std::string(text.substr(0, 32)), "\""),
+                         {{"header", "grpc-timeout"}});
     return std::nullopt;
   }
   // amount < 10^8: in nanoseconds at most 3.6 * 10^20 for hours; in ms fits.
@@ -390,13 +428,13 @@ std::string MediaType(std::string_view content_type) {
 // --- Connect unary ---------------------------------------------------------
 
 HttpResponse ConnectUnary(const Procedure& procedure, Encoding encoding, const std::string& body,
-                          SystemClock::time_point deadline, RpcBackend& backend,
+                          SystemClock::time_point deadline, Exchange& exchange,
                           std::string_view protocol) {
   grpc::Status error;
   std::optional<std::string> wire = ToWire(procedure, encoding, body, &error);
-  if (!wire) return ConnectError(error, protocol);
-  UnaryAnswer answer = Run(procedure, std::move(*wire), deadline, backend);
-  if (!answer.status.ok()) return ConnectError(answer.status, protocol);
+  if (!wire) return RefusedCall(procedure, error, exchange, protocol, body.size());
+  UnaryAnswer answer = Run(procedure, std::move(*wire), deadline, exchange);
+  if (!answer.status.ok()) return ConnectError(answer.status, exchange, protocol);
   HttpResponse response;
   response.protocol = protocol;
   AddHeader(response, "Content-Type",
@@ -411,25 +449,34 @@ bool ProtocolVersionOk(const HttpRequest& request, grpc::Status* error) {
       request.Header("connect-protocol-version") == "1") {
     return true;
   }
-  *error = Error(grpc::StatusCode::INVALID_ARGUMENT,
-                 "Connect-Protocol-Version must be 1 (the only version of the Connect protocol)");
+  *error = ErrorStatus(ErrorReason::kHeaderInvalid,
+                       "Connect-Protocol-Version must be 1 (the only version of the Connect "
+                       "protocol)",
+                       {{"header", "Connect-Protocol-Version"}});
   return false;
 }
 
 HttpResponse ConnectPost(const HttpRequest& request, const Procedure& procedure,
-                         const std::string& media_type, RpcBackend& backend) {
+                         const std::string& media_type, Exchange& exchange) {
   grpc::Status error;
-  if (!ProtocolVersionOk(request, &error)) return ConnectError(error, "connect");
+  const size_t bytes = request.body.size();
+  if (!ProtocolVersionOk(request, &error)) {
+    return RefusedCall(procedure, error, exchange, "connect", bytes);
+  }
   const std::optional<SystemClock::time_point> deadline = ConnectDeadline(request, &error);
-  if (!deadline) return ConnectError(error, "connect");
+  if (!deadline) return RefusedCall(procedure, error, exchange, "connect", bytes);
   return ConnectUnary(procedure,
                       media_type == "application/json" ? Encoding::kJson : Encoding::kProto,
-                      request.body, *deadline, backend, "connect");
+                      request.body, *deadline, exchange, "connect");
 }
 
 // GET ?connect=v1&encoding=json|proto&message=...[&base64=1][&compression=identity]
 HttpResponse ConnectGet(const HttpRequest& request, const Procedure& procedure,
-                        RpcBackend& backend) {
+                        Exchange& exchange) {
+  const size_t bytes = request.query.size();
+  auto refuse = [&](const grpc::Status& status) {
+    return RefusedCall(procedure, status, exchange, "connect_get", bytes);
+  };
   std::optional<std::string> encoding_name;
   std::optional<std::string> message;
   bool base64 = false;
@@ -441,41 +488,41 @@ HttpResponse ConnectGet(const HttpRequest& request, const Procedure& procedure,
     const std::optional<std::string> value =
         PercentDecode(equals == std::string_view::npos ? "" : pair.substr(equals + 1));
     if (!value) {
-      return ConnectError(InvalidRequestBody("the query string has a malformed %-escape"),
-                          "connect_get");
+      return refuse(ErrorStatus(
+          ErrorReason::kQueryInvalid, "the query string has a malformed %-escape",
+          {{"parameter", std::string(WellFormedUtf8(std::string(key.substr(0, 32))))}}));
     }
     if (key == "encoding") encoding_name = *value;
     if (key == "message") message = *value;
     if (key == "base64") base64 = *value == "1";
     if (key == "connect") connect_version = *value;
     if (key == "compression" && *value != "identity") {
-      return ConnectError(
-          Error(grpc::StatusCode::UNIMPLEMENTED,
-                Cat("compression \"", value->substr(0, 32), "\" is not supported (identity only)")),
-          "connect_get");
+      return refuse(ErrorStatus(
+          ErrorReason::kCompressionUnsupported,
+          Cat("compression \"", value->substr(0, 32), "\" is not supported (identity only)")));
     }
   }
   if (connect_version && *connect_version != "v1") {
-    return ConnectError(Error(grpc::StatusCode::INVALID_ARGUMENT, "connect must be v1"),
-                        "connect_get");
+    return refuse(
+        ErrorStatus(ErrorReason::kQueryInvalid, "connect must be v1", {{"parameter", "connect"}}));
   }
   if (!encoding_name || (*encoding_name != "json" && *encoding_name != "proto")) {
-    return ConnectError(InvalidRequestBody("the query must name encoding=json or encoding=proto"),
-                        "connect_get");
+    return refuse(ErrorStatus(ErrorReason::kQueryInvalid,
+                              "the query must name encoding=json or encoding=proto",
+                              {{"parameter", "encoding"}}));
   }
   std::string body = message.value_or("");
   if (base64) {
     std::optional<std::string> decoded = DecodeBase64(body);
-    if (!decoded)
-      return ConnectError(InvalidRequestBody("message is not valid base64"), "connect_get");
+    if (!decoded) return refuse(InvalidRequestBody("message is not valid base64"));
     body = std::move(*decoded);
   }
   grpc::Status error;
   const std::optional<SystemClock::time_point> deadline = ConnectDeadline(request, &error);
-  if (!deadline) return ConnectError(error, "connect_get");
+  if (!deadline) return refuse(error);
   HttpResponse response =
       ConnectUnary(procedure, *encoding_name == "json" ? Encoding::kJson : Encoding::kProto, body,
-                   *deadline, backend, "connect_get");
+                   *deadline, exchange, "connect_get");
   if (response.status == 200) AddHeader(response, "Cache-Control", kCacheControl);
   return response;
 }
@@ -510,12 +557,13 @@ std::string GrpcMessage(std::string_view message) {
 }
 
 HttpResponse GrpcWeb(const HttpRequest& request, const Procedure& procedure,
-                     const std::string& media_type, RpcBackend& backend) {
+                     const std::string& media_type, Exchange& exchange) {
   const Encoding encoding =
       media_type == "application/grpc-web+json" ? Encoding::kJson : Encoding::kProto;
   UnaryAnswer answer;
   grpc::Status error;
   const std::string& body = request.body;
+  bool ran = false;  // handed to Run (else refused here)
   std::optional<SystemClock::time_point> deadline = GrpcDeadline(request, &error);
   uint32_t length = 0;
   if (deadline && body.size() >= 5) {
@@ -528,11 +576,17 @@ HttpResponse GrpcWeb(const HttpRequest& request, const Procedure& procedure,
     answer.status = InvalidRequestBody(
         "a gRPC-Web request body is one uncompressed message frame (flags 0, 4-byte length)");
   } else if ((static_cast<unsigned char>(body[0]) & 1) != 0) {
-    answer.status = Error(grpc::StatusCode::UNIMPLEMENTED, "compressed messages are not supported");
+    answer.status =
+        ErrorStatus(ErrorReason::kCompressionUnsupported, "compressed messages are not supported");
   } else {
     std::optional<std::string> wire = ToWire(procedure, encoding, body.substr(5), &answer.status);
-    if (wire) answer = Run(procedure, std::move(*wire), *deadline, backend);
+    if (wire) {
+      answer = Run(procedure, std::move(*wire), *deadline, exchange);
+      ran = true;
+    }
   }
+  if (!ran) CountRefused(procedure, answer.status, exchange, body.size());
+  answer.status = exchange.ForClient(answer.status);
   HttpResponse response;
   response.protocol = "grpc_web";
   AddHeader(response, "Content-Type", media_type);
@@ -566,16 +620,16 @@ std::string AllowedOrigin(const HttpRequest& request, const HttpPolicy& policy) 
   return "";
 }
 
-HttpResponse Preflight(const HttpRequest& request, const HttpPolicy& policy) {
-  HttpResponse response;
-  response.protocol = "preflight";
+HttpResponse Preflight(const HttpRequest& request, const HttpPolicy& policy,
+                       const Exchange& exchange) {
   const std::string origin = AllowedOrigin(request, policy);
   if (origin.empty()) {
-    response.status = 403;
-    AddHeader(response, "Content-Type", "text/plain; charset=utf-8");
-    response.body = "origin not allowed (see --http_cors_origins)\n";
-    return response;
+    return ConnectError(
+        ErrorStatus(ErrorReason::kOriginNotAllowed, "origin not allowed (see --http_cors_origins)"),
+        exchange, "preflight", 403);
   }
+  HttpResponse response;
+  response.protocol = "preflight";
   response.status = 204;
   AddHeader(response, "Access-Control-Allow-Methods", kAllowedMethods);
   AddHeader(response, "Access-Control-Allow-Headers", kAllowedHeaders);
@@ -583,8 +637,8 @@ HttpResponse Preflight(const HttpRequest& request, const HttpPolicy& policy) {
   return response;
 }
 
-HttpResponse Dispatch(const HttpRequest& request, const HttpPolicy& policy, RpcBackend& backend) {
-  if (request.method == "OPTIONS") return Preflight(request, policy);
+HttpResponse Dispatch(const HttpRequest& request, const HttpPolicy& policy, Exchange& exchange) {
+  if (request.method == "OPTIONS") return Preflight(request, policy, exchange);
   const std::optional<Procedure> procedure = FindProcedure(request.path);
   if (!procedure) {
     if (request.method == "GET" || request.method == "HEAD") {
@@ -597,44 +651,47 @@ HttpResponse Dispatch(const HttpRequest& request, const HttpPolicy& policy, RpcB
         return response;
       }
     }
+    // A path quoted back is cut short and made UTF-8 (ErrorInfo metadata and
+    // JSON are text).
+    const std::string path = WellFormedUtf8(request.path.substr(0, 200));
     if (request.method == "POST") {
-      return ConnectError(
-          Error(grpc::StatusCode::UNIMPLEMENTED, Cat("no procedure ", request.path.substr(0, 200))),
-          "connect", 404);
+      return ConnectError(ErrorStatus(ErrorReason::kProcedureNotFound, Cat("no procedure ", path),
+                                      {{"path", path}}),
+                          exchange, "connect", 404);
     }
-    HttpResponse response;
-    response.status = 404;
-    AddHeader(response, "Content-Type", "text/plain; charset=utf-8");
-    response.body = "not found\n";
-    return response;
+    return ConnectError(ErrorStatus(ErrorReason::kPathNotFound, Cat("not found: ", path)), exchange,
+                        "other");
   }
   if (request.method == "GET" && procedure->side_effect_free) {
-    return ConnectGet(request, *procedure, backend);
+    return ConnectGet(request, *procedure, exchange);
   }
   if (request.method != "POST") {
-    HttpResponse response;
-    response.status = 405;
-    AddHeader(response, "Allow", procedure->side_effect_free ? "GET, POST" : "POST");
-    AddHeader(response, "Content-Type", "text/plain; charset=utf-8");
-    response.body = "method not allowed\n";
+    const std::string allow = procedure->side_effect_free ? "GET, POST" : "POST";
+    HttpResponse response = ConnectError(
+        ErrorStatus(ErrorReason::kHttpMethodNotAllowed,
+                    Cat("method not allowed: ", request.path.substr(0, 200), " takes ", allow),
+                    {{"allow", allow}}),
+        exchange, "other", 405);
+    AddHeader(response, "Allow", allow);
     return response;
   }
   const std::string media_type = MediaType(request.Header("content-type"));
   if (media_type == "application/json" || media_type == "application/proto") {
-    return ConnectPost(request, *procedure, media_type, backend);
+    return ConnectPost(request, *procedure, media_type, exchange);
   }
   if (media_type == "application/grpc-web" || media_type == "application/grpc-web+proto" ||
       media_type == "application/grpc-web+json") {
-    return GrpcWeb(request, *procedure, media_type, backend);
+    return GrpcWeb(request, *procedure, media_type, exchange);
   }
-  HttpResponse response;
-  response.status = 415;
-  response.protocol = "connect";
-  AddHeader(response, "Accept-Post",
-            "application/json, application/proto, application/grpc-web+proto, "
-            "application/grpc-web+json");
-  AddHeader(response, "Content-Type", "text/plain; charset=utf-8");
-  response.body = "unsupported Content-Type: use application/json or application/proto\n";
+  constexpr char kAcceptPost[] =
+      "application/json, application/proto, application/grpc-web+proto, "
+      "application/grpc-web+json";
+  HttpResponse response = ConnectError(
+      ErrorStatus(ErrorReason::kContentTypeUnsupported,
+                  "unsupported Content-Type: use application/json or application/proto",
+                  {{"acceptPost", kAcceptPost}}),
+      exchange, "connect", 415);
+  AddHeader(response, "Accept-Post", kAcceptPost);
   return response;
 }
 
@@ -664,18 +721,27 @@ bool HttpRequest::HasHeader(std::string_view name) const {
 }
 
 HttpResponse Respond(const HttpRequest& request, const HttpPolicy& policy, RpcBackend& backend) {
-  HttpResponse response = Dispatch(request, policy, backend);
+  Exchange exchange(request, backend);
+  HttpResponse response = Dispatch(request, policy, exchange);
   AddCorsHeaders(request, policy, response);
+  AddHeader(response, "X-Request-Id", exchange.request_id);
   return response;
 }
 
-HttpResponse BodyTooLarge(const HttpRequest& request, const HttpPolicy& policy) {
-  HttpResponse response =
-      ConnectError(Error(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                         Cat("the request body is larger than the limit of ",
-                             static_cast<long long>(kMaxHttpBodyBytes), " bytes")),
-                   "connect", 413);
+HttpResponse BodyTooLarge(const HttpRequest& request, const HttpPolicy& policy,
+                          RpcBackend& backend) {
+  Exchange exchange(request, backend);
+  const std::string limit = std::to_string(kMaxHttpBodyBytes);
+  const grpc::Status status =
+      ErrorStatus(ErrorReason::kRequestTooLarge,
+                  Cat("the request body is larger than the limit of ", limit, " bytes"),
+                  {{"maxRequestBytes", limit}});
+  if (const std::optional<Procedure> procedure = FindProcedure(request.path)) {
+    CountRefused(*procedure, status, exchange, kMaxHttpBodyBytes + 1, ShedReason::kRequestTooLarge);
+  }
+  HttpResponse response = ConnectError(status, exchange, "connect", 413);
   AddCorsHeaders(request, policy, response);
+  AddHeader(response, "X-Request-Id", exchange.request_id);
   return response;
 }
 

@@ -14,6 +14,15 @@
 //     message in, a data frame and a trailers frame out; grpc-timeout is
 //     the deadline.
 //   * CORS (preflight and response headers) for the allowed origins.
+//   * the request id (request_id.h): the client's X-Request-Id header when
+//     usable, else a new one, returned in the X-Request-Id response header of
+//     every answer and written in the access log; when the client sent it, it
+//     is also in the ErrorInfo of every error (metadata "requestId"), never
+//     in a successful answer's body (the same request gets the same bytes).
+//   * errors: every error answer, the HTTP-level ones included (unknown path,
+//     wrong method, content type, malformed header or query, body too large,
+//     a preflight from an origin not allowed), is a Connect error body whose
+//     details hold a google.rpc.ErrorInfo (error_reasons.h).
 //   * the static pages (static_assets.h): GET / and /playground/...
 //
 // Every RefereeService call goes to an RpcBackend: in the server, the
@@ -24,6 +33,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -43,6 +53,12 @@ class RpcBackend {
   // What grpc.health.v1.Health/Check answers for `service`.
   virtual grpc::health::v1::HealthCheckResponse::ServingStatus Health(
       const std::string& service) = 0;
+  // A call of `method` refused by the HTTP side before it reached Call (a
+  // malformed header, query or body, compression, a body over the limit:
+  // `reason` then): counted and logged like every call. Nothing by default.
+  virtual void Refused(Method /*method*/, const grpc::Status& /*status*/,
+                       std::optional<ShedReason> /*reason*/, size_t /*request_bytes*/,
+                       const std::string& /*request_id*/) {}
 };
 
 // The server's policy for browsers: the origins allowed by CORS.
@@ -83,8 +99,10 @@ inline constexpr size_t kMaxHttpBodyBytes = 1024 * 1024;
 HttpResponse Respond(const HttpRequest& request, const HttpPolicy& policy, RpcBackend& backend);
 
 // The answer to a request whose body is larger than kMaxHttpBodyBytes (the
-// caller has not read it): 413 with a Connect resource_exhausted body.
-HttpResponse BodyTooLarge(const HttpRequest& request, const HttpPolicy& policy);
+// caller has not read it): 413 with a Connect resource_exhausted body, reason
+// REQUEST_TOO_LARGE; a RefereeService call is counted (backend.Refused).
+HttpResponse BodyTooLarge(const HttpRequest& request, const HttpPolicy& policy,
+                          RpcBackend& backend);
 
 // The Connect error code of a gRPC status code ("invalid_argument"), and the
 // HTTP status the Connect protocol gives it (invalid_argument 400,

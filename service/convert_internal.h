@@ -75,6 +75,9 @@ v1::SegmentKind SegmentKindToProto(SegmentKind kind);
 v1::GoodsKind GoodsToProto(Goods goods);
 
 // Small messages, engine -> proto.
+// A snapshot's rule set; options are written only where they differ from
+// their defaults.
+void RuleSetToProto(const RuleSet& rules, v1::RuleSet* proto);
 void TradeGoodsToProto(const TradeGoods& goods, v1::TradeGoods* proto);
 void CellToProto(Position cell, v1::Cell* proto);
 void FigureToProto(const Figure& figure, const GameState& naming, v1::Figure* proto);

@@ -1,4 +1,5 @@
-// The rule set of a request (RuleSet -> engine RuleSet) and tile type ids.
+// The rule set, both ways (a request's RuleSet -> the engine's RuleSet, and
+// back into a snapshot), and tile type ids.
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -373,6 +374,138 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
       !proto.has_hs_grow_before_closed_scoring() || proto.hs_grow_before_closed_scoring();
   if (problems.size() != before) return std::nullopt;
   return rules;
+}
+
+// ----- engine -> proto -------------------------------------------------------
+
+void RuleSetToProto(const RuleSet& rules, v1::RuleSet* proto) {
+  for (Expansion expansion : rules.expansions) {
+    proto->add_expansions(ExpansionToProto(expansion));
+  }
+  proto->set_tiny_city_points(rules.tiny_city_points == TinyCityPoints::kTwoPoints
+                                  ? v1::TINY_CITY_POINTS_TWO
+                                  : v1::TINY_CITY_POINTS_FOUR);
+  // Options are echoed only where they differ from their defaults.
+  if (!rules.tb_goods) proto->set_tb_goods(false);
+  if (!rules.tb_builder) proto->set_tb_builder(false);
+  if (!rules.tb_pig) proto->set_tb_pig(false);
+  if (rules.am_abbey) proto->set_am_abbey(true);
+  if (rules.am_mayor) proto->set_am_mayor(true);
+  if (rules.am_wagon) proto->set_am_wagon(true);
+  if (rules.am_barn) proto->set_am_barn(true);
+  if (rules.am_wagon_move == WagonMove::kC1Connected) {
+    proto->set_am_wagon_move(v1::AM_WAGON_MOVE_C1_CONNECTED);
+  }
+  if (rules.am_barn_multi == BarnMulti::kMajority) {
+    proto->set_am_barn_multi(v1::AM_BARN_MULTI_MAJORITY);
+  }
+  if (rules.mage_witch_magic_tile_choice == MagicTileChoice::kEither) {
+    proto->set_mage_witch_magic_tile_choice(v1::MAGIC_TILE_CHOICE_EITHER);
+  }
+  if (rules.river_parts == RiverParts::kRiverTwo) {
+    proto->set_river_parts(v1::RIVER_PARTS_RIVER_II);
+  } else if (rules.river_parts == RiverParts::kBoth) {
+    proto->set_river_parts(v1::RIVER_PARTS_BOTH);
+  }
+  if (!rules.river_u_turn_rule) proto->set_river_u_turn_rule(false);
+  if (!rules.river_lookahead_block) proto->set_river_lookahead_block(false);
+  switch (rules.king_robber_flat_bonus) {
+    case KingRobberFlatBonus::kOff:
+      break;
+    case KingRobberFlatBonus::kTenEach:
+      proto->set_king_robber_flat_bonus(v1::KING_ROBBER_FLAT_BONUS_10_EACH);
+      break;
+    case KingRobberFlatBonus::kTenEachFortyBoth:
+      proto->set_king_robber_flat_bonus(v1::KING_ROBBER_FLAT_BONUS_10_EACH_40_BOTH);
+      break;
+    case KingRobberFlatBonus::kFifteenEachFortyBoth:
+      proto->set_king_robber_flat_bonus(v1::KING_ROBBER_FLAT_BONUS_15_EACH_40_BOTH);
+      break;
+  }
+  switch (rules.king_robber_live_scoring) {
+    case KingRobberLiveScoring::kOff:
+      break;
+    case KingRobberLiveScoring::kAfterTransfer:
+      proto->set_king_robber_live_scoring(v1::KING_ROBBER_LIVE_SCORING_AFTER_TRANSFER);
+      break;
+    case KingRobberLiveScoring::kBeforeTransfer:
+      proto->set_king_robber_live_scoring(v1::KING_ROBBER_LIVE_SCORING_BEFORE_TRANSFER);
+      break;
+  }
+  if (!rules.king_robber_leipzig_counts) proto->set_king_robber_leipzig_counts(false);
+  if (!rules.king_robber_ignore_road_stubs) {
+    proto->set_king_robber_ignore_road_stubs(false);
+  }
+  if (rules.count_trigger == CountTrigger::kCompletion) {
+    proto->set_count_trigger(v1::COUNT_TRIGGER_COMPLETION);
+  }
+  if (rules.count_movement == CountMovement::kClockwise) {
+    proto->set_count_movement(v1::COUNT_MOVEMENT_CLOCKWISE);
+  } else if (rules.count_movement == CountMovement::kFollowDeployment) {
+    proto->set_count_movement(v1::COUNT_MOVEMENT_FOLLOW_DEPLOYMENT);
+  }
+  if (rules.count_rgg_block_deploy_into_count_quarter) {
+    proto->set_count_rgg_block_deploy_into_count_quarter(true);
+  }
+  if (rules.count_mayor_wagon_count_as_two) proto->set_count_mayor_wagon_count_as_two(true);
+  if (!rules.count_market_redeploy_on_barn) proto->set_count_market_redeploy_on_barn(false);
+  if (rules.count_market_redeploy_on_farm_join) {
+    proto->set_count_market_redeploy_on_farm_join(true);
+  }
+  if (rules.count_final_redeploy == CountFinalRedeploy::kMarketOnly) {
+    proto->set_count_final_redeploy(v1::COUNT_FINAL_REDEPLOY_MARKET_ONLY);
+  }
+  if (rules.count_river_layout == CountRiverLayout::kRiverFirstHouseRule) {
+    proto->set_count_river_layout(v1::COUNT_RIVER_LAYOUT_RIVER_FIRST_HOUSE_RULE);
+  }
+  if (rules.bc_bridges) proto->set_bc_bridges(true);
+  if (rules.bc_castles) proto->set_bc_castles(true);
+  if (rules.bc_bazaars) proto->set_bc_bazaars(true);
+  if (!rules.bc_bazaar_bidding) proto->set_bc_bazaar_bidding(false);
+  if (rules.cult_tiles == CultTiles::kHereticsAndShrinesFive) {
+    proto->set_cult_tile_set(v1::CULT_TILE_SET_HERETICS_AND_SHRINES_5);
+  }
+  if (rules.siege_pig_besieged_value == SiegePigBesiegedValue::kPlusOne) {
+    proto->set_siege_pig_besieged_value(v1::SIEGE_PIG_BESIEGED_VALUE_PLUS_ONE);
+  }
+  if (rules.siege_escape_adjacency == SiegeEscapeAdjacency::kAnyCityTile) {
+    proto->set_siege_escape_adjacency(v1::SIEGE_ESCAPE_ADJACENCY_ANY_CITY_TILE);
+  }
+  if (rules.ic_edition == InnsCathedralsEdition::kCurrent) {
+    proto->set_ic_edition(v1::IC_EDITION_C31);
+  }
+  switch (rules.ic_c31_incomplete_inn_cathedral) {
+    case IncompleteInnCathedral::kNotChosen:
+      break;
+    case IncompleteInnCathedral::kZero:
+      proto->set_ic_c31_incomplete_inn_cathedral(v1::IC_INCOMPLETE_INN_CATHEDRAL_ZERO);
+      break;
+    case IncompleteInnCathedral::kOrdinary:
+      proto->set_ic_c31_incomplete_inn_cathedral(v1::IC_INCOMPLETE_INN_CATHEDRAL_ORDINARY);
+      break;
+  }
+  if (rules.hs_hill_tiebreak == HillTiebreak::kMostFollowersOnHills) {
+    proto->set_hs_hill_tiebreak(v1::HILL_TIEBREAK_MOST_FOLLOWERS_ON_HILLS);
+  }
+  if (!rules.count_dragon_enters_city_tiles) {
+    proto->set_count_dragon_enters_city_tiles(false);
+  }
+  if (!rules.hs_grow_before_closed_scoring) {
+    proto->set_hs_grow_before_closed_scoring(false);  // HS-21
+  }
+  if (rules.pd_dragon_move_time == DragonMoveTime::kAfterScoring) {
+    proto->set_pd_dragon_move_time(v1::PD_DRAGON_MOVE_TIME_AFTER_SCORING);
+  }
+  if (rules.pd_fairy_placement == FairyPlacement::kOnTile) {
+    proto->set_pd_fairy_placement(v1::PD_FAIRY_PLACEMENT_ON_TILE);
+  }
+  if (rules.pd_princess == PrincessRemoval::kMust) {
+    proto->set_pd_princess(v1::PD_PRINCESS_MUST);
+  }
+  if (!rules.tw_tower_top_capturable) proto->set_tw_tower_top_capturable(false);
+  if (rules.festival_return == FestivalReturn::kFollower) {
+    proto->set_festival_return(v1::FESTIVAL_RETURN_FOLLOWER);  // FV-09
+  }
 }
 
 const TileType* TileTypeFromProto(std::string_view id, std::string_view path,

@@ -19,7 +19,7 @@ using grpc::StatusCode;
 
 constexpr std::string_view kFieldKeys = "field, jsonField, violations, reason<i>";
 
-constexpr std::array<ErrorReasonInfo, 24> kReasons = {{
+constexpr std::array<ErrorReasonInfo, 32> kReasons = {{
     {ErrorReason::kFieldRequired, "FIELD_REQUIRED", StatusCode::INVALID_ARGUMENT, kFieldKeys},
     {ErrorReason::kFieldInvalid, "FIELD_INVALID", StatusCode::INVALID_ARGUMENT, kFieldKeys},
     {ErrorReason::kEnumValueInvalid, "ENUM_VALUE_INVALID", StatusCode::INVALID_ARGUMENT,
@@ -37,6 +37,8 @@ constexpr std::array<ErrorReasonInfo, 24> kReasons = {{
     {ErrorReason::kGameSetupInvalid, "GAME_SETUP_INVALID", StatusCode::INVALID_ARGUMENT,
      kFieldKeys},
     {ErrorReason::kBodyUnparsable, "BODY_UNPARSABLE", StatusCode::INVALID_ARGUMENT, kFieldKeys},
+    {ErrorReason::kHeaderInvalid, "HEADER_INVALID", StatusCode::INVALID_ARGUMENT, "header"},
+    {ErrorReason::kQueryInvalid, "QUERY_INVALID", StatusCode::INVALID_ARGUMENT, "parameter"},
     {ErrorReason::kRequestTooLarge, "REQUEST_TOO_LARGE", StatusCode::RESOURCE_EXHAUSTED,
      "maxRequestBytes, requestBytes"},
     {ErrorReason::kServerOverloaded, "SERVER_OVERLOADED", StatusCode::RESOURCE_EXHAUSTED,
@@ -52,6 +54,15 @@ constexpr std::array<ErrorReasonInfo, 24> kReasons = {{
     {ErrorReason::kCancelled, "CANCELLED", StatusCode::CANCELLED, ""},
     {ErrorReason::kHealthServiceUnknown, "HEALTH_SERVICE_UNKNOWN", StatusCode::NOT_FOUND,
      "service"},
+    {ErrorReason::kPathNotFound, "PATH_NOT_FOUND", StatusCode::NOT_FOUND, ""},
+    {ErrorReason::kProcedureNotFound, "PROCEDURE_NOT_FOUND", StatusCode::UNIMPLEMENTED, "path"},
+    {ErrorReason::kHttpMethodNotAllowed, "HTTP_METHOD_NOT_ALLOWED", StatusCode::UNIMPLEMENTED,
+     "allow"},
+    {ErrorReason::kContentTypeUnsupported, "CONTENT_TYPE_UNSUPPORTED", StatusCode::UNIMPLEMENTED,
+     "acceptPost"},
+    {ErrorReason::kCompressionUnsupported, "COMPRESSION_UNSUPPORTED", StatusCode::UNIMPLEMENTED,
+     ""},
+    {ErrorReason::kOriginNotAllowed, "ORIGIN_NOT_ALLOWED", StatusCode::PERMISSION_DENIED, ""},
     {ErrorReason::kShuttingDown, "SHUTTING_DOWN", StatusCode::UNAVAILABLE, ""},
     {ErrorReason::kInternalError, "INTERNAL_ERROR", StatusCode::INTERNAL, ""},
 }};
@@ -145,6 +156,24 @@ grpc::Status ErrorStatus(ErrorReason reason, const std::string& message,
   info.set_domain(std::string(kErrorDomain));
   for (const auto& [key, value] : metadata) (*info.mutable_metadata())[std::string(key)] = value;
   return Pack(declared.code, message, info, nullptr);
+}
+
+grpc::Status WithRequestId(const grpc::Status& status, std::string_view request_id) {
+  google::rpc::Status rich;
+  if (status.ok() || status.error_details().empty() ||
+      !rich.ParseFromString(status.error_details())) {
+    return status;
+  }
+  bool found = false;
+  for (google::protobuf::Any& any : *rich.mutable_details()) {
+    google::rpc::ErrorInfo info;
+    if (!any.Is<google::rpc::ErrorInfo>() || !any.UnpackTo(&info)) continue;
+    (*info.mutable_metadata())[std::string(kRequestIdMetadataKey)] = std::string(request_id);
+    PackDeterministically(info, &any);
+    found = true;
+  }
+  if (!found) return status;
+  return grpc::Status(status.error_code(), status.error_message(), rich.SerializeAsString());
 }
 
 grpc::Status InvalidArgument(const FieldProblems& problems) {

@@ -50,6 +50,10 @@ enum class ErrorReason {
   kActionMalformed,
   kGameSetupInvalid,
   kBodyUnparsable,
+  // INVALID_ARGUMENT, HTTP only (connect.h): a header or a query parameter of
+  // the call itself (not of its request message) is malformed.
+  kHeaderInvalid,
+  kQueryInvalid,
   // RESOURCE_EXHAUSTED.
   kRequestTooLarge,
   kServerOverloaded,
@@ -63,6 +67,14 @@ enum class ErrorReason {
   kCancelled,
   // NOT_FOUND.
   kHealthServiceUnknown,
+  kPathNotFound,
+  // UNIMPLEMENTED, HTTP only (connect.h): what the HTTP port does not serve.
+  kProcedureNotFound,
+  kHttpMethodNotAllowed,
+  kContentTypeUnsupported,
+  kCompressionUnsupported,
+  // PERMISSION_DENIED, HTTP only: a CORS preflight from an origin not allowed.
+  kOriginNotAllowed,
   // UNAVAILABLE.
   kShuttingDown,
   // INTERNAL.
@@ -103,6 +115,14 @@ using FieldProblems = std::vector<FieldProblem>;
 grpc::Status ErrorStatus(
     ErrorReason reason, const std::string& message,
     std::initializer_list<std::pair<std::string_view, std::string>> metadata = {});
+
+// `status` with the client's request id (request_id.h) added to its
+// ErrorInfo's metadata as "requestId" (the ErrorInfo rewritten, its metadata
+// still sorted); a status without an ErrorInfo is returned as it is. Only an
+// id the client sent goes there: a made-up one would make the same request
+// get different bytes (docs/errors-reference.md).
+inline constexpr std::string_view kRequestIdMetadataKey = "requestId";
+grpc::Status WithRequestId(const grpc::Status& status, std::string_view request_id);
 
 // INVALID_ARGUMENT for `problems` (at least one): the message summarises the
 // first; the details hold an ErrorInfo (the first problem's reason; metadata

@@ -4,10 +4,14 @@
 // once its call is over.
 #include "service/health.h"
 
+#include <chrono>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "service/error_reasons.h"
+#include "service/request_id.h"
 
 namespace carcassonne::service {
 
@@ -15,6 +19,12 @@ using grpc::health::v1::HealthCheckRequest;
 using grpc::health::v1::HealthCheckResponse;
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 // Calls of each method asked for ahead. Each is replaced as soon as it
 // arrives, and the control thread answers a check at once.
@@ -48,14 +58,26 @@ class HealthService::CheckCall final : public ControlEvent {
     (new CheckCall(health_))->Request();
     answered_ = true;
     health_.control_.CallArrived();
+    const Clock::time_point arrived = Clock::now();
+    Metrics& metrics = health_.metrics_;
+    metrics.RecordControlStarted(ControlMethod::kHealthCheck);
+    metrics.RecordControlReceived(ControlMethod::kHealthCheck);
+    const std::optional<std::string> client_id = ClientRequestId(context_);
+    context_.AddInitialMetadata(kRequestIdKey, client_id ? *client_id : NewRequestId());
     if (!health_.Known(request_.service())) {
-      responder_.FinishWithError(ErrorStatus(ErrorReason::kHealthServiceUnknown,
-                                             "unknown service \"" + request_.service() + "\"",
-                                             {{"service", request_.service()}}),
-                                 this);
+      grpc::Status status = ErrorStatus(ErrorReason::kHealthServiceUnknown,
+                                        "unknown service \"" + request_.service() + "\"",
+                                        {{"service", request_.service()}});
+      if (client_id) status = WithRequestId(status, *client_id);
+      metrics.RecordControlHandled(ControlMethod::kHealthCheck, status.error_code(),
+                                   SecondsSince(arrived));
+      responder_.FinishWithError(status, this);
       return;
     }
     response_.set_status(health_.StatusOf(request_.service()));
+    metrics.RecordControlSent(ControlMethod::kHealthCheck);
+    metrics.RecordControlHandled(ControlMethod::kHealthCheck, grpc::StatusCode::OK,
+                                 SecondsSince(arrived));
     responder_.Finish(response_, grpc::Status::OK, this);
   }
 
@@ -99,6 +121,9 @@ class HealthService::WatchCall final : public ControlEvent {
         }
         (new WatchCall(health_))->Request();
         health_.control_.CallArrived();
+        arrived_ = Clock::now();
+        health_.metrics_.RecordControlStarted(ControlMethod::kHealthWatch);
+        health_.metrics_.RecordControlReceived(ControlMethod::kHealthWatch);
         done_pending_ = true;
         if (static_cast<int>(health_.watches_.size()) >= kMaxWatches) {
           Finish(ErrorStatus(
@@ -136,6 +161,7 @@ class HealthService::WatchCall final : public ControlEvent {
       sent_any_ = true;
       sent_ = status;
       writing_ = true;
+      health_.metrics_.RecordControlSent(ControlMethod::kHealthWatch);
       writer_.Write(response_, this);
       return;
     }
@@ -168,6 +194,8 @@ class HealthService::WatchCall final : public ControlEvent {
   }
 
   void Finish(const grpc::Status& status) {
+    health_.metrics_.RecordControlHandled(ControlMethod::kHealthWatch, status.error_code(),
+                                          SecondsSince(arrived_));
     health_.watches_.erase(this);
     stage_ = Stage::kFinishing;
     writer_.Finish(status, this);
@@ -185,6 +213,7 @@ class HealthService::WatchCall final : public ControlEvent {
   Done done_;
   ControlArrival arrival_{health_.control_, *this};
   Stage stage_ = Stage::kWaitingForCall;
+  Clock::time_point arrived_;
   bool done_pending_ = false;  // the call arrived and is not over
   bool writing_ = false;
   bool client_left_ = false;
@@ -193,8 +222,11 @@ class HealthService::WatchCall final : public ControlEvent {
   ServingStatus sent_ = HealthCheckResponse::UNKNOWN;
 };
 
-HealthService::HealthService(std::string referee_service_name, ControlQueue& control)
-    : referee_service_name_(std::move(referee_service_name)), control_(control) {}
+HealthService::HealthService(std::string referee_service_name, ControlQueue& control,
+                             Metrics& metrics)
+    : referee_service_name_(std::move(referee_service_name)),
+      control_(control),
+      metrics_(metrics) {}
 
 void HealthService::Start() {
   for (int i = 0; i < kRequestedChecks; ++i) (new CheckCall(*this))->Request();

@@ -10,7 +10,9 @@
 // Known services: "" (the server as a whole) and
 // "carcassonne.v1.RefereeService". Both are SERVING until EnterLameDuck()
 // (SIGTERM), then NOT_SERVING for good.
-//   Check: the status of a known service; NOT_FOUND for any other name.
+//   Check: the status of a known service; NOT_FOUND for any other name. The
+//          answer carries x-request-id (request_id.h) like RefereeService's,
+//          and a NOT_FOUND the client's id in its ErrorInfo.
 //   Watch: sends the current status at once (SERVICE_UNKNOWN for an unknown
 //          name, without ending the call), then each change; after
 //          EndWatches() (the end of the lame duck, server.h) it ends every
@@ -29,6 +31,7 @@
 
 #include "grpc/health/v1/health.grpc.pb.h"
 #include "service/control.h"
+#include "service/metrics.h"
 
 namespace carcassonne::service {
 
@@ -36,7 +39,9 @@ class HealthService {
  public:
   static constexpr int kMaxWatches = 1000;
 
-  HealthService(std::string referee_service_name, ControlQueue& control);
+  // Its calls are counted in `metrics` (metrics.h: grpc_service
+  // "grpc.health.v1.Health").
+  HealthService(std::string referee_service_name, ControlQueue& control, Metrics& metrics);
   HealthService(const HealthService&) = delete;
   HealthService& operator=(const HealthService&) = delete;
 
@@ -76,6 +81,7 @@ class HealthService {
 
   const std::string referee_service_name_;
   ControlQueue& control_;
+  Metrics& metrics_;
   grpc::health::v1::Health::AsyncService service_;
   // Written by the control thread only; read by it and by serving().
   std::atomic<bool> serving_{true};

@@ -18,6 +18,7 @@
 #include "prometheus/family.h"
 #include "prometheus/registry.h"
 #include "service/metrics.h"
+#include "service/tls_files.h"
 
 namespace carcassonne::service {
 namespace {
@@ -36,24 +37,6 @@ int OnLog(const mg_connection* /*connection*/, const char* message) {
     *start_errors += message;
   }
   return 1;  // nothing on stderr: a client's broken connection is not the server's news
-}
-
-// The TLS context of the port, from the --tls_* files (already checked by
-// tls.cc: the server does not start when they are unusable); false if they
-// cannot be used.
-bool ConfigureTls(SSL_CTX& context, const TlsOptions& tls) {
-  SSL_CTX_set_min_proto_version(&context, TLS1_2_VERSION);
-  bool ok =
-      SSL_CTX_use_certificate_chain_file(&context, tls.certificate_file.c_str()) == 1 &&
-      SSL_CTX_use_PrivateKey_file(&context, tls.private_key_file.c_str(), SSL_FILETYPE_PEM) == 1 &&
-      SSL_CTX_check_private_key(&context) == 1;
-  if (ok && !tls.client_ca_file.empty()) {  // mTLS: a certificate signed by the CA is required
-    ok = SSL_CTX_load_verify_locations(&context, tls.client_ca_file.c_str(), nullptr) == 1;
-    STACK_OF(X509_NAME)* names = SSL_load_client_CA_file(tls.client_ca_file.c_str());
-    if (names != nullptr) SSL_CTX_set_client_CA_list(&context, names);
-    SSL_CTX_set_verify(&context, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, nullptr);
-  }
-  return ok;
 }
 
 // A cpp-httplib request as connect.h's.
@@ -187,8 +170,11 @@ HttpServer::HttpServer(const HttpServerOptions& options, RpcBackend& backend,
 HttpServer::~HttpServer() { Stop(); }
 
 void HttpServer::StartTls(int port) {
+  // The --tls_* files (already checked by tls.cc: the server does not start
+  // when they are unusable), re-read as they rotate (tls_files.h).
+  tls_files_ = std::make_unique<RotatingTlsFiles>(tls_);
   tls_server_ = std::make_unique<httplib::SSLServer>(
-      [this](SSL_CTX& context) { return ConfigureTls(context, tls_); });
+      [this](SSL_CTX& context) { return tls_files_->Configure(context); });
   if (!tls_server_->is_valid()) throw std::runtime_error("the TLS files cannot be used");
   tls_server_->new_task_queue = [] { return new httplib::ThreadPool(kHttpThreads); };
   tls_server_->set_tcp_nodelay(true);
@@ -214,7 +200,7 @@ void HttpServer::StartTls(int port) {
   tls_server_->set_error_handler(httplib::Server::HandlerWithResponse(
       [this](const httplib::Request& request, httplib::Response& out) {
         if (out.status != 413) return httplib::Server::HandlerResponse::Unhandled;
-        const HttpResponse response = BodyTooLarge(FromHttplib(request), policy_);
+        const HttpResponse response = BodyTooLarge(FromHttplib(request), policy_, backend_);
         ToHttplib(response, out);
         out.set_header("Connection", "close");
         counters_->Count(response.protocol, response.status);
@@ -257,7 +243,7 @@ int HttpServer::Serve(mg_connection* connection) {
     request.headers.emplace_back(info->http_headers[i].name, info->http_headers[i].value);
   }
   auto too_large = [&] {
-    const HttpResponse response = BodyTooLarge(request, policy_);
+    const HttpResponse response = BodyTooLarge(request, policy_, backend_);
     counters_->Count(response.protocol, response.status);  // counted before the client can look
     Write(connection, response, /*close=*/true);
     return -1;  // the rest of the body is not read: the connection closes

@@ -25,15 +25,17 @@
 // SSL_get_peer_certificate, which OpenSSL 3 no longer exports: every HTTPS
 // connection crashes it), so with TLS the port runs on cpp-httplib
 // (Debian's libcpp-httplib-dev 0.11, linked with OpenSSL 3) instead, with
-// the same protocols and these limits: kHttpThreads workers (accepted
-// connections beyond them wait in its queue, unbounded), kRequestTimeout per
-// read and write, kKeepAliveTimeout and kTlsKeepAliveMaxCount requests per
-// connection, each header line and the request line at most 8 KiB, and the
-// body at most kMaxHttpBodyBytes (else 413; cpp-httplib reads and discards
-// the rest). Weaker than civetweb's: cpp-httplib 0.11 bounds neither the
-// number of header lines nor a request's total time, so a client that
-// completes the handshake can make the server hold memory (docs/http.md:
-// use mTLS, or terminate TLS in front of the plaintext port).
+// the same protocols, the same rotation of the files without a restart
+// (tls_files.h: read again every --tls_refresh_seconds), and these limits:
+// kHttpThreads workers (accepted connections beyond them wait in its queue,
+// unbounded), kRequestTimeout per read and write, kKeepAliveTimeout and
+// kTlsKeepAliveMaxCount requests per connection, each header line and the
+// request line at most 8 KiB, and the body at most kMaxHttpBodyBytes (else
+// 413; cpp-httplib reads and discards the rest). Weaker than civetweb's:
+// cpp-httplib 0.11 bounds neither the number of header lines nor a request's
+// total time, so a client that completes the handshake can make the server
+// hold memory (docs/http.md: use mTLS, or terminate TLS in front of the
+// plaintext port).
 //
 // Stop(): the listener closes, connections idle between requests are
 // closed, and every request being served is answered before Stop returns.
@@ -60,6 +62,8 @@ class Registry;
 }
 
 namespace carcassonne::service {
+
+class RotatingTlsFiles;
 
 struct HttpServerOptions {
   std::string address = "0.0.0.0";  // IPv4 (civetweb: "::" and "::1" map to IPv4)
@@ -103,6 +107,7 @@ class HttpServer {
   TlsOptions tls_;
   std::unique_ptr<Counters> counters_;
   mg_context* context_ = nullptr;                   // plaintext: civetweb
+  std::unique_ptr<RotatingTlsFiles> tls_files_;     // TLS: the files, as they rotate
   std::unique_ptr<httplib::SSLServer> tls_server_;  // TLS: cpp-httplib
   std::thread tls_thread_;
   std::string address_;

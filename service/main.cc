@@ -4,7 +4,8 @@
 //       [--http_port=8080] [--http_cors_origins=https://a.example,...]
 //       [--serving_threads=N] [--lame_duck_seconds=5] [--queue_budget_ms=20]
 //       [--max_connection_age_seconds=0 [--max_connection_age_grace_seconds=30]]
-//       [--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]]
+//       [--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]
+//        [--tls_refresh_seconds=60]]
 //   carcassonne_referee --help      every flag with its default and meaning
 //   carcassonne_referee --version   the version and git revision (version.h)
 //
@@ -68,6 +69,10 @@ ABSL_FLAG(std::string, tls_private_key, "", "TLS: the certificate's private key 
 ABSL_FLAG(std::string, tls_client_ca, "",
           "mTLS: CA certificates (PEM file); every client must present a certificate signed by "
           "one of them (needs --tls_certificate and --tls_private_key)");
+ABSL_FLAG(int, tls_refresh_seconds, carcassonne::service::kDefaultTlsRefreshSeconds,
+          "TLS: how often the gRPC port reads the --tls_* files again, in seconds, so that a "
+          "rotated certificate, key or client CA is used by new connections without a restart "
+          "(replace the files atomically, as Kubernetes updates a mounted Secret); 1..86400");
 
 ABSL_FLAG(double, lame_duck_seconds, 5,
           "After SIGTERM / SIGINT: seconds during which health says NOT_SERVING while every call "
@@ -175,7 +180,8 @@ int main(int argc, char** argv) {
       "[--http_port=8080] [--http_cors_origins=ORIGIN,...] [--noop] [--serving_threads=N] "
       "[--lame_duck_seconds=5] [--queue_budget_ms=20] "
       "[--max_connection_age_seconds=0 [--max_connection_age_grace_seconds=30]] "
-      "[--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM]] "
+      "[--tls_certificate=PEM --tls_private_key=PEM [--tls_client_ca=PEM] "
+      "[--tls_refresh_seconds=N]] "
       "[--access_log=off|errors|all [--access_log_sample=N]]");
   absl::FlagsUsageConfig usage;
   usage.contains_help_flags = &IsServerFlagFile;
@@ -206,7 +212,13 @@ int main(int argc, char** argv) {
   options.version = carcassonne::service::ProjectVersion();
   options.revision = carcassonne::service::GitRevision();
   options.tls = {absl::GetFlag(FLAGS_tls_certificate), absl::GetFlag(FLAGS_tls_private_key),
-                 absl::GetFlag(FLAGS_tls_client_ca)};
+                 absl::GetFlag(FLAGS_tls_client_ca), absl::GetFlag(FLAGS_tls_refresh_seconds)};
+  if (options.tls.refresh_seconds < carcassonne::service::kMinTlsRefreshSeconds ||
+      options.tls.refresh_seconds > carcassonne::service::kMaxTlsRefreshSeconds) {
+    std::fprintf(stderr, "carcassonne_referee: --tls_refresh_seconds must be 1..86400, not %d\n",
+                 options.tls.refresh_seconds);
+    return 2;
+  }
   const double lame_duck_seconds = absl::GetFlag(FLAGS_lame_duck_seconds);
   if (!(lame_duck_seconds >= 0 && lame_duck_seconds <= 60)) {
     std::fprintf(stderr, "carcassonne_referee: --lame_duck_seconds must be 0..60, not %g\n",

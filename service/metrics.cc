@@ -42,6 +42,18 @@ constexpr std::array<std::string_view, 17> kStatusCodeNames = {
     "DataLoss", "Unauthenticated",
 };
 
+// The control plane's calls (ControlMethod order): service, method, type.
+struct ControlMethodLabels {
+  std::string_view service;
+  std::string_view method;
+  std::string_view type;
+};
+constexpr std::array<ControlMethodLabels, kControlMethodCount> kControlMethods = {{
+    {"grpc.health.v1.Health", "Check", "unary"},
+    {"grpc.health.v1.Health", "Watch", "server_stream"},
+    {"grpc.reflection.v1alpha.ServerReflection", "ServerReflectionInfo", "bidi_stream"},
+}};
+
 // The methods that give verdicts (carcassonne_verdicts_total{grpc_method}).
 bool GivesVerdicts(Method method) {
   return method == Method::kValidateAction || method == Method::kApplyAction ||
@@ -105,6 +117,14 @@ Metrics::Metrics(const std::string& version, const std::string& revision)
                           "Histogram of response latency (seconds) of gRPC that had been "
                           "application-level handled by the server.")
                       .Register(*registry_);
+  auto& received = prometheus::BuildCounter()
+                       .Name("grpc_server_msg_received_total")
+                       .Help("Total number of RPC stream messages received on the server.")
+                       .Register(*registry_);
+  auto& sent = prometheus::BuildCounter()
+                   .Name("grpc_server_msg_sent_total")
+                   .Help("Total number of gRPC stream messages sent by the server.")
+                   .Register(*registry_);
   auto& shed = prometheus::BuildCounter()
                    .Name("carcassonne_calls_shed_total")
                    .Help(
@@ -119,6 +139,8 @@ Metrics::Metrics(const std::string& version, const std::string& revision)
     const prometheus::Labels call_labels = {
         {"grpc_type", kGrpcType}, {"grpc_service", kServiceName}, {"grpc_method", method}};
     metrics.started = &started.Add(call_labels);
+    metrics.received = &received.Add(call_labels);
+    metrics.sent = &sent.Add(call_labels);
     for (int code = 0; code < kStatusCodeCount; ++code) {
       prometheus::Labels labels = call_labels;
       labels.emplace("grpc_code", std::string(kStatusCodeNames[code]));
@@ -129,6 +151,23 @@ Metrics::Metrics(const std::string& version, const std::string& revision)
       metrics.shed[reason] =
           &shed.Add({{"grpc_method", method}, {"reason", std::string(kShedReasonNames[reason])}});
     }
+  }
+
+  for (int m = 0; m < kControlMethodCount; ++m) {
+    const ControlMethodLabels& names = kControlMethods[m];
+    MethodMetrics& metrics = control_[m];
+    const prometheus::Labels call_labels = {{"grpc_type", std::string(names.type)},
+                                            {"grpc_service", std::string(names.service)},
+                                            {"grpc_method", std::string(names.method)}};
+    metrics.started = &started.Add(call_labels);
+    metrics.received = &received.Add(call_labels);
+    metrics.sent = &sent.Add(call_labels);
+    for (int code = 0; code < kStatusCodeCount; ++code) {
+      prometheus::Labels labels = call_labels;
+      labels.emplace("grpc_code", std::string(kStatusCodeNames[code]));
+      metrics.handled[code] = &handled.Add(labels);
+    }
+    metrics.seconds = &seconds.Add(call_labels, LatencyBuckets());
   }
 
   auto& verdicts = prometheus::BuildCounter()
@@ -190,25 +229,57 @@ std::vector<std::shared_ptr<prometheus::Collectable>> Metrics::collectables() co
   return {registry_, process_};
 }
 
+namespace {
+// The index of `code` among the handled counters (UNKNOWN for a number gRPC
+// does not define).
+int CodeIndex(grpc::StatusCode code) {
+  const int index = static_cast<int>(code);
+  return index < 0 || index >= 17 ? static_cast<int>(grpc::StatusCode::UNKNOWN) : index;
+}
+}  // namespace
+
 void Metrics::RecordStarted(Method method) {
-  methods_[static_cast<int>(method)].started->Increment();
+  MethodMetrics& metrics = methods_[static_cast<int>(method)];
+  metrics.started->Increment();
+  metrics.received->Increment();
 }
 
 void Metrics::RecordHandled(Method method, grpc::StatusCode code, double seconds) {
   MethodMetrics& metrics = methods_[static_cast<int>(method)];
-  int index = static_cast<int>(code);
-  if (index < 0 || index >= kStatusCodeCount) index = grpc::StatusCode::UNKNOWN;
-  metrics.handled[index]->Increment();
+  metrics.handled[CodeIndex(code)]->Increment();
+  if (code == grpc::StatusCode::OK) metrics.sent->Increment();
   metrics.seconds->Observe(seconds);
 }
 
 void Metrics::RecordShed(Method method, ShedReason reason, grpc::StatusCode code) {
+  RecordRefused(method, code, reason);
+}
+
+void Metrics::RecordRefused(Method method, grpc::StatusCode code,
+                            std::optional<ShedReason> reason) {
   MethodMetrics& metrics = methods_[static_cast<int>(method)];
   metrics.started->Increment();
-  int index = static_cast<int>(code);
-  if (index < 0 || index >= kStatusCodeCount) index = grpc::StatusCode::UNKNOWN;
-  metrics.handled[index]->Increment();
-  metrics.shed[static_cast<int>(reason)]->Increment();
+  metrics.received->Increment();
+  metrics.handled[CodeIndex(code)]->Increment();
+  if (reason) metrics.shed[static_cast<int>(*reason)]->Increment();
+}
+
+void Metrics::RecordControlStarted(ControlMethod method) {
+  control_[static_cast<int>(method)].started->Increment();
+}
+
+void Metrics::RecordControlReceived(ControlMethod method) {
+  control_[static_cast<int>(method)].received->Increment();
+}
+
+void Metrics::RecordControlSent(ControlMethod method) {
+  control_[static_cast<int>(method)].sent->Increment();
+}
+
+void Metrics::RecordControlHandled(ControlMethod method, grpc::StatusCode code, double seconds) {
+  MethodMetrics& metrics = control_[static_cast<int>(method)];
+  metrics.handled[CodeIndex(code)]->Increment();
+  metrics.seconds->Observe(seconds);
 }
 
 void Metrics::RecordVerdict(Method method, const v1::Verdict& verdict) {

@@ -4,6 +4,8 @@
 //   grpc_server_started_total{grpc_type,grpc_service,grpc_method}           counter
 //   grpc_server_handled_total{grpc_type,grpc_service,grpc_method,grpc_code} counter
 //   grpc_server_handling_seconds{grpc_type,grpc_service,grpc_method}        histogram
+//   grpc_server_msg_received_total{grpc_type,grpc_service,grpc_method}      counter
+//   grpc_server_msg_sent_total{grpc_type,grpc_service,grpc_method}          counter
 //   carcassonne_verdicts_total{grpc_method,violation_code}                  counter
 //   carcassonne_score_events_total{feature_kind}                            counter
 //   carcassonne_calls_shed_total{grpc_method,reason}                        counter
@@ -18,6 +20,16 @@
 // "OK", "Canceled", "InvalidArgument", "ResourceExhausted", ...), not the
 // C++ enum's upper-case name. The histogram's buckets start at 5 us: a
 // handler takes about 10 to 100 us (bench/report.md).
+//
+// Messages (go-grpc-prometheus's message counters): a RefereeService call is
+// unary, one message received (its request, read whole before anything is
+// decided: a call refused or skipped counts it too) and one sent when it is
+// answered OK. The control plane's calls (control.h) are counted in the same
+// series, with their own grpc_service, grpc_method and grpc_type:
+// grpc.health.v1.Health Check (unary) and Watch (server_stream), and
+// grpc.reflection.v1alpha.ServerReflection ServerReflectionInfo
+// (bidi_stream), each message of a stream counted as it is read or written,
+// and a stream's handling time from its arrival to its status.
 //
 // A call that the server sheds (serving.h: refused under overload or for its
 // size, or skipped because its client left or its deadline passed; the
@@ -79,6 +91,10 @@ std::string_view GrpcCodeLabel(grpc::StatusCode code);
 std::string_view MethodName(Method method);
 std::optional<Method> MethodNamed(std::string_view name);
 
+// The calls of the control plane (health and reflection), as metric labels.
+enum class ControlMethod { kHealthCheck, kHealthWatch, kReflectionInfo };
+inline constexpr int kControlMethodCount = 3;
+
 // Why a call was shed (the label `reason` of carcassonne_calls_shed_total).
 enum class ShedReason {
   kQueueFull,           // "queue_full": more waiting than the latency budget allows
@@ -107,6 +123,16 @@ class Metrics {
   void RecordHandled(Method method, grpc::StatusCode code, double seconds);
   // A call answered `code` without running its handler (started, handled, shed).
   void RecordShed(Method method, ShedReason reason, grpc::StatusCode code);
+  // A call another transport refused before the serving threads saw it
+  // (connect.h): started, handled with `code`, and shed when it has a reason.
+  void RecordRefused(Method method, grpc::StatusCode code, std::optional<ShedReason> reason);
+  // The control plane's calls: started (its first message, for a unary call
+  // or a stream whose client sends one first, is counted by
+  // RecordControlReceived), each message read and written, and the status.
+  void RecordControlStarted(ControlMethod method);
+  void RecordControlReceived(ControlMethod method);
+  void RecordControlSent(ControlMethod method);
+  void RecordControlHandled(ControlMethod method, grpc::StatusCode code, double seconds);
   // "LEGAL" for a legal verdict, else the code of its first violation (one
   // count per verdict), by the method that gave it (ValidateAction,
   // ApplyAction or PlayTurn; other methods give no verdict and count none).
@@ -120,6 +146,8 @@ class Metrics {
 
   struct MethodMetrics {
     prometheus::Counter* started = nullptr;
+    prometheus::Counter* received = nullptr;  // grpc_server_msg_received_total
+    prometheus::Counter* sent = nullptr;      // grpc_server_msg_sent_total
     std::array<prometheus::Counter*, kStatusCodeCount> handled{};
     prometheus::Histogram* seconds = nullptr;
     std::array<prometheus::Counter*, kShedReasonCount> shed{};
@@ -131,7 +159,8 @@ class Metrics {
   std::shared_ptr<prometheus::Registry> registry_;
   std::shared_ptr<prometheus::Collectable> process_;
   std::array<MethodMetrics, kMethodCount> methods_{};
-  std::vector<prometheus::Counter*> score_events_;  // by FeatureKind number
+  std::array<MethodMetrics, kControlMethodCount> control_{};  // no shed, no verdicts
+  std::vector<prometheus::Counter*> score_events_;            // by FeatureKind number
 };
 
 // The process metrics of the Prometheus conventions (as client_golang's

@@ -1,6 +1,7 @@
 // Server reflection (see reflection.h).
 #include "service/reflection.h"
 
+#include <chrono>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -185,6 +186,8 @@ class ReflectionService::Stream final : public ControlEvent {
         }
         (new Stream(reflection_))->Request();
         reflection_.control_.CallArrived();
+        arrived_ = std::chrono::steady_clock::now();
+        reflection_.metrics_.RecordControlStarted(ControlMethod::kReflectionInfo);
         if (reflection_.ending_) {
           Finish(ErrorStatus(ErrorReason::kShuttingDown, "the server is shutting down"));
         } else if (static_cast<int>(reflection_.streams_.size()) >= kMaxStreams) {
@@ -202,9 +205,11 @@ class ReflectionService::Stream final : public ControlEvent {
           Finish(grpc::Status::OK);
           return;
         }
+        reflection_.metrics_.RecordControlReceived(ControlMethod::kReflectionInfo);
         response_.Clear();
         AnswerReflectionRequest(reflection_.services_, request_, &response_);
         stage_ = Stage::kWriting;
+        reflection_.metrics_.RecordControlSent(ControlMethod::kReflectionInfo);
         stream_.Write(response_, this);
         return;
       case Stage::kWriting:
@@ -229,6 +234,9 @@ class ReflectionService::Stream final : public ControlEvent {
   }
 
   void Finish(const grpc::Status& status) {
+    reflection_.metrics_.RecordControlHandled(
+        ControlMethod::kReflectionInfo, status.error_code(),
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - arrived_).count());
     reflection_.streams_.erase(this);
     stage_ = Stage::kFinishing;
     stream_.Finish(status, this);
@@ -241,10 +249,12 @@ class ReflectionService::Stream final : public ControlEvent {
   ServerReflectionResponse response_;
   ControlArrival arrival_{reflection_.control_, *this};
   Stage stage_ = Stage::kWaitingForCall;
+  std::chrono::steady_clock::time_point arrived_;
 };
 
-ReflectionService::ReflectionService(std::vector<std::string> services, ControlQueue& control)
-    : services_(std::move(services)), control_(control) {}
+ReflectionService::ReflectionService(std::vector<std::string> services, ControlQueue& control,
+                                     Metrics& metrics)
+    : services_(std::move(services)), control_(control), metrics_(metrics) {}
 
 void ReflectionService::Start() {
   for (int i = 0; i < kRequestedStreams; ++i) (new Stream(*this))->Request();

@@ -37,6 +37,7 @@
 
 #include "grpc/reflection/v1alpha/reflection.grpc.pb.h"
 #include "service/control.h"
+#include "service/metrics.h"
 
 namespace carcassonne::service {
 
@@ -50,7 +51,9 @@ class ReflectionService {
   static constexpr int kMaxStreams = 16;
 
   // `services`: the full names that list_services reports.
-  ReflectionService(std::vector<std::string> services, ControlQueue& control);
+  // Its streams are counted in `metrics` (metrics.h: grpc_service
+  // "grpc.reflection.v1alpha.ServerReflection").
+  ReflectionService(std::vector<std::string> services, ControlQueue& control, Metrics& metrics);
   ReflectionService(const ReflectionService&) = delete;
   ReflectionService& operator=(const ReflectionService&) = delete;
 
@@ -70,6 +73,7 @@ class ReflectionService {
 
   const std::vector<std::string> services_;
   ControlQueue& control_;
+  Metrics& metrics_;
   grpc::reflection::v1alpha::ServerReflection::AsyncService service_;
   // Touched by the control thread only.
   std::unordered_set<Stream*> streams_;

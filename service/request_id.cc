@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <random>
+#include <utility>
 
 namespace carcassonne::service {
 
@@ -32,14 +33,18 @@ std::string NewRequestId() {
   return id;
 }
 
-std::string RequestIdOf(const grpc::ServerContext& context) {
+std::optional<std::string> ClientRequestId(const grpc::ServerContext& context) {
   const auto& metadata = context.client_metadata();
   const auto found = metadata.find(kRequestIdKey);
-  if (found != metadata.end()) {
-    const std::string_view id(found->second.data(), found->second.size());
-    if (UsableRequestId(id)) return std::string(id);
-  }
-  return NewRequestId();
+  if (found == metadata.end()) return std::nullopt;
+  const std::string_view id(found->second.data(), found->second.size());
+  if (!UsableRequestId(id)) return std::nullopt;
+  return std::string(id);
+}
+
+std::string RequestIdOf(const grpc::ServerContext& context) {
+  std::optional<std::string> sent = ClientRequestId(context);
+  return sent ? std::move(*sent) : NewRequestId();
 }
 
 }  // namespace carcassonne::service

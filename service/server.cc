@@ -180,21 +180,33 @@ bool WaitUntilControlCallsOver(const ControlQueue& control,
 }
 
 // The HTTP port's calls: RefereeService on the serving threads, the health
-// check from the health service.
+// check from the health service (counted in the metrics as a gRPC Check is).
 class ServingBackend final : public RpcBackend {
  public:
-  ServingBackend(RefereeServing& serving, const HealthService& health)
-      : serving_(serving), health_(health) {}
+  ServingBackend(RefereeServing& serving, const HealthService& health, Metrics& metrics)
+      : serving_(serving), health_(health), metrics_(metrics) {}
   UnaryAnswer Call(UnaryRequest request) override {
     return serving_.ServeUnary(std::move(request));
   }
   grpc::health::v1::HealthCheckResponse::ServingStatus Health(const std::string& service) override {
-    return health_.CheckedStatus(service);
+    metrics_.RecordControlStarted(ControlMethod::kHealthCheck);
+    metrics_.RecordControlReceived(ControlMethod::kHealthCheck);
+    const auto status = health_.CheckedStatus(service);
+    const bool known = status != grpc::health::v1::HealthCheckResponse::SERVICE_UNKNOWN;
+    if (known) metrics_.RecordControlSent(ControlMethod::kHealthCheck);
+    metrics_.RecordControlHandled(ControlMethod::kHealthCheck,
+                                  known ? grpc::StatusCode::OK : grpc::StatusCode::NOT_FOUND, 0);
+    return status;
+  }
+  void Refused(Method method, const grpc::Status& status, std::optional<ShedReason> reason,
+               size_t request_bytes, const std::string& request_id) override {
+    serving_.RecordRefused(method, status, reason, request_bytes, request_id);
   }
 
  private:
   RefereeServing& serving_;
   const HealthService& health_;
+  Metrics& metrics_;
 };
 
 void Log(const std::string& line) {
@@ -229,9 +241,10 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   // the serving queues (serving.h). No synchronous service, no callback API.
   grpc::EnableDefaultHealthCheckService(false);
   ControlQueue control;
-  HealthService health(kServiceName, control);
+  HealthService health(kServiceName, control, metrics);
   ReflectionService reflection(
-      {kServiceName, "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection"}, control);
+      {kServiceName, "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection"}, control,
+      metrics);
   ServingOptions serving_options;
   serving_options.threads = ServingThreads(options);
   serving_options.noop = options.noop;
@@ -274,7 +287,7 @@ int RunServer(const ServerOptions& options, const sigset_t& signals) {
   }
   // The HTTP port: its calls wait on the serving queues until the serving
   // threads start, below.
-  ServingBackend http_backend(serving, health);
+  ServingBackend http_backend(serving, health, metrics);
   std::unique_ptr<HttpServer> http;
   if (options.http_port != 0) {
     HttpServerOptions http_options;

@@ -727,7 +727,8 @@ class ServingQueue {
   void Answer(Call* call, const grpc::Status& status,
               std::optional<ShedReason> refusal = std::nullopt) {
     if (call->unary != nullptr) {
-      LogAccess(call, status, refusal, std::string(), "http");
+      // (The HTTP side puts the request id in the answer: connect.h.)
+      LogAccess(call, status, refusal, call->unary->request().request_id, "http");
       std::string bytes = status.ok() ? Flatten(call->response) : std::string();
       UnaryArrival* arrival = call->unary;
       call->unary = nullptr;
@@ -736,7 +737,10 @@ class ServingQueue {
       arrival->Answer(status, std::move(bytes));
       return;
     }
-    const std::string request_id = RequestIdOf(*call->context);
+    // The client's id goes into the error's ErrorInfo too; a made-up one
+    // only into the metadata (the same request gets the same bytes).
+    const std::optional<std::string> client_id = ClientRequestId(*call->context);
+    const std::string request_id = client_id ? *client_id : NewRequestId();
     call->context->AddInitialMetadata(kRequestIdKey, request_id);
     LogAccess(call, status, refusal, request_id, call->context->peer());
     call->answered = true;
@@ -744,6 +748,8 @@ class ServingQueue {
     if (status.ok()) {
       call->responder->Finish(call->response, status, call->Tag(kFinished));
       call->response.Clear();  // Finish holds its own reference to the bytes
+    } else if (client_id) {
+      call->responder->FinishWithError(WithRequestId(status, request_id), call->Tag(kFinished));
     } else {
       call->responder->FinishWithError(status, call->Tag(kFinished));
     }
@@ -861,6 +867,22 @@ bool RefereeServing::WaitUntilAllAnswered(std::chrono::steady_clock::time_point 
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   return true;
+}
+
+void RefereeServing::RecordRefused(Method method, const grpc::Status& status,
+                                   std::optional<ShedReason> reason, size_t request_bytes,
+                                   const std::string& request_id) {
+  metrics_.RecordRefused(method, status.error_code(), reason);
+  AccessLog* log = options_.access_log;
+  if (log == nullptr || !log->Wants(status.error_code())) return;
+  AccessEntry entry;
+  entry.method = method;
+  entry.code = status.error_code();
+  entry.request_bytes = request_bytes;
+  entry.refusal = reason;
+  entry.request_id = request_id;
+  entry.peer = "http";
+  log->Write(entry);
 }
 
 void RefereeServing::Stop() {

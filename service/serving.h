@@ -110,6 +110,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -156,6 +157,7 @@ struct UnaryRequest {
   Method method = Method::kNewGame;
   std::string bytes;
   std::chrono::system_clock::time_point deadline = std::chrono::system_clock::time_point::max();
+  std::string request_id;  // its request id (request_id.h), for the access log
 };
 // Its answer: the status and, when OK, the response in the wire format.
 struct UnaryAnswer {
@@ -197,6 +199,14 @@ class RefereeServing {
   // above); blocks until it is answered. From any thread, after Start();
   // UNAVAILABLE once Stop() has begun.
   UnaryAnswer ServeUnary(UnaryRequest request);
+
+  // A call of `method` that another transport refused before handing it
+  // over (connect.h: a malformed header or body, a body over the limit):
+  // counted as every call (started, handled with its code, shed with
+  // `reason` when it has one; one message received) and written in the
+  // access log. From any thread.
+  void RecordRefused(Method method, const grpc::Status& status, std::optional<ShedReason> reason,
+                     size_t request_bytes, const std::string& request_id);
 
   // After grpc::Server::Shutdown has returned (or when the server could not
   // be built): shuts the queues down and joins the threads.

@@ -4,6 +4,9 @@
 // that names no file, when it binds the port.
 #include "service/tls.h"
 
+#include <grpcpp/security/server_credentials.h>
+#include <grpcpp/security/tls_certificate_provider.h>
+#include <grpcpp/security/tls_credentials_options.h>
 #include <openssl/bio.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -131,8 +134,6 @@ absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> MakeServerCredentials(
                                                    options.certificate_file));
   }
 
-  grpc::SslServerCredentialsOptions ssl(GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE);
-  ssl.pem_key_cert_pairs.push_back({*key_pem, *certificate_pem});
   if (!options.client_ca_file.empty()) {
     absl::StatusOr<std::string> client_ca_pem =
         ReadPemFile("TLS client CA", options.client_ca_file);
@@ -140,10 +141,30 @@ absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> MakeServerCredentials(
     absl::StatusOr<Certificate> ca =
         FirstCertificate("TLS client CA", options.client_ca_file, *client_ca_pem);
     if (!ca.ok()) return ca.status();
-    ssl.pem_root_certs = *client_ca_pem;
-    ssl.client_certificate_request = GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY;
   }
-  return grpc::SslServerCredentials(ssl);
+  if (options.refresh_seconds < kMinTlsRefreshSeconds ||
+      options.refresh_seconds > kMaxTlsRefreshSeconds) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--tls_refresh_seconds must be ", kMinTlsRefreshSeconds, "..",
+                     kMaxTlsRefreshSeconds, ", not ", options.refresh_seconds));
+  }
+
+  // The files as gRPC watches them: read now, and again every refresh
+  // (rotation, tls.h). The client CA, when given, is the root of trust for
+  // client certificates, which are then required and verified.
+  const bool mutual = !options.client_ca_file.empty();
+  auto provider = std::make_shared<grpc::experimental::FileWatcherCertificateProvider>(
+      options.private_key_file, options.certificate_file, options.client_ca_file,
+      static_cast<unsigned int>(options.refresh_seconds));
+  grpc::experimental::TlsServerCredentialsOptions tls(provider);
+  tls.watch_identity_key_cert_pairs();
+  if (mutual) {
+    tls.watch_root_certs();
+    tls.set_cert_request_type(GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
+  } else {
+    tls.set_cert_request_type(GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE);
+  }
+  return grpc::experimental::TlsServerCredentials(tls);
 }
 
 std::string DescribeTls(const TlsOptions& options) {
@@ -152,6 +173,8 @@ std::string DescribeTls(const TlsOptions& options) {
   if (!options.client_ca_file.empty()) {
     absl::StrAppend(&text, "; client certificates required, signed by ", options.client_ca_file);
   }
+  absl::StrAppend(&text, "; the files are read again every ", options.refresh_seconds,
+                  " s (rotation without a restart)");
   return text;
 }
 

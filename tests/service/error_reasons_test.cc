@@ -32,6 +32,8 @@ std::string StatusCodeName(grpc::StatusCode code) {
       {grpc::StatusCode::INVALID_ARGUMENT, "INVALID_ARGUMENT"},
       {grpc::StatusCode::DEADLINE_EXCEEDED, "DEADLINE_EXCEEDED"},
       {grpc::StatusCode::NOT_FOUND, "NOT_FOUND"},
+      {grpc::StatusCode::PERMISSION_DENIED, "PERMISSION_DENIED"},
+      {grpc::StatusCode::UNIMPLEMENTED, "UNIMPLEMENTED"},
       {grpc::StatusCode::RESOURCE_EXHAUSTED, "RESOURCE_EXHAUSTED"},
       {grpc::StatusCode::INTERNAL, "INTERNAL"},
       {grpc::StatusCode::UNAVAILABLE, "UNAVAILABLE"},

@@ -46,6 +46,7 @@ const std::vector<std::pair<std::string, std::string>> kFlagDefaults = {
     {"tls_certificate", "\"\""},
     {"tls_private_key", "\"\""},
     {"tls_client_ca", "\"\""},
+    {"tls_refresh_seconds", "60"},
     {"lame_duck_seconds", "5"},
     {"queue_budget_ms", "20"},
     {"max_connection_age_seconds", "0"},
@@ -242,11 +243,19 @@ TEST_F(MetricsTest, GrpcSeriesCarryGrpcTypeAndTheGoSpellingOfTheCode) {
   }
   EXPECT_EQ(metrics_.find("grpc_code=\"INVALID_ARGUMENT\""), std::string::npos);
   EXPECT_EQ(metrics_.find("grpc_code=\"CANCELLED\""), std::string::npos);
-  // Every gRPC sample has grpc_type.
+  // Every gRPC sample has grpc_type: unary for RefereeService, the health
+  // check's and streams' own for the control plane (metrics.h).
   std::istringstream lines(metrics_);
   for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("grpc_server_", 0) == 0) {
+    if (line.rfind("grpc_server_", 0) != 0) continue;
+    if (line.find("grpc_service=\"" + kService + "\"") != std::string::npos ||
+        line.find("grpc_method=\"Check\"") != std::string::npos) {
       EXPECT_NE(line.find("grpc_type=\"unary\""), std::string::npos) << line;
+    } else if (line.find("grpc_method=\"Watch\"") != std::string::npos) {
+      EXPECT_NE(line.find("grpc_type=\"server_stream\""), std::string::npos) << line;
+    } else {
+      EXPECT_NE(line.find("grpc_method=\"ServerReflectionInfo\""), std::string::npos) << line;
+      EXPECT_NE(line.find("grpc_type=\"bidi_stream\""), std::string::npos) << line;
     }
   }
 }

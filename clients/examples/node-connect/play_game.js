@@ -25,7 +25,12 @@
 //                                     every score event and against ScoreGame
 //
 // Usage: node play_game.js --base_url=http://127.0.0.1:8080 [--seed=7]
-//          [--players=Ann,Bob] [--format=json|binary] [--gen=DIR] [--max_turns=0]
+//          [--players=Ann,Bob] [--protocol=connect|grpc|grpcweb]
+//          [--format=json|binary] [--gen=DIR] [--max_turns=0]
+//   --protocol: connect (HTTP/1.1, the default), grpcweb (HTTP/1.1, the same
+//          port) or grpc (HTTP/2: --base_url is then the gRPC port); the same
+//          generated code and client serve all three. gRPC and gRPC-Web
+//          bodies are binary.
 //   --gen: where `buf generate --template buf.gen.yaml` wrote the code
 //          (default: ./gen next to this file; run.sh passes its own).
 // Exit status: 0 when the game was played to its end and every check held.
@@ -36,7 +41,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url';
 import {create, createFileRegistry} from '@bufbuild/protobuf';
 import {FieldDescriptorProto_Label, FieldDescriptorProto_Type, FileDescriptorProtoSchema} from '@bufbuild/protobuf/wkt';
 import {Code, ConnectError, createClient} from '@connectrpc/connect';
-import {createConnectTransport} from '@connectrpc/connect-node';
+import {createConnectTransport, createGrpcTransport, createGrpcWebTransport} from '@connectrpc/connect-node';
 
 // ---------------------------------------------------------------------------
 // Command line
@@ -46,6 +51,7 @@ function parseFlags(argv) {
     base_url: 'http://127.0.0.1:8080',
     seed: 7,
     players: 'Ann,Bob',
+    protocol: 'connect',
     format: 'json',
     gen: path.join(path.dirname(fileURLToPath(import.meta.url)), 'gen'),
     max_turns: 0,
@@ -58,6 +64,8 @@ function parseFlags(argv) {
     flags[match[1]] = typeof flags[match[1]] === 'number' ? Number(match[2]) : match[2];
   }
   if (flags.format !== 'json' && flags.format !== 'binary') throw new Error('--format is json or binary');
+  if (!['connect', 'grpc', 'grpcweb'].includes(flags.protocol)) throw new Error('--protocol is connect, grpc or grpcweb');
+  if (flags.protocol !== 'connect' && flags.format !== 'binary') throw new Error(`--protocol=${flags.protocol} takes --format=binary`);
   return flags;
 }
 
@@ -200,20 +208,29 @@ async function main() {
   }
   const {Phase, RefereeService} = api;
 
-  // HTTP/1.1, the Connect protocol; every call has a 10 s deadline
+  // The Connect protocol over HTTP/1.1: every call has a 10 s deadline
   // (Connect-Timeout-Ms); GetCatalog, marked NO_SIDE_EFFECTS in the .proto,
-  // goes out as a cacheable GET.
-  const transport = createConnectTransport({
-    baseUrl: flags.base_url,
-    httpVersion: '1.1',
-    useBinaryFormat: flags.format === 'binary',
-    useHttpGet: true,
-    defaultTimeoutMs: 10000,
-  });
+  // goes out as a cacheable GET. Or gRPC-Web on the same port, or gRPC over
+  // HTTP/2 on the gRPC port: only the transport changes.
+  const transports = {
+    connect: () => createConnectTransport({
+      baseUrl: flags.base_url,
+      httpVersion: '1.1',
+      useBinaryFormat: flags.format === 'binary',
+      useHttpGet: true,
+      defaultTimeoutMs: 10000,
+    }),
+    grpcweb: () => createGrpcWebTransport({
+      baseUrl: flags.base_url, httpVersion: '1.1', useBinaryFormat: true, defaultTimeoutMs: 10000}),
+    grpc: () => createGrpcTransport({baseUrl: flags.base_url, defaultTimeoutMs: 10000}),
+  };
+  const transport = transports[flags.protocol]();
   const client = createClient(RefereeService, transport);
   const random = seededRandom(flags.seed);
   const names = flags.players.split(',');
-  console.log(`Connect over HTTP/1.1 to ${flags.base_url}, ${flags.format === 'binary' ? 'application/proto' : 'application/json'} bodies`);
+  console.log(flags.protocol === 'connect' ?
+    `Connect over HTTP/1.1 to ${flags.base_url}, ${flags.format === 'binary' ? 'application/proto' : 'application/json'} bodies` :
+    `${flags.protocol === 'grpc' ? 'gRPC over HTTP/2' : 'gRPC-Web over HTTP/1.1'} to ${flags.base_url}, binary bodies`);
 
   // 1. The catalogue: the base set's tile types and counts.
   const catalog = await client.getCatalog({});

@@ -9,9 +9,10 @@
 #      (--port=0), HTTP on a free port picked here (--http_port=0 would turn
 #      HTTP off), read back from its start-up line "... (port=N http_port=H
 #      ...)"; a port taken in between is retried with another;
-#   3. plays the game twice with the same seed, JSON bodies then binary
-#      (application/proto): each run must exit 0 and print every expected
-#      line, and both must play the same game;
+#   3. plays the game four times with the same seed: Connect with JSON
+#      bodies, then binary (application/proto), then gRPC-Web on the same
+#      HTTP port, then gRPC over HTTP/2 on the gRPC port; each run must exit 0
+#      and print every expected line, and all must play the same game;
 #   4. stops the server by its PID (SIGTERM), which must exit 0.
 #
 #   clients/examples/node-connect/run.sh build/service/carcassonne_referee [GEN_DIR]
@@ -62,6 +63,7 @@ free_port() {
 }
 
 http_port=""
+grpc_port=""
 for attempt in 1 2 3 4 5; do
   candidate="$(free_port)"
   "${server}" --address=127.0.0.1 --port=0 --metrics_port=0 --http_port="${candidate}" \
@@ -70,6 +72,7 @@ for attempt in 1 2 3 4 5; do
   for _ in $(seq 1 250); do  # up to 5 s
     if grep -q "(port=[0-9]* http_port=${candidate} " "${work}/server.log"; then
       http_port="${candidate}"
+      grpc_port="$(sed -n "s/.*(port=\([0-9]*\) http_port=${candidate} .*/\1/p" "${work}/server.log" | head -1)"
       break 2
     fi
     kill -0 "${server_pid}" 2>/dev/null || break
@@ -87,7 +90,7 @@ if [[ -z "${http_port}" ]]; then
   exit 1
 fi
 
-# 3. The example, JSON then binary. What it must print (see play_game.js):
+# 3. The example, over each protocol. What it must print (see play_game.js):
 expects=(
   '^GetCatalog: base set, [0-9]+ tile types, 72 tiles; '
   '^NewGame: Ann and Bob, start tile base:D at \(0, 0\), 71 tiles in the bag$'
@@ -99,29 +102,38 @@ expects=(
   '^game over after [0-9]+ turns: Ann [0-9]+, Bob [0-9]+$'
 )
 failed=0
-for format in json binary; do
+runs=(
+  "json --protocol=connect --format=json --base_url=http://127.0.0.1:${http_port}"
+  "binary --protocol=connect --format=binary --base_url=http://127.0.0.1:${http_port}"
+  "grpcweb --protocol=grpcweb --format=binary --base_url=http://127.0.0.1:${http_port}"
+  "grpc --protocol=grpc --format=binary --base_url=http://127.0.0.1:${grpc_port}"
+)
+for run in "${runs[@]}"; do
+  read -r name flags <<<"${run}"
   status=0
-  node "${here}/play_game.js" --base_url="http://127.0.0.1:${http_port}" --gen="${gen}" \
-    --format="${format}" --seed=7 --players=Ann,Bob >"${work}/${format}.out" 2>&1 || status=$?
-  cat "${work}/${format}.out"
+  # shellcheck disable=SC2086  # the flags are words
+  node "${here}/play_game.js" ${flags} --gen="${gen}" --seed=7 --players=Ann,Bob \
+    >"${work}/${name}.out" 2>&1 || status=$?
+  cat "${work}/${name}.out"
   if ((status != 0)); then
-    echo "run.sh: the example (${format}) exited with status ${status}" >&2
+    echo "run.sh: the example (${name}) exited with status ${status}" >&2
     failed=1
   fi
   for pattern in "${expects[@]}"; do
-    if ! grep -Eq -- "${pattern}" "${work}/${format}.out"; then
-      echo "run.sh: no line of the example's output (${format}) matches: ${pattern}" >&2
+    if ! grep -Eq -- "${pattern}" "${work}/${name}.out"; then
+      echo "run.sh: no line of the example's output (${name}) matches: ${pattern}" >&2
       failed=1
     fi
   done
+  # The same seed plays the same game whatever the protocol and encoding
+  # (the first line names them).
+  if [[ "${name}" != json ]] &&
+     ! diff <(tail -n +2 "${work}/json.out") <(tail -n +2 "${work}/${name}.out") >"${work}/diff"; then
+    echo "run.sh: JSON and ${name} played different games:" >&2
+    cat "${work}/diff" >&2
+    failed=1
+  fi
 done
-# The same seed plays the same game whatever the encoding (the first line
-# names the encoding).
-if ! diff <(tail -n +2 "${work}/json.out") <(tail -n +2 "${work}/binary.out") >"${work}/diff"; then
-  echo "run.sh: JSON and binary played different games:" >&2
-  cat "${work}/diff" >&2
-  failed=1
-fi
 
 # 4. Stop the server.
 kill -TERM "${server_pid}"
@@ -133,5 +145,5 @@ if ((server_status != 0)); then
   cat "${work}/server.log" >&2
   failed=1
 fi
-((failed == 0)) && echo "run.sh: passed (JSON and binary, HTTP port ${http_port})"
+((failed == 0)) && echo "run.sh: passed (Connect JSON and binary, gRPC-Web: HTTP port ${http_port}; gRPC: port ${grpc_port})"
 exit "${failed}"
