@@ -6,7 +6,7 @@
 // the game's bag, tracked to the end, so that no tile type is drawn once the
 // set's copies of it are all used (what the engine's CheckTileCanBeDrawn and
 // the snapshot check refuse). A game holds one set of each expansion in play:
-// the base game's 72 tiles, or the 288 of every expansion (AllExpansionsRules);
+// the base game's 72 tiles, or the 298 of every expansion (AllExpansionsRules);
 // asked for more, the board stops at the last turn with fewer tiles (tiles set
 // aside, BG-03, and tiles laid under hills, HS-03, are on no board).
 //
@@ -62,8 +62,10 @@ GameState RandomBoard(int tiles, uint32_t seed);
 // wagon, counted as two from Carcassonne, CO-09), Bridges, Castles & Bazaars
 // (the castles and the bazaars), The Cult, Siege, Hills & Sheep (hills,
 // vineyards, the shepherd and the flock), The Princess & the Dragon (the
-// fairy, the portal, the princess), Under the Big Top and the Tower. 276
-// tiles in the bag and the Count's 12 city tiles: 288 (and an abbey each).
+// fairy, the portal, the princess), Under the Big Top, the Tower and the
+// Festival (its 10 tiles; figures taken back by the random decisions, FV-03).
+// 286 tiles in the bag and the Count's 12 city tiles: 298 (and an abbey
+// each); the boards go up to 288 of them.
 // Not in: the Abbot (AB-15: this build refuses it with the Count and with the
 // Cult, AB-Q2, CU-Q2) and the barn (refused with Siege, SI-Q1); both are in
 // AbbotRules().

@@ -194,6 +194,16 @@ struct RetreatAbbotAction {
   SegmentAddress segment;
 };
 
+// The Festival: instead of deploying a figure on the festival tile just
+// placed, the player takes one of their own figures on the board back into
+// their supply, with no points (FV-03 (b), FV-04): a figure standing on a
+// segment (`figure`), or a barn (`barn`, Abbey & Mayor). Exactly one of the
+// two is set.
+struct TakeFigureBackAction {
+  std::optional<Figure> figure;
+  std::optional<Barn> barn;
+};
+
 // Bridges, Castles & Bazaars, Phase::kBazaarDraw: the tiles revealed for the
 // bazaar, one per player (BC-19). Chance: the caller draws them (from the
 // tracked bag when there is one) and names them here. Without a tracked bag,
@@ -231,7 +241,7 @@ using ActionChoice =
                  MoveFairyAction, PlaceTowerFloorAction, PlaceOnTowerAction, CaptureMeepleAction,
                  ExchangePrisonerAction, PayRansomAction, PlaceShepherdAction, GrowFlockAction,
                  DriveFlockAction, RetreatAbbotAction, DrawBazaarTilesAction, OfferBazaarTileAction,
-                 BidForBazaarTileAction, SettleBazaarAuctionAction>;
+                 BidForBazaarTileAction, SettleBazaarAuctionAction, TakeFigureBackAction>;
 
 // A decision (one of the choices above) and the seat that takes it (AMB-49).
 // It is used like the variant it extends (std::get_if, std::visit).
@@ -245,7 +255,8 @@ struct Action : ActionChoice {
   // Unset: the action is taken as the deciding player's.
   std::optional<int> actor;
   // AMB-40: on the action that ends the figure step (PlaceFigureAction,
-  // PassAction, PlaceBarnAction, PlaceShepherdAction or RetreatAbbotAction ... in
+  // PassAction, PlaceBarnAction, PlaceShepherdAction, RetreatAbbotAction or
+  // TakeFigureBackAction ... in
   // Phase::kPlaceFigure), the order in which the features the tile completed are scored, one
   // segment of each feature, each feature once. Empty: the canonical order
   // (Game::CompletedByLastTile). On any other action it must be empty.

@@ -310,9 +310,11 @@ Verdict Game::ValidateChoice(const Action& action) const {
                              std::is_same_v<T, PlaceTowerFloorAction> ||
                              std::is_same_v<T, PlaceOnTowerAction> ||
                              std::is_same_v<T, PlaceShepherdAction> ||
-                             std::is_same_v<T, RetreatAbbotAction>) {
+                             std::is_same_v<T, RetreatAbbotAction> ||
+                             std::is_same_v<T, TakeFigureBackAction>) {
           // A figure step of a module's own (the barn, AM-15; the princess,
-          // PD-21; the fairy, PD-15; the tower, TW-03; the shepherd, HS-13); the module judges.
+          // PD-21; the fairy, PD-15; the tower, TW-03; the shepherd, HS-13;
+          // the festival, FV-03); the module judges.
           constexpr bool barn = std::is_same_v<T, PlaceBarnAction>;
           if (state_.phase != Phase::kPlaceFigure) {
             if (!barn) return MissingDecision(action);
@@ -329,6 +331,17 @@ Verdict Game::ValidateChoice(const Action& action) const {
               std::is_same_v<T, PlaceTowerFloorAction> || std::is_same_v<T, PlaceOnTowerAction>;
           constexpr bool shepherd = std::is_same_v<T, PlaceShepherdAction>;
           constexpr bool abbot = std::is_same_v<T, RetreatAbbotAction>;
+          constexpr bool festival = std::is_same_v<T, TakeFigureBackAction>;
+          if constexpr (festival) {
+            verdict.violations.push_back(
+                {ViolationCode::kFigureTakeBackNotAllowed,
+                 "There are no festival tiles in a game with these rules: a figure is taken back "
+                 "only after placing one.",
+                 {},
+                 std::nullopt,
+                 "FV-03"});
+            return verdict;
+          }
           verdict.violations.push_back({ViolationCode::kFigureNotAllowed,
                                         barn    ? "There is no barn in a game with these rules."
                                         : tower ? "There is no tower in a game with these rules."
@@ -368,7 +381,8 @@ bool Game::EndsFigureStep(const Action& action) const {
           std::holds_alternative<PassAction>(action) ||
           std::holds_alternative<PlaceBarnAction>(action) ||
           std::holds_alternative<PlaceShepherdAction>(action) ||
-          std::holds_alternative<RetreatAbbotAction>(action));
+          std::holds_alternative<RetreatAbbotAction>(action) ||
+          std::holds_alternative<TakeFigureBackAction>(action));
 }
 
 Verdict Game::ValidateScoringOrder(const Action& action) const {
@@ -382,7 +396,8 @@ Verdict Game::ValidateScoringOrder(const Action& action) const {
   if (!EndsFigureStep(action)) {
     return refuse(
         "A scoring order comes only with the action that ends the figure step (placing a "
-        "figure or the barn, retreating the abbot, or passing, on the tile just placed).");
+        "figure or the barn, retreating the abbot, taking a figure back after a festival tile, "
+        "or passing, on the tile just placed).");
   }
   const std::vector<SegmentAddress> completed = CompletedByLastTile();
   std::vector<int> completed_features;
@@ -698,7 +713,8 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
                              std::is_same_v<T, RemoveKnightAction> ||
                              std::is_same_v<T, MoveFairyAction> ||
                              std::is_same_v<T, PlaceShepherdAction> ||
-                             std::is_same_v<T, RetreatAbbotAction>) {
+                             std::is_same_v<T, RetreatAbbotAction> ||
+                             std::is_same_v<T, TakeFigureBackAction>) {
           const size_t first_event = events.size();
           for (const ExpansionModule* module : modules_) {
             if (module->ApplyOwnAction(*this, action, events)) break;

@@ -726,6 +726,26 @@ std::vector<Problem> CheckAction(const GameState& state, const Action& action) {
       problems.push_back(
           {"capture_meeple.tower_top", Cat("coordinates must lie within ±", kMaxCoordinate)});
     }
+  } else if (const auto* take = std::get_if<TakeFigureBackAction>(&action)) {
+    // FV-03 (b), FV-04: one figure, on a segment of the board or a barn.
+    if (take->figure.has_value() == take->barn.has_value()) {
+      problems.push_back(
+          {"take_figure_back", "exactly one of figure and barn names the figure taken back"});
+    }
+    if (take->figure) {
+      CheckNamedFigure(state, *take->figure, "take_figure_back.figure", problems);
+    }
+    if (take->barn) {
+      if (take->barn->owner < 0 || take->barn->owner >= static_cast<int>(state.players.size())) {
+        problems.push_back({"take_figure_back.barn.owner", "no such player"});
+      }
+      if (TileOn(state, take->barn->cell) == nullptr) {
+        problems.push_back({"take_figure_back.barn.cell", "no tile on that cell"});
+      }
+      if (static_cast<unsigned>(take->barn->corner) >= kAllCorners.size()) {
+        problems.push_back({"take_figure_back.barn.corner", "no such corner"});
+      }
+    }
   } else if (const auto* draw = std::get_if<DrawBazaarTilesAction>(&action)) {
     // BC-19: the caller's draw names one known tile per player, from a set in
     // the game (whether each may be drawn now is the rules' verdict).

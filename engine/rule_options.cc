@@ -320,6 +320,15 @@ std::span<const RuleOption> RuleOptions() {
        "ic.edition = c31 must choose: zero (as the classic editions, IC-12) or ordinary (1 per "
        "tile, and 1 per coat of arms in a city, BG-21). not_chosen is refused with c31; any "
        "other value is refused without it (RuleSet.ic_c31_incomplete_inn_cathedral)."},
+      {"festival.return",
+       {"figure", "follower"},
+       "figure",
+       {"FV-04", "FV-09"},
+       "The Festival: after placing a festival tile, instead of deploying, the player may take "
+       "back any of their figures on the board (figure: followers, big follower, mayor, wagon, "
+       "builder, pig, ringmaster, shepherd, abbot, barn; HiG's wording, JCloisterZone "
+       "festival-return = meeple) or only a follower (follower; JCloisterZone festival-return = "
+       "follower) (RuleSet.festival_return). Needs EXPANSION_FESTIVAL."},
   };
   return options;
 }
@@ -632,6 +641,24 @@ std::span<const KnownGap> KnownGaps() {
        "the Plague is not built) and with the Tower (tower-top meeples at the big top: no rule "
        "says whether they count; they do not in this build). With the Abbot the garden twins "
        "bt:01g and bt:07g replace bt:01 and bt:07 (AB-01)."},
+      {"FV-Q1",
+       "Open question FV-Q1: the revised C3 Festival (2024) has 12 tiles; the layouts of its 2 "
+       "new tiles are not known here, so the set is the 10 tiles of C1/C2 (fe:01..fe:10, "
+       "JCloisterZone's)."},
+      {"FV-Q2",
+       "Open question FV-Q2 (may a player who took a figure back after a festival tile also "
+       "deploy the phantom, PH-02): the Phantom is not in this build, so nothing is decided "
+       "here; with the Phantom a ruling (JCloisterZone: yes) is still needed (FV-10)."},
+      {"FV-Q3",
+       "Open question FV-Q3 (a follower in a quarter of the City of Carcassonne: is it on the "
+       "board?): no ruling found, so a festival tile never offers a follower in a quarter "
+       "(only figures on land tiles and barns). The Wheel of Fortune is not in this build."},
+      {"FV-04",
+       "The Festival with figures no source rules on (FV-04 lists the pieces without them): a "
+       "castle's lord (Bridges, Castles & Bazaars, BC-10) and a meeple on top of a tower (The "
+       "Tower, TW-03 (d)) are not offered to be taken back, since no rule says what becomes "
+       "of the castle or of the closed tower without them. A captured follower is not on the "
+       "board and is never offered (FV-05)."},
       {"CA-01",
        "C3.1 Ext 10 Circus & Artists (CA-01.., c31-circus-artists.md): its rules are not "
        "published or confirmed (status: rules not found; no point value confirmed): no "

@@ -22,6 +22,7 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kUnderTheBigTop:
     case Expansion::kTower:
     case Expansion::kAbbot:
+    case Expansion::kFestival:
       return true;
   }
   return false;
@@ -58,6 +59,7 @@ bool TileSetInPlay(const RuleSet& rules, std::string_view set) {
   if (set == "pd") return rules.Has(Expansion::kPrincessAndDragon);
   if (set == "bt") return rules.Has(Expansion::kUnderTheBigTop);
   if (set == "tower") return rules.Has(Expansion::kTower);
+  if (set == "festival") return rules.Has(Expansion::kFestival);  // FV-01
   return false;
 }
 

@@ -26,6 +26,9 @@ enum class Expansion {
   // The Abbot and gardens (AB-01): the abbot figure and the garden edition of
   // the tiles (TileType::garden_edition_count).
   kAbbot,
+  // The Festival (FV-01): the festival tiles, whose placer may take a figure
+  // back instead of deploying one (FV-03).
+  kFestival,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores
@@ -126,6 +129,12 @@ enum class InnsCathedralsEdition { kClassic, kCurrent };
 // or ordinary (as any incomplete road or city, BG-21).
 enum class IncompleteInnCathedral { kNotChosen, kZero, kOrdinary };
 
+// Option `festival.return` (FV-04, FV-09): what a festival tile's placer may
+// take back: any of their figures on the board (figure, the default: HiG's
+// wording, JCloisterZone `festival-return = meeple`), or only a follower
+// (follower, JCloisterZone `festival-return = follower`).
+enum class FestivalReturn { kFigure, kFollower };
+
 struct RuleSet {
   std::vector<Expansion> expansions;
   TinyCityPoints tiny_city_points = TinyCityPoints::kFourPoints;
@@ -207,6 +216,8 @@ struct RuleSet {
   // The Tower (option tw.tower_top_capturable, TW-10): a meeple on top of a
   // tower may be captured by a floor placed within reach (C2, the default).
   bool tw_tower_top_capturable = true;
+  // The Festival (option festival.return, FV-09).
+  FestivalReturn festival_return = FestivalReturn::kFigure;
 
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();

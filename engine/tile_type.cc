@@ -132,7 +132,8 @@ Catalogue::Catalogue()
             &HillsAndSheepTileSet(),
             &PrincessAndDragonTileSet(),
             &UnderTheBigTopTileSet(),
-            &TowerTileSet()} {
+            &TowerTileSet(),
+            &FestivalTileSet()} {
   size_t tile_count = 0;
   for (const TileSet* set : sets_) {
     if (!set->tiles.empty()) {

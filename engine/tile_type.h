@@ -191,6 +191,10 @@ struct alignas(64) TileType {
   // volcano is `volcano` above.
   bool dragon_symbol = false;
   bool magic_portal = false;
+  // The Festival (FV-01, FV-03): the festival symbol; its placer may take one
+  // of their figures back instead of deploying (engine/expansions/festival.h).
+  // The symbol is no segment (FV-06).
+  bool festival = false;
   // The Abbot (AB-01): copies in the garden edition (facts
   // `counts.garden_edition`), the tiles in play when the Abbot is (see
   // CopiesInGame); -1 in a set that has no garden edition. A garden twin
@@ -245,6 +249,7 @@ const TileSet& HillsAndSheepTileSet();      // hs:01..hs:16 (18 tiles)
 const TileSet& PrincessAndDragonTileSet();  // the 30 land tiles, pd:01..pd:29
 const TileSet& UnderTheBigTopTileSet();     // bt:01..bt:16 (20 tiles)
 const TileSet& TowerTileSet();              // the 18 land tiles, tower:01..tower:17
+const TileSet& FestivalTileSet();           // the 10 festival tiles, fe:01..fe:10
 
 // All tile types this build knows, looked up by id.
 class Catalogue {

@@ -147,6 +147,10 @@ enum class ViolationCode {
   // The Abbot: no abbot of the player on that segment, or its monastery or
   // garden is complete (AB-07, AB-08).
   kAbbotRetreatNotAllowed = 270,
+  // The Festival: the figure named is not one the player may take back now
+  // (not after a festival tile, not theirs, not on the board, or not a
+  // follower under festival.return = follower; FV-03..FV-05, FV-09).
+  kFigureTakeBackNotAllowed = 420,
   // Bridges, Castles & Bazaars, the bazaar: the player holds a tile obtained
   // in a bazaar and places it instead of drawing one (BC-21).
   kBazaarTileExpected = 290,

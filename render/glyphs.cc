@@ -36,6 +36,8 @@ std::string_view SymbolName(Symbol symbol) {
       return "monastery";
     case Symbol::kGarden:
       return "garden";
+    case Symbol::kFestival:
+      return "festival";
   }
   return "symbol";
 }
@@ -88,6 +90,10 @@ std::string_view SymbolShapes(Symbol symbol) {
     case Symbol::kGarden:
       return R"(<circle r="6" fill="#2f7d32" stroke="#1b4d1e" stroke-width="0.8"/>)"
              R"(<circle r="3" fill="#4caf50"/>)";
+    case Symbol::kFestival:  // a pennant on a pole
+      return R"(<path d="M-3,5V-5" stroke="#5a3a1a" stroke-width="0.9"/>)"
+             R"(<path d="M-3,-5L4.5,-2.5L-3,0Z" fill="#e0457b" stroke="#7a1f3f" )"
+             R"(stroke-width="0.5"/>)";
   }
   return "";
 }

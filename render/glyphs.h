@@ -27,6 +27,7 @@ enum class Symbol {
   kBazaar,
   kMonastery,
   kGarden,
+  kFestival,  // the Festival's symbol (FV-01), a tile badge
 };
 
 // What the symbol is called in the SVG's class attribute and in the legend:

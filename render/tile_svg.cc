@@ -450,6 +450,7 @@ void AppendTile(std::string& svg, const TurnedTile& tile, Position cell, int til
   if (type.magic_symbol) badges.push_back(Symbol::kMagicSymbol);
   if (type.volcano) badges.push_back(Symbol::kVolcano);
   if (type.bazaar) badges.push_back(Symbol::kBazaar);
+  if (type.festival) badges.push_back(Symbol::kFestival);  // FV-01
   for (size_t i = 0; i < badges.size(); ++i) {
     AppendSymbol(svg, badges[i], {90 - 12 * static_cast<double>(i), 9});
   }

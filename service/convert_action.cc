@@ -302,6 +302,46 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
       }
       break;
     }
+    case v1::Action::kTakeFigureBack: {
+      // The Festival (FV-03 (b), FV-04): one figure on a segment, or a barn.
+      const v1::TakeFigureBack& take = proto.take_figure_back();
+      if (take.has_figure() == take.has_barn()) {
+        Add(problems, FieldPath(path, "take_figure_back"),
+            "exactly one of figure and barn names the figure taken back");
+        break;
+      }
+      if (take.has_barn()) {
+        const std::string barn_path = FieldPath(path, "take_figure_back.barn");
+        const v1::Barn& barn = take.barn();
+        const bool owner = seat(barn.owner(), [&] { return FieldPath(barn_path, "owner"); });
+        const bool within = CheckCoordinates(
+            barn, [&] { return barn_path; }, problems);
+        const std::optional<Corner> corner = CornerFromProto(barn.corner());
+        if (!corner) BadEnum(problems, FieldPath(barn_path, "corner"), "corner", barn.corner());
+        if (owner && within && corner) {
+          action =
+              TakeFigureBackAction{std::nullopt, Barn{barn.owner(), {barn.x(), barn.y()}, *corner}};
+        }
+        break;
+      }
+      const std::string figure_path = FieldPath(path, "take_figure_back.figure");
+      const v1::Figure& figure = take.figure();
+      seat(figure.owner(), [&] { return FieldPath(figure_path, "owner"); });
+      std::optional<FigureKind> kind = FigureKindFromProto(figure.kind());
+      if (!kind) BadEnum(problems, FieldPath(figure_path, "kind"), "figure kind", figure.kind());
+      const std::string segment_path = FieldPath(figure_path, "segment");
+      std::optional<SegmentAddress> segment;
+      if (!figure.has_segment()) {
+        Add(problems, segment_path, "the segment the figure stands on is required",
+            ErrorReason::kFieldRequired);
+      } else {
+        segment = SegmentFromProto(figure.segment(), {nullptr, state}, segment_path, problems);
+      }
+      if (kind && segment) {
+        action = TakeFigureBackAction{Figure{*kind, figure.owner(), *segment}, std::nullopt};
+      }
+      break;
+    }
     case v1::Action::kExchangePrisoner: {
       std::optional<FigureKind> kind = FigureKindFromProto(proto.exchange_prisoner().kind());
       if (!kind) {
@@ -405,7 +445,7 @@ std::optional<Action> ActionFromProto(const v1::Action& proto, const GameState* 
           "move_dragon, remove_knight, move_fairy, place_tower_floor, place_on_tower, "
           "capture_meeple, exchange_prisoner, pay_ransom, place_shepherd, grow_flock, drive_flock, "
           "retreat_abbot, draw_bazaar_tiles, offer_bazaar_tile, bid_for_bazaar_tile, "
-          "settle_bazaar_auction",
+          "settle_bazaar_auction, take_figure_back",
           ErrorReason::kFieldRequired);
       break;
   }
@@ -494,6 +534,16 @@ void ActionToProto(const Action& action, const GameState& naming, v1::Action* pr
           v1::CaptureMeeple* capture = proto->mutable_capture_meeple();
           if (chosen.figure) FigureToProto(*chosen.figure, naming, capture->mutable_figure());
           if (chosen.tower_top) CellToProto(*chosen.tower_top, capture->mutable_tower_top());
+        } else if constexpr (std::is_same_v<T, TakeFigureBackAction>) {
+          v1::TakeFigureBack* take = proto->mutable_take_figure_back();
+          if (chosen.figure) FigureToProto(*chosen.figure, naming, take->mutable_figure());
+          if (chosen.barn) {
+            v1::Barn* barn = take->mutable_barn();
+            barn->set_owner(chosen.barn->owner);
+            barn->set_x(chosen.barn->cell.x);
+            barn->set_y(chosen.barn->cell.y);
+            barn->set_corner(CornerToProto(chosen.barn->corner));
+          }
         } else if constexpr (std::is_same_v<T, ExchangePrisonerAction>) {
           proto->mutable_exchange_prisoner()->set_kind(FigureKindToProto(chosen.kind));
         } else if constexpr (std::is_same_v<T, PayRansomAction>) {

@@ -97,6 +97,7 @@ v1::GetCatalogResponse BuildCatalog() {
         type_proto->set_garden_edition_count(type.garden_edition_count);
       }
       type_proto->set_garden_twin_of(ToString(type.garden_twin_of));
+      type_proto->set_festival(type.festival);  // FV-01
     }
   }
   for (const RuleOption& option : RuleOptions()) {

@@ -82,6 +82,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kTower;
     case v1::EXPANSION_ABBOT:
       return Expansion::kAbbot;
+    case v1::EXPANSION_FESTIVAL:
+      return Expansion::kFestival;
     default:
       return std::nullopt;
   }
@@ -306,6 +308,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_TOWER;
     case Expansion::kAbbot:
       return v1::EXPANSION_ABBOT;
+    case Expansion::kFestival:
+      return v1::EXPANSION_FESTIVAL;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

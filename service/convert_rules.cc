@@ -286,6 +286,20 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
       BadEnum(problems, FieldPath(path, "cult_tile_set"), "cult_tile_set", proto.cult_tile_set());
       break;
   }
+  // The Festival (FV-09).
+  switch (proto.festival_return()) {
+    case v1::FESTIVAL_RETURN_UNSPECIFIED:
+    case v1::FESTIVAL_RETURN_FIGURE:
+      rules.festival_return = FestivalReturn::kFigure;
+      break;
+    case v1::FESTIVAL_RETURN_FOLLOWER:
+      rules.festival_return = FestivalReturn::kFollower;
+      break;
+    default:
+      BadEnum(problems, FieldPath(path, "festival_return"), "festival_return",
+              proto.festival_return());
+      break;
+  }
   // Siege (SI-08, SI-09, SI-10, SI-11).
   switch (proto.siege_pig_besieged_value()) {
     case v1::SIEGE_PIG_BESIEGED_VALUE_UNSPECIFIED:
@@ -489,6 +503,9 @@ void RuleSetToProto(const RuleSet& rules, v1::RuleSet* proto) {
     proto->set_pd_princess(v1::PD_PRINCESS_MUST);
   }
   if (!rules.tw_tower_top_capturable) proto->set_tw_tower_top_capturable(false);
+  if (rules.festival_return == FestivalReturn::kFollower) {
+    proto->set_festival_return(v1::FESTIVAL_RETURN_FOLLOWER);  // FV-09
+  }
 }
 
 const TileType* TileTypeFromProto(std::string_view id, std::string_view path,

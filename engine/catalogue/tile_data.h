@@ -38,6 +38,7 @@
 //   Tile(...).WithDragonSymbol()   Tile(...).WithMagicPortal()
 //   City(...).WithPrincess()                       (The Princess & the Dragon)
 //   TowerFoundation(id)                              (The Tower; no side)
+//   Tile(...).WithFestival()                                   (the Festival, FV-01)
 //   Garden(id)                                    (the Abbot, AB-02; touches no side)
 //   Tile(id, 0, ...).GardenTwinOf("base:M", copies)  (the Abbot, AB-01: the
 //       garden edition's twin of base:M; each of its copies replaces one
@@ -195,6 +196,7 @@ struct TileSpec {
   bool vineyard = false;
   bool dragon_symbol = false;
   bool magic_portal = false;
+  bool festival = false;
   std::string_view garden_twin_of = {};
   int garden_twin_copies = 0;
   // AM-13: the meeting points (Connects), each a few segment ids.
@@ -235,6 +237,13 @@ struct TileSpec {
   constexpr TileSpec WithMagicPortal() const {
     TileSpec spec = *this;
     spec.magic_portal = true;
+    return spec;
+  }
+
+  // The Festival (FV-01): the tile shows the festival symbol.
+  constexpr TileSpec WithFestival() const {
+    TileSpec spec = *this;
+    spec.festival = true;
     return spec;
   }
 
@@ -512,6 +521,7 @@ inline TileType MakeTileType(const TileSpec& spec, std::string_view set) {
   tile.vineyard = spec.vineyard;
   tile.dragon_symbol = spec.dragon_symbol;
   tile.magic_portal = spec.magic_portal;
+  tile.festival = spec.festival;
   tile.garden_twin_of = spec.garden_twin_of;
   tile.segments.reserve(spec.segment_count);
   for (int i = 0; i < spec.segment_count; ++i) {

@@ -7,6 +7,7 @@
 #include "engine/expansions/castles.h"
 #include "engine/expansions/count_of_carcassonne.h"
 #include "engine/expansions/cult.h"
+#include "engine/expansions/festival.h"
 #include "engine/expansions/hills_and_sheep.h"
 #include "engine/expansions/inns_and_cathedrals.h"
 #include "engine/expansions/king_and_robber_baron.h"
@@ -46,6 +47,7 @@ struct Registry {
   DragonFlightAfterScoring dragon_flight_after_scoring;
   UnderTheBigTop under_the_big_top;
   Abbot abbot;
+  Festival festival;
 };
 
 const Registry& Modules() {
@@ -145,6 +147,12 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   // core's and the portal's). Before the River, which filters the figure
   // placements listed.
   if (rules.Has(Expansion::kAbbot)) modules.push_back(&all.abbot);
+  // The Festival: taking a figure back is a step-2 action that scores
+  // nothing and changes no other module's scoring (FV-04); its figure is
+  // gone before the turn's scoring (FV-07), which every module then sees as
+  // usual. Before the River, which filters the figure placements listed (a
+  // festival tile is never a volcano lake).
+  if (rules.Has(Expansion::kFestival)) modules.push_back(&all.festival);
   // Last: it filters the figure placements the others list (river.h).
   if (rules.Has(Expansion::kRiver)) modules.push_back(&all.river);
   return modules;
@@ -172,6 +180,7 @@ const std::vector<const ExpansionModule*>& AllModules() {
                                                               &all.dragon_flight_after_scoring,
                                                               &all.siege_escape,
                                                               &all.abbot,
+                                                              &all.festival,
                                                               &all.river};
   return modules;
 }

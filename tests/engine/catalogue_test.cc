@@ -55,7 +55,15 @@ const SetCase kSetCases[] = {
     {"princess-and-dragon.yaml", "pd", &PrincessAndDragonTileSet},
     {"under-the-big-top.yaml", "bt", &UnderTheBigTopTileSet},
     {"tower.yaml", "tower", &TowerTileSet},
+    {"festival.yaml", "festival", &FestivalTileSet},
 };
+
+// The prefix of a set's tile ids: the set's name ("base:A"), but for the
+// Festival, whose facts file names its set "festival" and its tiles fe:01..
+// fe:10 (as the rules file's tests do, festival.md section 4).
+std::string IdPrefix(std::string_view set_name) {
+  return set_name == "festival" ? "fe:" : std::string(set_name) + ":";
+}
 
 std::ostream& operator<<(std::ostream& out, const SetCase& set_case) {
   return out << set_case.name << " (" << set_case.facts_file << ")";
@@ -468,7 +476,8 @@ const std::set<std::string> kTileFacts = {
     "magic_symbol", "river_role",    "volcano",
     "layout",       "outer_sides",   "city_of_carcassonne_quarters",
     "bazaar",       "part",          "hill",
-    "vineyard",     "dragon_symbol", "magic_portal"};
+    "vineyard",     "dragon_symbol", "magic_portal",
+    "festival"};
 const std::set<std::string> kTileDocumentation = {"letter", "jcz_id", "counts", "notes"};
 
 // Keys of a file and of a part: modelled (or checked) facts, and
@@ -594,6 +603,8 @@ void ExpectTileMatches(const TileType& tile, const FactTile& expected, bool fact
   // Hills & Sheep (HS-03, HS-09): `hill: true`, `vineyard: true`.
   ExpectFlag(tile.hill, expected.scalars, "hill", false);
   ExpectFlag(tile.vineyard, expected.scalars, "vineyard", false);
+  // The Festival (FV-01): `festival: true`.
+  ExpectFlag(tile.festival, expected.scalars, "festival", false);
   // The Cult (CU-01): `counts: {heretics_and_shrines: n}`, the copies in the
   // 5-tile Heretics and Shrines; absent on the tiles of other sets.
   std::map<std::string, std::string> counts;
@@ -701,7 +712,7 @@ TEST_P(SetFactsTest, FactsFileIsReadableAndConsistent) {
       EXPECT_GT(tile.count, 0) << tile.id;
       // Only the centre of the Count's city (count:6, count:7) has no segment.
       EXPECT_EQ(tile.segments.empty(), Lookup(tile.scalars, "segments") == "[]") << tile.id;
-      EXPECT_TRUE(tile.id.starts_with(std::string(GetParam().name) + ":")) << tile.id;
+      EXPECT_TRUE(tile.id.starts_with(IdPrefix(GetParam().name))) << tile.id;
     }
     const auto [total_tiles, tile_types] = ExpectedTotals(*facts, part);
     EXPECT_EQ(std::to_string(total), total_tiles);
@@ -962,15 +973,16 @@ TEST(CatalogueTest, EveryIdIsUniqueAndFound) {
       ++types;
       EXPECT_TRUE(ids.insert(tile.id).second) << "duplicate " << tile.id;
       EXPECT_EQ(tile.set, set->name) << tile.id;
-      EXPECT_TRUE(tile.id.starts_with(std::string(set->name) + ":")) << tile.id;
+      EXPECT_TRUE(tile.id.starts_with(IdPrefix(set->name))) << tile.id;
       EXPECT_EQ(Catalogue::Get().Find(tile.id), &tile) << tile.id;
       // Found by value, not by address.
       EXPECT_EQ(Catalogue::Get().Find(std::string(tile.id)), &tile) << tile.id;
     }
   }
   EXPECT_EQ(types, 24 + 17 + 24 + 22 + 5 + 12 + 8 + 12 + 1 + 11 + 6 + 10 + 16 + 29 + 16 + 17 +
-                       (8 + 2 + 2 + 2 + 1 + 1 + 1 + 1 + 1 + 2 + 2 + 2) +
-                       21);  // + the Tower's, Under the Big Top's; + ic31's 21 (IN-01)
+                       (8 + 2 + 2 + 2 + 1 + 1 + 1 + 1 + 1 + 2 + 2 + 2) + 21 +
+                       10);  // + the Tower's, Under the Big Top's; + ic31's 21 (IN-01); +
+                             // the Festival's 10 (FV-01)
 }
 
 // AM-01, AM-03: the abbey tile, built as the facts file's note says: set
@@ -1383,6 +1395,26 @@ TEST(CatalogueTest, TowerFoundations) {
     }
   }
   EXPECT_EQ(tiles, 18);  // TW-01
+}
+
+// The Festival (FV-01, FV-06): the 10 tiles of the festival set, and only
+// they, show the festival symbol; it is no segment, so each tile's segments
+// are roads, cities, a monastery and fields only.
+TEST(CatalogueTest, FestivalSymbols) {
+  int festival_tiles = 0;
+  for (const TileSet* set : Catalogue::Get().sets()) {
+    for (const TileType& tile : set->tiles) {
+      EXPECT_EQ(tile.festival, set->name == "festival") << tile.id;
+      if (!tile.festival) continue;
+      festival_tiles += tile.count;
+      for (const SegmentType& segment : tile.segments) {
+        EXPECT_TRUE(segment.kind == SegmentKind::kRoad || segment.kind == SegmentKind::kCity ||
+                    segment.kind == SegmentKind::kMonastery || segment.kind == SegmentKind::kField)
+            << tile.id << " " << segment.id;
+      }
+    }
+  }
+  EXPECT_EQ(festival_tiles, 10);
 }
 
 // Structural checks that hold for every tile type of every set: the sides agree

@@ -91,6 +91,15 @@ Figure AnyFigure(FuzzedDataProvider& input, const GameState& state) {
   return figure;
 }
 
+// A barn (the Festival, FV-04): one of the board, or one made up at a corner
+// of a cell near the board, its owner any seat or none.
+Barn AnyBarn(FuzzedDataProvider& input, const GameState& state) {
+  const int players = static_cast<int>(state.players.size());
+  if (!state.barns.empty() && input.ConsumeBool()) return PickFrom(input, state.barns);
+  return {input.ConsumeIntegralInRange<int>(-1, players), NearCell(input, state),
+          PickEnum<Corner>(input, 4)};
+}
+
 // A cell with a tower, or near the board.
 Position TowerCell(FuzzedDataProvider& input, const GameState& state) {
   if (!state.towers.empty() && input.ConsumeBool()) return PickFrom(input, state.towers).cell;
@@ -109,7 +118,8 @@ bool MayCarryScoringOrder(const Action& action) {
          std::holds_alternative<PassAction>(action) ||
          std::holds_alternative<PlaceBarnAction>(action) ||
          std::holds_alternative<PlaceShepherdAction>(action) ||
-         std::holds_alternative<RetreatAbbotAction>(action);
+         std::holds_alternative<RetreatAbbotAction>(action) ||
+         std::holds_alternative<TakeFigureBackAction>(action);
 }
 
 // One field of `action` changed (the kinds without a field become another
@@ -267,6 +277,26 @@ Action ChangeAField(const Game& game, Action action, const TileChance& chance,
     grow->token = PickEnum<SheepToken>(input, kSheepTokenKinds);
   } else if (auto* retreat = std::get_if<RetreatAbbotAction>(&action)) {
     retreat->segment = AnySegment(input, state);
+  } else if (auto* take = std::get_if<TakeFigureBackAction>(&action)) {
+    // FV-03, FV-04: another figure, a barn, both or neither.
+    switch (input.ConsumeIntegralInRange<int>(0, 3)) {
+      case 0:
+        take->figure = AnyFigure(input, state);
+        take->barn.reset();
+        break;
+      case 1:
+        take->figure.reset();
+        take->barn = AnyBarn(input, state);
+        break;
+      case 2:
+        take->figure = AnyFigure(input, state);
+        take->barn = AnyBarn(input, state);
+        break;
+      default:
+        take->figure.reset();
+        take->barn.reset();
+        break;
+    }
   } else if (auto* draw = std::get_if<DrawBazaarTilesAction>(&action)) {
     switch (input.ConsumeIntegralInRange<int>(0, 2)) {
       case 0:
@@ -348,7 +378,7 @@ Action ArbitraryAction(const Game& game, const TileChance& chance, FuzzedDataPro
   auto magic_figure = [&] { return PickEnum<MagicFigure>(input, 2); };
   Action action;
   // One case per alternative of ActionChoice, in its order.
-  switch (input.ConsumeIntegralInRange<int>(0, 28)) {
+  switch (input.ConsumeIntegralInRange<int>(0, 29)) {
     case 0: {
       PlaceTileAction place{SomeTile(input, chance), NearCell(input, state),
                             Rotation{input.ConsumeIntegralInRange<uint8_t>(0, 3)}};
@@ -483,6 +513,13 @@ Action ArbitraryAction(const Game& game, const TileChance& chance, FuzzedDataPro
     }
     case 27:
       action = BidForBazaarTileAction{input.ConsumeIntegral<int32_t>()};
+      break;
+    case 28:  // the Festival (FV-03): a figure on a segment, or a barn
+      if (input.ConsumeBool()) {
+        action = TakeFigureBackAction{AnyFigure(input, state), std::nullopt};
+      } else {
+        action = TakeFigureBackAction{std::nullopt, AnyBarn(input, state)};
+      }
       break;
     default:
       action = SettleBazaarAuctionAction{input.ConsumeBool()};

@@ -25,6 +25,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <string_view>
 #include <tuple>
 
 #include "engine/expansions/bazaars.h"
@@ -218,6 +219,15 @@ const std::vector<Config>& Configs() {
        {Expansion::kAbbot, Expansion::kPrincessAndDragon, Expansion::kHillsAndSheep,
         Expansion::kAbbeyAndMayor},
        1},
+      // The Festival: figures taken back after a festival tile (FV-03,
+      // FV-04): followers, and (festival.return = figure) the builder, the
+      // pig, the shepherd with its flock, the abbot, the mayor, the wagon
+      // and barns; only followers in every other pair of seeds (FV-09).
+      {"Festival", {Expansion::kFestival}, 1},
+      {"FestivalHillsTradersAbbeyAndAbbot",
+       {Expansion::kFestival, Expansion::kHillsAndSheep, Expansion::kTradersAndBuilders,
+        Expansion::kAbbeyAndMayor, Expansion::kAbbot},
+       2},
   };
   return configs;
 }
@@ -266,6 +276,10 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
     rules.am_barn = seed % 3 != 1;
     rules.am_barn_multi = seed % 6 < 3 ? BarnMulti::kEachOwner : BarnMulti::kMajority;
     rules.am_abbey = seed % 2 == 1;  // AM-03..AM-06
+  }
+  // The Festival: any figure, or only followers, taken back (FV-09).
+  if (rules.Has(Expansion::kFestival) && (seed / 2) % 2 == 1) {
+    rules.festival_return = FestivalReturn::kFollower;
   }
   // The Count with the mayor, the wagon and the barn: all three in every
   // game, each option of AMB-08 and AMB-12 in turn.
@@ -809,6 +823,34 @@ void CheckFigurePhase(const Game& game, const LegalActions& legal) {
                 game.state().figures.end());
     }
   }
+  // The Festival (FV-03, FV-04, FV-09): taking back each figure and each
+  // barn of the board is legal exactly when listed, and listed only after a
+  // festival tile, for the deciding player's own, and (festival.return =
+  // follower) for followers only.
+  const GameState& state = game.state();
+  auto check_take_back = [&](const TakeFigureBackAction& take, std::string_view what, bool follower,
+                             int owner) {
+    const bool is_listed =
+        std::any_of(legal.actions.begin(), legal.actions.end(), [&](const Action& listed) {
+          const auto* other = std::get_if<TakeFigureBackAction>(&listed);
+          return other != nullptr && other->figure == take.figure && other->barn == take.barn;
+        });
+    EXPECT_EQ(game.Validate(take).legal(), is_listed)
+        << placed.type->id << " take back " << what << " of " << owner;
+    if (!is_listed) return;
+    EXPECT_TRUE(placed.type->festival);
+    EXPECT_EQ(owner, state.deciding_player);
+    if (state.rules.festival_return == FestivalReturn::kFollower) {
+      EXPECT_TRUE(follower);
+    }
+  };
+  for (const Figure& figure : state.figures) {
+    check_take_back(TakeFigureBackAction{figure, std::nullopt}, FigureKindName(figure.kind),
+                    IsFollower(figure.kind), figure.owner);
+  }
+  for (const Barn& barn : state.barns) {
+    check_take_back(TakeFigureBackAction{std::nullopt, barn}, "barn", false, barn.owner);
+  }
   // Abbey & Mayor: a barn on each corner is legal exactly when listed (AM-15,
   // AM-16).
   for (Corner corner : kAllCorners) {
@@ -1102,6 +1144,8 @@ struct Decisions {
   int bridge = 0;           // bridges placed with a tile (BC-03)
   int bridge_near = 0;      // ... on a tile next to the one placed (BC-03, BC-04)
   int current_inns = 0;     // tiles of the current Inns & Cathedrals placed (IN-01)
+  int take_back = 0;        // figures taken back after a festival tile (FV-03)
+  int take_back_other = 0;  // ... of them, figures that are no followers, barns too (FV-04)
 };
 
 void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
@@ -1192,6 +1236,20 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
     const Outcome outcome = ApplyAction(state, action);
     ASSERT_TRUE(outcome.verdict.legal());
     const GameState& next = *outcome.next;
+    if (const auto* take = std::get_if<TakeFigureBackAction>(&action)) {
+      // FV-03, FV-04: the figure (or barn) leaves the board, with no points
+      // of its own (FV-07: the turn's scoring may follow).
+      ++decisions.take_back;
+      if (take->barn || !IsFollower(take->figure->kind)) ++decisions.take_back_other;
+      if (take->figure) {
+        const auto& figures = next.figures;
+        const int before =
+            static_cast<int>(std::count(state.figures.begin(), state.figures.end(), *take->figure));
+        EXPECT_EQ(std::count(figures.begin(), figures.end(), *take->figure), before - 1);
+      } else {
+        EXPECT_EQ(next.barns.size() + 1, state.barns.size());
+      }
+    }
 
     // Scores never decrease (but for the bids paid in a bazaar, BC-20, never
     // below 0, BC-Q2), and they change by exactly the events' points.
@@ -1534,6 +1592,12 @@ std::vector<std::string> Unreached(int config, int shard, const Decisions& decis
     need(decisions.abbot, "abbot");
     need(decisions.garden, "garden");
     need(decisions.retreat, "retreat");
+  }
+  // The Festival: figures taken back, and with the other expansions' pieces
+  // some that are no followers (FV-03, FV-04).
+  if (rules.Has(Expansion::kFestival)) {
+    need(decisions.take_back, "take_back");
+    if (rules.Has(Expansion::kHillsAndSheep)) need(decisions.take_back_other, "take_back_other");
   }
   if (rules.am_barn) {
     need(decisions.barn, "barn");

@@ -173,6 +173,20 @@ std::vector<Config> Configs() {
         rules.am_wagon = true;
         rules.am_barn = true;
       });
+  // The Festival (its tiles, a figure taken back: a follower, the builder,
+  // the pig, the shepherd with its flock, the abbot, the mayor, the wagon, a
+  // barn, FV-03, FV-04), and with only followers taken back (FV-09).
+  add("FestivalHillsTradersAbbeyAbbot",
+      {Expansion::kFestival, Expansion::kHillsAndSheep, Expansion::kTradersAndBuilders,
+       Expansion::kAbbeyAndMayor, Expansion::kAbbot},
+      [](RuleSet& rules) {
+        rules.am_mayor = true;
+        rules.am_wagon = true;
+        rules.am_barn = true;
+      });
+  add("FestivalFollowersOnlyHillsInns",
+      {Expansion::kFestival, Expansion::kHillsAndSheep, Expansion::kInnsAndCathedrals},
+      [](RuleSet& rules) { rules.festival_return = FestivalReturn::kFollower; });
   return configs;
 }
 
@@ -382,6 +396,8 @@ std::vector<Config> EveryModuleConfigs() {
       {Expansion::kAbbot, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
        Expansion::kRiver},
       none);
+  // The Festival: figures taken back through the service (FV-03, FV-04).
+  add("FestivalAndHills", {Expansion::kFestival, Expansion::kHillsAndSheep}, none);
   return configs;
 }
 
