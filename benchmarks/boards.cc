@@ -163,7 +163,8 @@ RuleSet AllExpansionsRules() {
                       Expansion::kHillsAndSheep,
                       Expansion::kPrincessAndDragon,
                       Expansion::kUnderTheBigTop,
-                      Expansion::kTower};
+                      Expansion::kTower,
+                      Expansion::kPhantom};
   // (Hills & Sheep brings hills, vineyards, and shepherds with their flocks,
   // HS-13..HS-26: the boards' random decisions place shepherds, grow and
   // drive flocks with tokens the bag holds.)

@@ -62,7 +62,8 @@ GameState RandomBoard(int tiles, uint32_t seed);
 // wagon, counted as two from Carcassonne, CO-09), Bridges, Castles & Bazaars
 // (the castles and the bazaars), The Cult, Siege, Hills & Sheep (hills,
 // vineyards, the shepherd and the flock), The Princess & the Dragon (the
-// fairy, the portal, the princess), Under the Big Top and the Tower. 276
+// fairy, the portal, the princess), Under the Big Top, the Tower and the
+// Phantom (its step after the figure step, PH-07; no tiles). 276
 // tiles in the bag and the Count's 12 city tiles: 288 (and an abbey each).
 // Not in: the Abbot (AB-15: this build refuses it with the Count and with the
 // Cult, AB-Q2, CU-Q2) and the barn (refused with Siege, SI-Q1); both are in

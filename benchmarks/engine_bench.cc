@@ -163,20 +163,42 @@ std::unique_ptr<Fixture> MakeFixture(int tiles, Boards boards) {
   }
   if (placements.empty()) Fail("the drawn tile fits nowhere");
   std::mt19937 random(kBoardSeed + static_cast<uint32_t>(tiles));
-  const std::vector<int>& choices = with_follower.empty() ? placements : with_follower;
+  std::vector<int> choices = with_follower.empty() ? placements : with_follower;
+  // The figure step right after the tile (not a magic figure's decision
+  // first, MW-04), when some placement allows it.
+  std::vector<int> figure_next;
+  for (int i : choices) {
+    Game placed = game;
+    placed.Apply(std::get<PlaceTileAction>(legal.actions[i]));
+    if (placed.state().phase == Phase::kPlaceFigure) figure_next.push_back(i);
+  }
+  if (!figure_next.empty()) choices = std::move(figure_next);
   const int choice = choices[RandomIndex(random, static_cast<int>(choices.size()))];
   const LegalPlacement& placement = legal.placements[choice];
   fixture->tile_action = std::get<PlaceTileAction>(legal.actions[choice]);
-  if (!placement.follower_segments.empty()) {
-    const int segment = placement.follower_segments[RandomIndex(
-        random, static_cast<int>(placement.follower_segments.size()))];
-    fixture->figure_action = PlaceFigureAction{FigureKind::kFollower, {placement.cell, segment}};
-  }
   Game after = game;
   if (!after.Validate(fixture->tile_action).legal()) Fail("the benchmark tile action is illegal");
   after.Apply(fixture->tile_action);
-  if (!after.Validate(fixture->figure_action).legal()) {
-    Fail("the benchmark figure action is illegal");
+  // A follower on one of the segments listed that takes one (the listing is
+  // for any kind in supply: a garden takes only the abbot, AB-04).
+  std::vector<int> follower_segments;
+  for (int segment : placement.follower_segments) {
+    if (after.Validate(PlaceFigureAction{FigureKind::kFollower, {placement.cell, segment}})
+            .legal()) {
+      follower_segments.push_back(segment);
+    }
+  }
+  if (after.state().phase != Phase::kPlaceFigure) {
+    // A magic tile (MW-04) on every placement: the turn's next step is the
+    // magic figure's decision, its first listed choice.
+    fixture->figure_action = after.ListLegalActions(nullptr).actions.front();
+  } else if (!follower_segments.empty()) {
+    const int segment =
+        follower_segments[RandomIndex(random, static_cast<int>(follower_segments.size()))];
+    fixture->figure_action = PlaceFigureAction{FigureKind::kFollower, {placement.cell, segment}};
+  }
+  if (const Verdict verdict = after.Validate(fixture->figure_action); !verdict.legal()) {
+    Fail("the benchmark figure action is illegal: " + verdict.violations.front().message);
   }
   service::ActionToProto(fixture->tile_action, fixture->state, &fixture->tile_action_proto);
 
@@ -341,9 +363,10 @@ void BM_ValidateApplyTurn(benchmark::State& state) {
     }
   }
   state.counters["events"] = static_cast<double>(scored);
-  state.SetLabel(std::holds_alternative<PlaceFigureAction>(fixture.figure_action)
-                     ? "tile + follower"
-                     : "tile + pass");
+  state.SetLabel(
+      std::holds_alternative<PlaceFigureAction>(fixture.figure_action) ? "tile + follower"
+      : std::holds_alternative<PassAction>(fixture.figure_action)      ? "tile + pass"
+                                                                       : "tile + magic figure");
   ReportRatio(state, fixture.parse_seconds);
 }
 

@@ -22,6 +22,7 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kUnderTheBigTop:
     case Expansion::kTower:
     case Expansion::kAbbot:
+    case Expansion::kPhantom:
       return true;
   }
   return false;

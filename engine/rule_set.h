@@ -26,6 +26,9 @@ enum class Expansion {
   // The Abbot and gardens (AB-01): the abbot figure and the garden edition of
   // the tiles (TileType::garden_edition_count).
   kAbbot,
+  // The Phantom (PH-01): one more follower per player, placed in a second,
+  // optional step after the figure step. No tiles.
+  kPhantom,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores

@@ -82,6 +82,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kTower;
     case v1::EXPANSION_ABBOT:
       return Expansion::kAbbot;
+    case v1::EXPANSION_PHANTOM:
+      return Expansion::kPhantom;
     default:
       return std::nullopt;
   }
@@ -127,6 +129,8 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kBazaarBid;
     case v1::PHASE_BAZAAR_SETTLE:
       return Phase::kBazaarSettle;
+    case v1::PHASE_PLACE_PHANTOM:
+      return Phase::kPlacePhantom;
     default:
       return std::nullopt;
   }
@@ -263,6 +267,8 @@ std::optional<FigureKind> FigureKindFromProto(int value) {
       return FigureKind::kShepherd;
     case v1::FIGURE_KIND_ABBOT:
       return FigureKind::kAbbot;
+    case v1::FIGURE_KIND_PHANTOM:
+      return FigureKind::kPhantom;
     default:
       return std::nullopt;
   }
@@ -306,6 +312,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_TOWER;
     case Expansion::kAbbot:
       return v1::EXPANSION_ABBOT;
+    case Expansion::kPhantom:
+      return v1::EXPANSION_PHANTOM;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -352,6 +360,8 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_BAZAAR_BID;
     case Phase::kBazaarSettle:
       return v1::PHASE_BAZAAR_SETTLE;
+    case Phase::kPlacePhantom:
+      return v1::PHASE_PLACE_PHANTOM;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -455,6 +465,8 @@ v1::FigureKind FigureKindToProto(FigureKind kind) {
       return v1::FIGURE_KIND_SHEPHERD;
     case FigureKind::kAbbot:
       return v1::FIGURE_KIND_ABBOT;
+    case FigureKind::kPhantom:
+      return v1::FIGURE_KIND_PHANTOM;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

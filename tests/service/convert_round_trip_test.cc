@@ -173,6 +173,13 @@ std::vector<Config> Configs() {
         rules.am_wagon = true;
         rules.am_barn = true;
       });
+  // The Phantom (its step after the figure step, PHASE_PLACE_PHANTOM with
+  // its scoring order; the phantom on a tower's top, eaten by the dragon,
+  // beside the shepherd's step and the castle offers).
+  add("PhantomTowerDragonHillsCastles",
+      {Expansion::kPhantom, Expansion::kTower, Expansion::kPrincessAndDragon,
+       Expansion::kHillsAndSheep, Expansion::kBridgesCastlesAndBazaars},
+      [](RuleSet& rules) { rules.bc_castles = true; });
   return configs;
 }
 
@@ -382,6 +389,9 @@ std::vector<Config> EveryModuleConfigs() {
       {Expansion::kAbbot, Expansion::kInnsAndCathedrals, Expansion::kTradersAndBuilders,
        Expansion::kRiver},
       none);
+  // The Phantom with the Count's decisions and the builder's double turn.
+  add("PhantomCountTraders",
+      {Expansion::kPhantom, Expansion::kCountOfCarcassonne, Expansion::kTradersAndBuilders}, none);
   return configs;
 }
 

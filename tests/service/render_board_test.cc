@@ -527,6 +527,8 @@ std::vector<Config> Configs() {
       {FIGURE_KIND_FOLLOWER, FIGURE_KIND_SHEPHERD, FIGURE_KIND_ABBOT}, [](RuleSet&) {});
   add("BigTopTower", {Expansion::kUnderTheBigTop, Expansion::kTower},
       {FIGURE_KIND_FOLLOWER, FIGURE_KIND_RINGMASTER}, [](RuleSet&) {});
+  add("PhantomTower", {Expansion::kPhantom, Expansion::kTower},
+      {FIGURE_KIND_FOLLOWER, FIGURE_KIND_PHANTOM}, [](RuleSet&) {});
   return configs;
 }
 
