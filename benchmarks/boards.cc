@@ -164,7 +164,8 @@ RuleSet AllExpansionsRules() {
                       Expansion::kPrincessAndDragon,
                       Expansion::kUnderTheBigTop,
                       Expansion::kTower,
-                      Expansion::kFestival};
+                      Expansion::kFestival,
+                      Expansion::kPhantom};
   // (Hills & Sheep brings hills, vineyards, and shepherds with their flocks,
   // HS-13..HS-26: the boards' random decisions place shepherds, grow and
   // drive flocks with tokens the bag holds.)

@@ -65,7 +65,8 @@ GameState RandomBoard(int tiles, uint32_t seed);
 // fairy, the portal, the princess), Under the Big Top, the Tower and the
 // Festival (its 10 tiles; figures taken back by the random decisions, FV-03).
 // 286 tiles in the bag and the Count's 12 city tiles: 298 (and an abbey
-// each); the boards go up to 288 of them.
+// each); the boards go up to 288 of them. The Phantom (its step after the
+// figure step, PH-07; no tiles).
 // Not in: the Abbot (AB-15: this build refuses it with the Count and with the
 // Cult, AB-Q2, CU-Q2) and the barn (refused with Siege, SI-Q1); both are in
 // AbbotRules().

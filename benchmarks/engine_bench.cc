@@ -164,21 +164,36 @@ std::unique_ptr<Fixture> MakeFixture(int tiles, Boards boards) {
   }
   if (placements.empty()) Fail("the drawn tile fits nowhere");
   std::mt19937 random(kBoardSeed + static_cast<uint32_t>(tiles));
-  const std::vector<int>& choices = with_follower.empty() ? placements : with_follower;
+  std::vector<int> choices = with_follower.empty() ? placements : with_follower;
+  // The figure step right after the tile (not a magic figure's decision
+  // first, MW-04), when some placement allows it.
+  std::vector<int> figure_next;
+  for (int i : choices) {
+    Game placed = game;
+    placed.Apply(std::get<PlaceTileAction>(legal.actions[i]));
+    if (placed.state().phase == Phase::kPlaceFigure) figure_next.push_back(i);
+  }
+  if (!figure_next.empty()) choices = std::move(figure_next);
   const int choice = choices[RandomIndex(random, static_cast<int>(choices.size()))];
   const LegalPlacement& placement = legal.placements[choice];
   fixture->tile_action = std::get<PlaceTileAction>(legal.actions[choice]);
-  // (A follower only while the player has one in supply: late in a game of
-  // every expansion they may all be on the board.)
-  const GameState& turn = fixture->state;
-  if (!placement.follower_segments.empty() && turn.players[turn.active_player].followers > 0) {
-    const int segment = placement.follower_segments[RandomIndex(
-        random, static_cast<int>(placement.follower_segments.size()))];
-    fixture->figure_action = PlaceFigureAction{FigureKind::kFollower, {placement.cell, segment}};
-  }
   Game after = game;
   if (!after.Validate(fixture->tile_action).legal()) Fail("the benchmark tile action is illegal");
   after.Apply(fixture->tile_action);
+  // A follower on one of the segments listed that takes one (the listing is
+  // for any kind in supply: a garden takes only the abbot, AB-04), and only
+  // while the player has one in supply (late in a game of every expansion
+  // they may all be on the board).
+  std::vector<int> follower_segments;
+  const GameState& turn = fixture->state;
+  if (turn.players[turn.active_player].followers > 0) {
+    for (int segment : placement.follower_segments) {
+      if (after.Validate(PlaceFigureAction{FigureKind::kFollower, {placement.cell, segment}})
+              .legal()) {
+        follower_segments.push_back(segment);
+      }
+    }
+  }
   if (after.state().phase != Phase::kPlaceFigure) {
     // A decision of an expansion comes between the tile and its figure step
     // (a magic tile's mage or witch, MW-04): the turn's second action is that
@@ -186,10 +201,13 @@ std::unique_ptr<Fixture> MakeFixture(int tiles, Boards boards) {
     const LegalActions next = after.ListLegalActions(nullptr);
     if (next.actions.empty()) Fail("no decision listed after the benchmark tile");
     fixture->figure_action = next.actions.front();
+  } else if (!follower_segments.empty()) {
+    const int segment =
+        follower_segments[RandomIndex(random, static_cast<int>(follower_segments.size()))];
+    fixture->figure_action = PlaceFigureAction{FigureKind::kFollower, {placement.cell, segment}};
   }
-  if (!after.Validate(fixture->figure_action).legal()) {
-    Fail("the benchmark figure action is illegal: " +
-         after.Validate(fixture->figure_action).violations.front().message);
+  if (const Verdict verdict = after.Validate(fixture->figure_action); !verdict.legal()) {
+    Fail("the benchmark figure action is illegal: " + verdict.violations.front().message);
   }
   service::ActionToProto(fixture->tile_action, fixture->state, &fixture->tile_action_proto);
 

@@ -23,6 +23,8 @@ std::string_view FigureKindName(FigureKind kind) {
       return "shepherd";
     case FigureKind::kAbbot:
       return "abbot";
+    case FigureKind::kPhantom:
+      return "phantom";
   }
   return "?";
 }
@@ -48,6 +50,8 @@ int FiguresOwned(const RuleSet& rules, FigureKind kind) {
       return rules.Has(Expansion::kHillsAndSheep) ? 1 : 0;
     case FigureKind::kAbbot:
       return rules.Has(Expansion::kAbbot) ? 1 : 0;
+    case FigureKind::kPhantom:
+      return rules.Has(Expansion::kPhantom) ? 1 : 0;
   }
   return 0;
 }
@@ -72,6 +76,8 @@ int& SupplyOf(Player& player, FigureKind kind) {
       return player.shepherds;
     case FigureKind::kAbbot:
       return player.abbots;
+    case FigureKind::kPhantom:
+      return player.phantoms;
   }
   return player.followers;
 }
@@ -81,6 +87,7 @@ bool FollowerKindMayStandOn(FigureKind kind, SegmentKind segment) {
     case FigureKind::kFollower:
     case FigureKind::kBigFollower:
     case FigureKind::kRingmaster:  // BT-16: as a thief, knight, monk or farmer
+    case FigureKind::kPhantom:     // PH-06: anywhere a follower may go
       // BG-05.
       return segment == SegmentKind::kRoad || segment == SegmentKind::kCity ||
              segment == SegmentKind::kMonastery || segment == SegmentKind::kField;

@@ -14,10 +14,11 @@ std::string_view FigureKindName(FigureKind kind);
 // builder and the pig do neither (TB-10, TB-20). The mayor is a follower
 // (AM-10).
 constexpr bool IsFollower(FigureKind kind) {
-  // AB-16: the abbot is a follower.
+  // AB-16: the abbot is a follower; PH-02: the phantom too.
   return kind == FigureKind::kFollower || kind == FigureKind::kBigFollower ||
          kind == FigureKind::kMayor || kind == FigureKind::kWagon ||
-         kind == FigureKind::kRingmaster || kind == FigureKind::kAbbot;
+         kind == FigureKind::kRingmaster || kind == FigureKind::kAbbot ||
+         kind == FigureKind::kPhantom;
 }
 
 // IC-10: a big follower counts 2 in every majority, a follower 1, the wagon 1
@@ -30,6 +31,7 @@ constexpr int MajorityStrength(FigureKind kind) {
     case FigureKind::kWagon:
     case FigureKind::kRingmaster:  // BT-16: strength 1
     case FigureKind::kAbbot:
+    case FigureKind::kPhantom:  // PH-05: exactly one normal follower
       return 1;
     case FigureKind::kBigFollower:
       return 2;
@@ -51,7 +53,7 @@ bool FollowerKindMayStandOn(FigureKind kind, SegmentKind segment);
 // How many figures of `kind` a player owns in a game with `rules`: 7
 // followers (base game), 1 big follower (IC-07), 1 builder (TB-09), 1 pig
 // (TB-19), 1 mayor (AM-01, option am.mayor), 1 wagon (option am.wagon), 1
-// shepherd (HS-01), the abbot (AB-01).
+// shepherd (HS-01), the abbot (AB-01), the phantom (PH-01).
 int FiguresOwned(const RuleSet& rules, FigureKind kind);
 
 // The player's supply of `kind`.

@@ -24,7 +24,8 @@ bool IsModulePhase(Phase phase) {
          phase == Phase::kFinalAbbey || phase == Phase::kTowerCapture ||
          phase == Phase::kTowerExchange || phase == Phase::kTendFlock ||
          phase == Phase::kBazaarDraw || phase == Phase::kBazaarOffer ||
-         phase == Phase::kBazaarBid || phase == Phase::kBazaarSettle;
+         phase == Phase::kBazaarBid || phase == Phase::kBazaarSettle ||
+         phase == Phase::kPlacePhantom;
 }
 
 // AMB-40: cities, then roads, then monasteries.
@@ -111,6 +112,10 @@ PendingDecision PendingDecisionOf(const GameState& state) {
   if (state.phase == Phase::kBazaarSettle) {
     pending = "buying or selling the bazaar tile on offer";
     rule_id = "BC-20";
+  }
+  if (state.phase == Phase::kPlacePhantom) {
+    pending = "placing the phantom, or passing";
+    rule_id = "PH-07";
   }
   if (state.phase == Phase::kPlaceMagicFigure) {
     // MW-09 before MW-04 (see engine/expansions/mage_and_witch.h).
@@ -209,7 +214,10 @@ void Game::RestorePendingScorings() {
   // pending are all those the last tile completed, but the castles made of
   // them (BC-10). The snapshot does not repeat them.
   // Phase::kTendFlock, before the scoring too (HS-25), the same.
-  if ((state_.phase != Phase::kPlaceCastle && state_.phase != Phase::kTendFlock) ||
+  // Phase::kPlacePhantom, after the figure step and before the scoring
+  // (PH-07), the same.
+  if ((state_.phase != Phase::kPlaceCastle && state_.phase != Phase::kTendFlock &&
+       state_.phase != Phase::kPlacePhantom) ||
       !state_.pending_scorings.empty()) {
     return;
   }
@@ -271,6 +279,8 @@ Verdict Game::ValidateChoice(const Action& action) const {
           }
           return ValidatePlaceTile(chosen);
         } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
+          // PH-07: the phantom's step; the module judges.
+          if (state_.phase == Phase::kPlacePhantom) return ValidateOwnAction(action);
           if (state_.phase != Phase::kPlaceFigure) return WrongPhase(state_, "place a figure");
           Verdict verdict = ValidatePlaceFigure(chosen);
           CheckFigureStepChoice(action, verdict);
@@ -316,6 +326,10 @@ Verdict Game::ValidateChoice(const Action& action) const {
           // PD-21; the fairy, PD-15; the tower, TW-03; the shepherd, HS-13;
           // the festival, FV-03); the module judges.
           constexpr bool barn = std::is_same_v<T, PlaceBarnAction>;
+          // PH-08: the phantom on a tower's top, in its own step.
+          if (std::is_same_v<T, PlaceOnTowerAction> && state_.phase == Phase::kPlacePhantom) {
+            return ValidateOwnAction(action);
+          }
           if (state_.phase != Phase::kPlaceFigure) {
             if (!barn) return MissingDecision(action);
             return WrongPhase(state_, "place a barn");
@@ -684,6 +698,7 @@ Verdict Game::ValidateDiscard(const DiscardTileAction& action) const {
 std::vector<ScoreEvent> Game::Apply(const Action& action) {
   std::vector<ScoreEvent> events;
   final_scoring_begin_.reset();
+  applying_ = &action;
   std::visit(
       [&](const auto& chosen) {
         using T = std::decay_t<decltype(chosen)>;
@@ -697,6 +712,12 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
           if (state_.phase == Phase::kPlaceTile && !state_.second_part) StartTurn(events);
           PlaceTile(chosen);
         } else if constexpr (std::is_same_v<T, PlaceFigureAction>) {
+          if (state_.phase == Phase::kPlacePhantom) {  // PH-07: the module's step
+            for (const ExpansionModule* module : modules_) {
+              if (module->ApplyOwnAction(*this, action, events)) break;
+            }
+            return;
+          }
           PlaceFigure(chosen);
           FinishTurn(events, action.scoring_order);
         } else if constexpr (std::is_same_v<T, PassAction>) {
@@ -727,12 +748,14 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
           FinishTurn(events, action.scoring_order);
         } else if constexpr (std::is_same_v<T, PlaceTowerFloorAction> ||
                              std::is_same_v<T, PlaceOnTowerAction>) {
+          // PH-08: the phantom's step goes on with the turn itself.
+          const bool phantom_step = state_.phase == Phase::kPlacePhantom;
           for (const ExpansionModule* module : modules_) {
             if (module->ApplyOwnAction(*this, action, events)) break;
           }
           // TW-07: unless a capture is now the player's to decide (the
           // module then ends the figure step itself).
-          if (state_.phase == Phase::kPlaceFigure) FinishTurn(events, {});
+          if (!phantom_step && state_.phase == Phase::kPlaceFigure) FinishTurn(events, {});
         } else {
           for (const ExpansionModule* module : modules_) {
             if (module->ApplyOwnAction(*this, action, events)) break;
@@ -740,6 +763,7 @@ std::vector<ScoreEvent> Game::Apply(const Action& action) {
         }
       },
       action);
+  applying_ = nullptr;
   return events;
 }
 
@@ -1240,6 +1264,7 @@ LegalActions Game::ListLegalActions(const TileType* drawn, const TileType* hidde
     case Phase::kBazaarOffer:
     case Phase::kBazaarBid:
     case Phase::kBazaarSettle:
+    case Phase::kPlacePhantom:
       for (const ExpansionModule* module : modules_) module->ListOwnActions(*this, legal.actions);
       break;
   }
@@ -1272,7 +1297,8 @@ std::vector<ScoreEvent> Game::ScoreEndOfGame() {
     const bool scoring_unfinished =
         state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure ||
         state_.phase == Phase::kPlaceCastle || state_.phase == Phase::kCountRedeploy ||
-        state_.phase == Phase::kTendFlock || flight_before_scoring || tower_decision;
+        state_.phase == Phase::kTendFlock || state_.phase == Phase::kPlacePhantom ||
+        flight_before_scoring || tower_decision;
     if (state_.phase == Phase::kPlaceFigure || state_.phase == Phase::kPlaceMagicFigure ||
         flight_before_scoring || tower_decision) {
       state_.pending_scorings = CompletedByLastTile();

@@ -103,6 +103,13 @@ class Game {
 
   // For expansion modules.
   GameState& mutable_state() { return state_; }
+  // The action being applied, while Apply runs (the choice that ended the
+  // figure step, for the step after it: the princess forbids the phantom,
+  // PH-10); nullptr otherwise.
+  const Action* ActionBeingApplied() const { return applying_; }
+  // Whether the pending decisions are being declined (ScoreEndOfGame): a
+  // module then opens none.
+  bool DecliningDecisions() const { return declining_decisions_; }
   // Gives the tile at `tile_index` another type (a bridge placed on it,
   // BC-03): same sides but where the bridge ends, the same segments plus
   // the bridge's; the board is built again from the tiles.
@@ -235,6 +242,8 @@ class Game {
   bool declining_decisions_ = false;
   // Set when a module opened a decision before a field's scoring.
   bool field_decision_opened_ = false;
+  // The action Apply is applying (nullptr outside Apply).
+  const Action* applying_ = nullptr;
 };
 
 }  // namespace carcassonne

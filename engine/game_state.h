@@ -25,7 +25,8 @@ inline constexpr int kMaxPlayers = 6;
 // pig (Traders & Builders) are not (TB-10, TB-20), nor is the shepherd
 // (Hills & Sheep, HS-15): it stands in a field with its flock (GameState.flocks).
 // The ringmaster (Under the Big Top, BT-16) is a follower of strength 1, placed
-// like a follower.
+// like a follower. The phantom (The Phantom, PH-01, PH-05) is a follower of
+// strength 1, placed in a step of its own after the figure step (PH-07).
 enum class FigureKind {
   kFollower,
   kBigFollower,
@@ -35,9 +36,10 @@ enum class FigureKind {
   kWagon,
   kRingmaster,
   kShepherd,
-  kAbbot
+  kAbbot,
+  kPhantom
 };
-inline constexpr int kFigureKindCount = 9;
+inline constexpr int kFigureKindCount = 10;
 
 // A segment on the board: the tile at `cell`, and the index of the segment in
 // that tile type's catalogue list.
@@ -79,6 +81,7 @@ struct Player {
   int shepherds = 0;     // Hills & Sheep: 1 at the start (HS-01, HS-02)
   int abbots = 0;        // the Abbot: 1 at the start (AB-01)
   int bridges = 0;       // Bridges, Castles & Bazaars: bridges in supply (BC-02, bc.bridges)
+  int phantoms = 0;      // The Phantom: 1 at the start (PH-01)
   TradeGoods goods;      // Traders & Builders (TB-04)
 };
 
@@ -214,6 +217,12 @@ enum class Phase {
   kBazaarOffer,
   kBazaarBid,
   kBazaarSettle,
+  // The Phantom (engine/expansions/phantom.h): the figure step is over (a
+  // figure placed, or a pass, or another choice of the step); the active
+  // player may now place their phantom on the tile just placed or on a
+  // tower's top, or pass (PH-02, PH-04, PH-07, PH-08). The features the
+  // tile completed wait in GameState.pending_scorings, in scoring order.
+  kPlacePhantom,
 };
 
 // Hills & Sheep: a token of the cloth bag (HS-01): 1 to 4 sheep, or a wolf.

@@ -92,9 +92,9 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
 }
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
-    FigureKind::kFollower,   FigureKind::kBigFollower, FigureKind::kBuilder,
-    FigureKind::kPig,        FigureKind::kMayor,       FigureKind::kWagon,
-    FigureKind::kRingmaster, FigureKind::kShepherd,    FigureKind::kAbbot};
+    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder,    FigureKind::kPig,
+    FigureKind::kMayor,    FigureKind::kWagon,       FigureKind::kRingmaster, FigureKind::kShepherd,
+    FigureKind::kAbbot,    FigureKind::kPhantom};
 
 std::string_view SupplyField(FigureKind kind) {
   switch (kind) {
@@ -116,6 +116,8 @@ std::string_view SupplyField(FigureKind kind) {
       return "shepherds";
     case FigureKind::kAbbot:
       return "abbots";
+    case FigureKind::kPhantom:
+      return "phantoms";
   }
   return "?";
 }
@@ -131,6 +133,7 @@ bool MayStandOn(FigureKind kind, SegmentKind segment) {
     case FigureKind::kWagon:
     case FigureKind::kRingmaster:
     case FigureKind::kAbbot:
+    case FigureKind::kPhantom:
       return FollowerKindMayStandOn(kind, segment);
     case FigureKind::kBuilder:
       return segment == SegmentKind::kRoad || segment == SegmentKind::kCity;
@@ -500,7 +503,8 @@ void CheckTurn(const GameState& state, std::vector<Problem>& problems) {
        state.phase == Phase::kCountRedeploy || state.phase == Phase::kCountDeploy ||
        state.phase == Phase::kWagonMove || state.phase == Phase::kPlaceCastle ||
        state.phase == Phase::kDragonMove || state.phase == Phase::kTowerCapture ||
-       state.phase == Phase::kTowerExchange || state.phase == Phase::kTendFlock) &&
+       state.phase == Phase::kTowerExchange || state.phase == Phase::kTendFlock ||
+       state.phase == Phase::kPlacePhantom) &&
       state.tiles.size() <= StartLayout(state.rules).size()) {
     problems.push_back({"phase", "no tile has been placed this turn"});
   }
@@ -515,7 +519,8 @@ void CheckTurn(const GameState& state, std::vector<Problem>& problems) {
       state.phase != Phase::kCountDeploy && state.phase != Phase::kWagonMove &&
       state.phase != Phase::kPlaceCastle && state.phase != Phase::kSiegeEscape &&
       state.phase != Phase::kDragonMove && state.phase != Phase::kTowerCapture &&
-      state.phase != Phase::kTowerExchange && state.phase != Phase::kTendFlock) {
+      state.phase != Phase::kTowerExchange && state.phase != Phase::kTendFlock &&
+      state.phase != Phase::kPlacePhantom) {
     problems.push_back({"extra_tile_earned",
                         "a second tile is earned by the tile of this turn, before its figure"});
   }

@@ -647,8 +647,10 @@ std::span<const KnownGap> KnownGaps() {
        "JCloisterZone's)."},
       {"FV-Q2",
        "Open question FV-Q2 (may a player who took a figure back after a festival tile also "
-       "deploy the phantom, PH-02): the Phantom is not in this build, so nothing is decided "
-       "here; with the Phantom a ruling (JCloisterZone: yes) is still needed (FV-10)."},
+       "deploy the phantom, PH-02): no ruling found. This build follows JCloisterZone's "
+       "practice, which the file reports: the phantom's step (PH-07) follows the figure step "
+       "whatever its action, a figure taken back included, so the player may then deploy the "
+       "phantom. A phantom on the board may itself be taken back (FV-04)."},
       {"FV-Q3",
        "Open question FV-Q3 (a follower in a quarter of the City of Carcassonne: is it on the "
        "board?): no ruling found, so a festival tile never offers a follower in a quarter "
@@ -663,6 +665,23 @@ std::span<const KnownGap> KnownGaps() {
        "C3.1 Ext 10 Circus & Artists (CA-01.., c31-circus-artists.md): its rules are not "
        "published or confirmed (status: rules not found; no point value confirmed): no "
        "edition option; not built."},
+      {"PH-09",
+       "The Phantom with the Flying Machines (the phantom may fly unless the normal follower "
+       "flew this turn, PH-09, FM-05): the Flying Machines are not in this build."},
+      {"PH-10",
+       "The Phantom with the magic portal (PH-10, engine practice: only one of the two "
+       "figures uses it): not built; the snapshot does not record which figure used it, so "
+       "the phantom goes only onto the tile just placed or a tower's top. The princess's "
+       "removal forbids the phantom (PH-10), built."},
+      {"PH-Q1",
+       "Open question PH-Q1 (the phantom with the abbot, the mayor or the wagon): the "
+       "phantom's step follows any choice of the figure step (JCloisterZone's practice, "
+       "PH-07), but the phantom itself is placed only as a follower, never as an abbot on a "
+       "special monastery (MO-04)."},
+      {"PH-Q2",
+       "Open question PH-Q2 (the phantom before the normal figure): not built; the order is "
+       "fixed, the figure step then the phantom's step (PH-07, JCloisterZone); the outcome "
+       "is the same."},
   };
   return gaps;
 }

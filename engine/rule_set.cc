@@ -23,6 +23,7 @@ bool IsSupported(Expansion expansion) {
     case Expansion::kTower:
     case Expansion::kAbbot:
     case Expansion::kFestival:
+    case Expansion::kPhantom:
       return true;
   }
   return false;

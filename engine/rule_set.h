@@ -29,6 +29,9 @@ enum class Expansion {
   // The Festival (FV-01): the festival tiles, whose placer may take a figure
   // back instead of deploying one (FV-03).
   kFestival,
+  // The Phantom (PH-01): one more follower per player, placed in a second,
+  // optional step after the figure step. No tiles.
+  kPhantom,
 };
 
 // Option `base.tiny_city_points` (BG-11): a completed city of two tiles scores

@@ -64,6 +64,8 @@ std::string_view FigureKindName(api::FigureKind kind) {
       return "ringmaster";  // drawn as a follower (BT-16)
     case api::FIGURE_KIND_SHEPHERD:
       return "shepherd";  // drawn as a follower (HS-13)
+    case api::FIGURE_KIND_PHANTOM:
+      return "phantom";  // drawn as a follower (PH-01)
     default:
       return "";
   }

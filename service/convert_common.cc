@@ -84,6 +84,8 @@ std::optional<Expansion> ExpansionFromProto(int value) {
       return Expansion::kAbbot;
     case v1::EXPANSION_FESTIVAL:
       return Expansion::kFestival;
+    case v1::EXPANSION_PHANTOM:
+      return Expansion::kPhantom;
     default:
       return std::nullopt;
   }
@@ -129,6 +131,8 @@ std::optional<Phase> PhaseFromProto(int value) {
       return Phase::kBazaarBid;
     case v1::PHASE_BAZAAR_SETTLE:
       return Phase::kBazaarSettle;
+    case v1::PHASE_PLACE_PHANTOM:
+      return Phase::kPlacePhantom;
     default:
       return std::nullopt;
   }
@@ -265,6 +269,8 @@ std::optional<FigureKind> FigureKindFromProto(int value) {
       return FigureKind::kShepherd;
     case v1::FIGURE_KIND_ABBOT:
       return FigureKind::kAbbot;
+    case v1::FIGURE_KIND_PHANTOM:
+      return FigureKind::kPhantom;
     default:
       return std::nullopt;
   }
@@ -310,6 +316,8 @@ v1::Expansion ExpansionToProto(Expansion expansion) {
       return v1::EXPANSION_ABBOT;
     case Expansion::kFestival:
       return v1::EXPANSION_FESTIVAL;
+    case Expansion::kPhantom:
+      return v1::EXPANSION_PHANTOM;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -356,6 +364,8 @@ v1::Phase PhaseToProto(Phase phase) {
       return v1::PHASE_BAZAAR_BID;
     case Phase::kBazaarSettle:
       return v1::PHASE_BAZAAR_SETTLE;
+    case Phase::kPlacePhantom:
+      return v1::PHASE_PLACE_PHANTOM;
     default:  // an engine value this API version cannot express (yet)
       break;
   }
@@ -459,6 +469,8 @@ v1::FigureKind FigureKindToProto(FigureKind kind) {
       return v1::FIGURE_KIND_SHEPHERD;
     case FigureKind::kAbbot:
       return v1::FIGURE_KIND_ABBOT;
+    case FigureKind::kPhantom:
+      return v1::FIGURE_KIND_PHANTOM;
     default:  // an engine value this API version cannot express (yet)
       break;
   }

@@ -20,6 +20,13 @@ namespace carcassonne::service {
 
 namespace {
 
+// AMB-40: the phases whose snapshot names the features waiting for their
+// scoring in GameState.scoring_order (decisions before the turn's scoring).
+bool ScoringOrderPhase(int phase) {
+  return phase == v1::PHASE_PLACE_CASTLE || phase == v1::PHASE_TEND_FLOCK ||
+         phase == v1::PHASE_PLACE_PHANTOM;
+}
+
 // The parts read once the tiles are laid, in this order (the order of the
 // problems reported): the base game's and each expansion's (snapshot_parts.h).
 constexpr PieceReader kPieceReaders[] = {
@@ -102,6 +109,7 @@ std::optional<GameState> ReadGameState(const v1::GameState& proto, std::string_v
       player.shepherds = player_proto.shepherds();  // HS-01
       player.abbots = player_proto.abbots();
       player.bridges = player_proto.bridges();
+      player.phantoms = player_proto.phantoms();  // PH-01
       player.goods.wine = player_proto.goods().wine();
       player.goods.grain = player_proto.goods().grain();
       player.goods.cloth = player_proto.goods().cloth();
@@ -248,15 +256,15 @@ void ReadScoringOrder(const SnapshotReader& reader, GameState& state) {
   if (proto.scoring_order_size() > 0) {
     // Read below only in its phases; its coordinates are checked in any.
     if (proto.scoring_order_size() <= static_cast<int>(kMaxScoringOrder) &&
-        ((proto.phase() != v1::PHASE_PLACE_CASTLE && proto.phase() != v1::PHASE_TEND_FLOCK) ||
-         proto.count().pending_features_size() > 0)) {
+        (!ScoringOrderPhase(proto.phase()) || proto.count().pending_features_size() > 0)) {
       for (int i = 0; i < proto.scoring_order_size(); ++i) {
         CheckCoordinates(
             proto.scoring_order(i), [&] { return IndexPath(order_path(), i); }, problems);
       }
     }
-    if (proto.phase() != v1::PHASE_PLACE_CASTLE && proto.phase() != v1::PHASE_TEND_FLOCK) {
-      Add(problems, order_path(), "only in PHASE_PLACE_CASTLE and PHASE_TEND_FLOCK (AMB-40)");
+    if (!ScoringOrderPhase(proto.phase())) {
+      Add(problems, order_path(),
+          "only in PHASE_PLACE_CASTLE, PHASE_TEND_FLOCK and PHASE_PLACE_PHANTOM (AMB-40)");
     } else if (proto.count().pending_features_size() > 0) {
       Add(problems, order_path(),
           "the features waiting for their scoring are given once: here or in "
@@ -339,6 +347,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     player_proto->set_shepherds(player.shepherds);
     player_proto->set_abbots(player.abbots);
     player_proto->set_bridges(player.bridges);
+    player_proto->set_phantoms(player.phantoms);
     if (!(player.goods == TradeGoods{}))
       TradeGoodsToProto(player.goods, player_proto->mutable_goods());
   }
@@ -352,8 +361,9 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
   }
   for (const Figure& figure : state.figures) FigureToProto(figure, state, proto->add_figures());
   // AMB-40: the order of the features that wait for the castle decisions
-  // (or the flock's, HS-25).
-  if (state.phase == Phase::kPlaceCastle || state.phase == Phase::kTendFlock) {
+  // (or the flock's, HS-25, or the phantom's, PH-07).
+  if (state.phase == Phase::kPlaceCastle || state.phase == Phase::kTendFlock ||
+      state.phase == Phase::kPlacePhantom) {
     for (const SegmentAddress& segment : state.pending_scorings) {
       SegmentRefToProto(segment, state, proto->add_scoring_order());
     }

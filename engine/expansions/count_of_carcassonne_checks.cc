@@ -116,11 +116,12 @@ void CheckCountPieces(const GameState& state, std::vector<Problem>& problems) {
 void CheckCountOfCarcassonne(const GameState& state, const Board& board,
                              std::vector<Problem>& problems) {
   if (state.phase != Phase::kCountRedeploy && state.phase != Phase::kPlaceCastle &&
-      state.phase != Phase::kTendFlock && !state.pending_scorings.empty()) {
+      state.phase != Phase::kTendFlock && state.phase != Phase::kPlacePhantom &&
+      !state.pending_scorings.empty()) {
     problems.push_back({"count.pending_features",
                         "features wait for their scoring only during a redeployment round "
-                        "(PHASE_COUNT_REDEPLOY), a castle decision (PHASE_PLACE_CASTLE) or a "
-                        "flock's (PHASE_TEND_FLOCK)"});
+                        "(PHASE_COUNT_REDEPLOY), a castle decision (PHASE_PLACE_CASTLE), a "
+                        "flock's (PHASE_TEND_FLOCK) or the phantom's step (PHASE_PLACE_PHANTOM)"});
   }
   if (!state.rules.Has(Expansion::kCountOfCarcassonne)) return;  // (CheckCountPieces)
   const CountState& count = state.count;

@@ -12,6 +12,7 @@
 #include "engine/expansions/inns_and_cathedrals.h"
 #include "engine/expansions/king_and_robber_baron.h"
 #include "engine/expansions/mage_and_witch.h"
+#include "engine/expansions/phantom.h"
 #include "engine/expansions/princess_and_dragon.h"
 #include "engine/expansions/river.h"
 #include "engine/expansions/shepherd_and_flock.h"
@@ -48,6 +49,7 @@ struct Registry {
   UnderTheBigTop under_the_big_top;
   Abbot abbot;
   Festival festival;
+  Phantom phantom;
 };
 
 const Registry& Modules() {
@@ -60,6 +62,10 @@ const Registry& Modules() {
 std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
   const Registry& all = Modules();
   std::vector<const ExpansionModule*> modules;
+  // The Phantom first: its step follows the figure step before any other
+  // step of the turn's scoring (BeginTurnScoring, PH-07), and its decisions
+  // are judged before the Tower's (a phantom on a tower's top, PH-08).
+  if (rules.Has(Expansion::kPhantom)) modules.push_back(&all.phantom);
   if (rules.Has(Expansion::kInnsAndCathedrals)) modules.push_back(&all.inns_and_cathedrals);
   if (rules.Has(Expansion::kTradersAndBuilders)) modules.push_back(&all.traders_and_builders);
   // It only reads the board and the turn (the completer), after each scoring.
@@ -161,7 +167,8 @@ std::vector<const ExpansionModule*> ModulesFor(const RuleSet& rules) {
 const std::vector<const ExpansionModule*>& AllModules() {
   // The order of ModulesFor with every expansion on.
   const Registry& all = Modules();
-  static const std::vector<const ExpansionModule*> modules = {&all.inns_and_cathedrals,
+  static const std::vector<const ExpansionModule*> modules = {&all.phantom,
+                                                              &all.inns_and_cathedrals,
                                                               &all.traders_and_builders,
                                                               &all.king_and_robber_baron,
                                                               &all.princess_and_dragon,

@@ -65,8 +65,10 @@ bool TakesATop(const GameState& state, const Tower& tower) {
 
 // TW-03 (d), TW-06: the followers that may stand on top of a tower: a
 // follower or a big follower; never a mayor or a wagon (nor a barn, builder
-// or pig, which are no followers).
-constexpr FigureKind kTopKinds[] = {FigureKind::kFollower, FigureKind::kBigFollower};
+// or pig, which are no followers). The phantom too, in its own step (PH-08:
+// listed there by the Phantom; refused in the figure step, PH-07).
+constexpr FigureKind kTopKinds[] = {FigureKind::kFollower, FigureKind::kBigFollower,
+                                    FigureKind::kPhantom};
 
 bool MayStandOnTop(FigureKind kind) {
   return std::find(std::begin(kTopKinds), std::end(kTopKinds), kind) != std::end(kTopKinds);

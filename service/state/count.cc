@@ -94,9 +94,11 @@ void ReadCount(const SnapshotReader& reader, GameState& state) {
 void WriteCount(const GameState& state, v1::GameState* proto) {
   // In PHASE_PLACE_CASTLE the pending features are every feature the last
   // tile completed (nothing is scored yet): the engine derives them.
-  // (The same in PHASE_TEND_FLOCK, HS-25: written as scoring_order.)
-  const bool write_pending = !state.pending_scorings.empty() &&
-                             state.phase != Phase::kPlaceCastle && state.phase != Phase::kTendFlock;
+  // (The same in PHASE_TEND_FLOCK, HS-25, and PHASE_PLACE_PHANTOM, PH-07:
+  // written as scoring_order.)
+  const bool write_pending =
+      !state.pending_scorings.empty() && state.phase != Phase::kPlaceCastle &&
+      state.phase != Phase::kTendFlock && state.phase != Phase::kPlacePhantom;
   if (state.rules.Has(Expansion::kCountOfCarcassonne) || !(state.count == CountState{}) ||
       write_pending) {
     v1::CountOfCarcassonne* count = proto->mutable_count();

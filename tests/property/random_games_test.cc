@@ -41,9 +41,9 @@ namespace {
 constexpr int kGamesPerShard = 100;
 
 constexpr std::array<FigureKind, kFigureKindCount> kFigureKinds = {
-    FigureKind::kFollower,   FigureKind::kBigFollower, FigureKind::kBuilder,
-    FigureKind::kPig,        FigureKind::kMayor,       FigureKind::kWagon,
-    FigureKind::kRingmaster, FigureKind::kShepherd,    FigureKind::kAbbot};
+    FigureKind::kFollower, FigureKind::kBigFollower, FigureKind::kBuilder,    FigureKind::kPig,
+    FigureKind::kMayor,    FigureKind::kWagon,       FigureKind::kRingmaster, FigureKind::kShepherd,
+    FigureKind::kAbbot,    FigureKind::kPhantom};
 
 // The expansions of a family of shards; with the River, the river part
 // cycles with the seed (River I, River II, both).
@@ -228,6 +228,14 @@ const std::vector<Config>& Configs() {
        {Expansion::kFestival, Expansion::kHillsAndSheep, Expansion::kTradersAndBuilders,
         Expansion::kAbbeyAndMayor, Expansion::kAbbot},
        2},
+      // The Phantom (its step after the figure step, PH-07) alone, and with
+      // the Tower's tops (PH-08), the dragon and the princess (PH-10), the
+      // shepherd's step and the castle offers after it.
+      {"Phantom", {Expansion::kPhantom}, 2},
+      {"PhantomTowerPrincessDragonHillsAndCastles",
+       {Expansion::kPhantom, Expansion::kTower, Expansion::kPrincessAndDragon,
+        Expansion::kHillsAndSheep, Expansion::kBridgesCastlesAndBazaars},
+       1},
   };
   return configs;
 }

@@ -187,6 +187,13 @@ std::vector<Config> Configs() {
   add("FestivalFollowersOnlyHillsInns",
       {Expansion::kFestival, Expansion::kHillsAndSheep, Expansion::kInnsAndCathedrals},
       [](RuleSet& rules) { rules.festival_return = FestivalReturn::kFollower; });
+  // The Phantom (its step after the figure step, PHASE_PLACE_PHANTOM with
+  // its scoring order; the phantom on a tower's top, eaten by the dragon,
+  // beside the shepherd's step and the castle offers).
+  add("PhantomTowerDragonHillsCastles",
+      {Expansion::kPhantom, Expansion::kTower, Expansion::kPrincessAndDragon,
+       Expansion::kHillsAndSheep, Expansion::kBridgesCastlesAndBazaars},
+      [](RuleSet& rules) { rules.bc_castles = true; });
   return configs;
 }
 
@@ -398,6 +405,9 @@ std::vector<Config> EveryModuleConfigs() {
       none);
   // The Festival: figures taken back through the service (FV-03, FV-04).
   add("FestivalAndHills", {Expansion::kFestival, Expansion::kHillsAndSheep}, none);
+  // The Phantom with the Count's decisions and the builder's double turn.
+  add("PhantomCountTraders",
+      {Expansion::kPhantom, Expansion::kCountOfCarcassonne, Expansion::kTradersAndBuilders}, none);
   return configs;
 }
 

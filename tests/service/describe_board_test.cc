@@ -208,6 +208,9 @@ std::vector<Config> Configs() {
         rules.am_mayor = true;
         rules.bc_castles = true;
       });
+  // The Phantom: its step (PHASE_PLACE_PHANTOM) described and scored as if
+  // the game ended in it; the phantom on a tower's top.
+  add("PhantomAndTower", {Expansion::kPhantom, Expansion::kTower}, none);
   return configs;
 }
 

@@ -62,6 +62,7 @@ const std::set<std::string> kNotSeats = {
     "carcassonne.v1.Player.shepherds",
     "carcassonne.v1.Player.abbots",
     "carcassonne.v1.Player.bridges",
+    "carcassonne.v1.Player.phantoms",
     "carcassonne.v1.TradeGoods.wine",
     "carcassonne.v1.TradeGoods.grain",
     "carcassonne.v1.TradeGoods.cloth",

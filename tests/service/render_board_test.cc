@@ -529,6 +529,8 @@ std::vector<Config> Configs() {
       {FIGURE_KIND_FOLLOWER, FIGURE_KIND_RINGMASTER}, [](RuleSet&) {});
   // The Festival: its tiles' badge, figures taken back (FV-03).
   add("Festival", {Expansion::kFestival}, {FIGURE_KIND_FOLLOWER}, [](RuleSet&) {});
+  add("PhantomTower", {Expansion::kPhantom, Expansion::kTower},
+      {FIGURE_KIND_FOLLOWER, FIGURE_KIND_PHANTOM}, [](RuleSet&) {});
   return configs;
 }
 

@@ -1342,11 +1342,13 @@ void ServiceTest::PlayFullGame(v1::GameState state) {
     ASSERT_LT(++turns, 2000) << "the game does not end";
     // The Count of Carcassonne: decisions between turns (the redeployment
     // rounds, the deployment, the final redeployment); Siege: the escape;
-    // The Princess & the Dragon: each step of the dragon;
+    // The Princess & the Dragon: each step of the dragon; the Phantom: its
+    // step after the figure step (PH-07);
     // each takes the first listed action.
     if (state.phase() == v1::PHASE_COUNT_REDEPLOY || state.phase() == v1::PHASE_COUNT_DEPLOY ||
         state.phase() == v1::PHASE_COUNT_FINAL_REDEPLOY ||
-        state.phase() == v1::PHASE_SIEGE_ESCAPE || state.phase() == v1::PHASE_DRAGON_MOVE) {
+        state.phase() == v1::PHASE_SIEGE_ESCAPE || state.phase() == v1::PHASE_DRAGON_MOVE ||
+        state.phase() == v1::PHASE_PLACE_PHANTOM) {
       v1::ListLegalActionsRequest count_list;
       *count_list.mutable_state() = state;
       v1::ListLegalActionsResponse count_legal;
