@@ -357,6 +357,7 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
   // Hills & Sheep (HS-21); unset = true.
   rules.hs_grow_before_closed_scoring =
       !proto.has_hs_grow_before_closed_scoring() || proto.hs_grow_before_closed_scoring();
+  VariantOptionsFromProto(proto, path, problems, rules);  // issue #30's variants
   if (problems.size() != before) return std::nullopt;
   return rules;
 }

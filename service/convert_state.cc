@@ -830,6 +830,7 @@ void GameStateToProto(const GameState& state, v1::GameState* proto) {
     rules->set_pd_princess(v1::PD_PRINCESS_MUST);
   }
   if (!state.rules.tw_tower_top_capturable) rules->set_tw_tower_top_capturable(false);
+  VariantOptionsToProto(state.rules, rules);  // issue #30's variants
   for (const Player& player : state.players) {
     v1::Player* player_proto = proto->add_players();
     player_proto->set_name(player.name);

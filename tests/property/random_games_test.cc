@@ -334,6 +334,33 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   }
   // The Tower: tower tops capturable or immune (TW-10).
   if (rules.Has(Expansion::kTower) && seed % 3 == 2) rules.tw_tower_top_capturable = false;
+  // Variants as data (issue #30, engine/rule_variants.h): no farmers where
+  // the rules allow it (not with the barn nor the Count), other supplies,
+  // the expansions' elements left out, the C3.1 vineyards around gardens.
+  if (seed % 5 == 2 && !rules.am_barn && !rules.Has(Expansion::kCountOfCarcassonne)) {
+    rules.farmers = false;
+  }
+  if (seed % 7 == 3) rules.followers = 2 + static_cast<int>(seed % 11);  // 2..12
+  if (rules.Has(Expansion::kInnsAndCathedrals) && seed % 7 == 5) rules.ic_big_followers = 2;
+  if (rules.am_barn && seed % 7 == 6) rules.am_barns = 2;
+  const bool without = (seed / 5) % 3 == 1;
+  if (without) {
+    rules.hs_hills = !rules.Has(Expansion::kHillsAndSheep);
+    rules.hs_vineyards = !rules.Has(Expansion::kHillsAndSheep) || seed % 2 == 0;
+    rules.ic_inns = !rules.Has(Expansion::kInnsAndCathedrals);
+    rules.ic_cathedrals = !rules.Has(Expansion::kInnsAndCathedrals) || seed % 2 == 0;
+    rules.pd_portal = !rules.Has(Expansion::kPrincessAndDragon);
+    rules.pd_princess_symbol = !rules.Has(Expansion::kPrincessAndDragon) || seed % 2 == 0;
+    rules.siege_besieged = !rules.Has(Expansion::kSiege);
+    rules.abbot_gardens = !rules.Has(Expansion::kAbbot);
+  }
+  if (rules.Has(Expansion::kInnsAndCathedrals) &&
+      rules.ic_edition == InnsCathedralsEdition::kClassic && seed % 2 == 1) {
+    rules.ic_classic_incomplete_inn_cathedral = IncompleteInnCathedral::kOrdinary;
+  }
+  rules.hs_vineyards_around_gardens = rules.Has(Expansion::kHillsAndSheep) &&
+                                      rules.Has(Expansion::kAbbot) && rules.hs_vineyards &&
+                                      rules.abbot_gardens && seed % 3 == 0;
   return rules;
 }
 
