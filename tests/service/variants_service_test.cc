@@ -66,6 +66,15 @@ TEST(VariantsServiceTest, GetCatalogListsEachVariantWithItsDefault) {
       {"ic.big_followers", "1", {"0", "1", "2", "3"}},
       {"am.barns", "1", {"1", "2", "3"}},
       {"ic.classic_incomplete_inn_cathedral", "zero", {"zero", "ordinary"}},
+      {"hs.hills", "true", {"true", "false"}},
+      {"hs.vineyards", "true", {"true", "false"}},
+      {"ic.inns", "true", {"true", "false"}},
+      {"ic.cathedrals", "true", {"true", "false"}},
+      {"pd.portal", "true", {"true", "false"}},
+      {"pd.princess_symbol", "true", {"true", "false"}},
+      {"siege.besieged", "true", {"true", "false"}},
+      {"abbot.gardens", "true", {"true", "false"}},
+      {"hs.vineyards_around_gardens", "false", {"false", "true"}},
   };
   for (const Expected& option : expected) {
     const v1::RuleOptionInfo* found = nullptr;
@@ -103,6 +112,18 @@ TEST(VariantsServiceTest, NewGameSetsTheSuppliesAndEchoesTheOptions) {
     EXPECT_EQ(player.followers(), 3);
     EXPECT_EQ(player.big_followers(), 2);
   }
+  // An element left out and the C3.1 vineyards are echoed too.
+  v1::NewGameRequest elements = TwoPlayers();
+  elements.mutable_rules()->add_expansions(v1::EXPANSION_HILLS_AND_SHEEP);
+  elements.mutable_rules()->add_expansions(v1::EXPANSION_ABBOT);
+  elements.mutable_rules()->set_hs_hills(false);
+  elements.mutable_rules()->set_hs_vineyards_around_gardens(true);
+  v1::NewGameResponse with_elements;
+  ASSERT_TRUE(HandleNewGame(elements, &with_elements).ok());
+  ASSERT_TRUE(with_elements.state().rules().has_hs_hills());
+  EXPECT_FALSE(with_elements.state().rules().hs_hills());
+  EXPECT_TRUE(with_elements.state().rules().hs_vineyards_around_gardens());
+  EXPECT_FALSE(with_elements.state().rules().has_abbot_gardens());
   // Unset options are not echoed (their defaults).
   v1::NewGameResponse plain;
   ASSERT_TRUE(HandleNewGame(TwoPlayers(), &plain).ok());
@@ -128,6 +149,15 @@ TEST(VariantsServiceTest, OutOfBoundsAndRefusedCombinationsNameTheirField) {
   no_farmers_with_barn.mutable_rules()->set_am_barn(true);
   no_farmers_with_barn.mutable_rules()->set_farmers(false);
   EXPECT_TRUE(RejectedAt(HandleNewGame(no_farmers_with_barn, &response), "rules.farmers"));
+
+  v1::NewGameRequest no_expansion = TwoPlayers();
+  no_expansion.mutable_rules()->set_siege_besieged(false);  // without EXPANSION_SIEGE
+  EXPECT_TRUE(RejectedAt(HandleNewGame(no_expansion, &response), "rules.siege_besieged"));
+
+  v1::NewGameRequest vineyards = TwoPlayers();
+  vineyards.mutable_rules()->add_expansions(v1::EXPANSION_HILLS_AND_SHEEP);
+  vineyards.mutable_rules()->set_hs_vineyards_around_gardens(true);  // without the Abbot
+  EXPECT_TRUE(RejectedAt(HandleNewGame(vineyards, &response), "rules.hs_vineyards_around_gardens"));
 
   v1::NewGameRequest bad_enum = TwoPlayers();
   bad_enum.mutable_rules()->set_ic_classic_incomplete_inn_cathedral(
