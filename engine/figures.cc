@@ -32,9 +32,10 @@ std::string_view FigureKindName(FigureKind kind) {
 int FiguresOwned(const RuleSet& rules, FigureKind kind) {
   switch (kind) {
     case FigureKind::kFollower:
-      return kFollowersPerPlayer;
+      return rules.followers;  // option base.followers (the box's 7)
     case FigureKind::kBigFollower:
-      return rules.Has(Expansion::kInnsAndCathedrals) ? 1 : 0;
+      // Option ic.big_followers (the box's 1).
+      return rules.Has(Expansion::kInnsAndCathedrals) ? rules.ic_big_followers : 0;
     case FigureKind::kBuilder:
       return rules.Has(Expansion::kTradersAndBuilders) && rules.tb_builder ? 1 : 0;
     case FigureKind::kPig:

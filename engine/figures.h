@@ -51,7 +51,8 @@ constexpr int MajorityStrength(FigureKind kind) {
 bool FollowerKindMayStandOn(FigureKind kind, SegmentKind segment);
 
 // How many figures of `kind` a player owns in a game with `rules`: 7
-// followers (base game), 1 big follower (IC-07), 1 builder (TB-09), 1 pig
+// followers (base game; option base.followers), 1 big follower (IC-07; option
+// ic.big_followers), 1 builder (TB-09), 1 pig
 // (TB-19), 1 mayor (AM-01, option am.mayor), 1 wagon (option am.wagon), 1
 // shepherd (HS-01), the abbot (AB-01), the phantom (PH-01).
 int FiguresOwned(const RuleSet& rules, FigureKind kind);

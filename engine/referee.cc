@@ -13,6 +13,7 @@
 
 #include "engine/expansion_module.h"
 #include "engine/figures.h"
+#include "engine/rule_variants.h"
 #include "engine/rules/follower_placement.h"
 #include "engine/rules/tile_placement.h"
 #include "engine/text.h"
@@ -49,6 +50,7 @@ void CheckRules(const RuleSet& rules, std::string_view prefix, std::vector<Probl
   for (const ExpansionModule* module : AllModules()) {
     module->CheckRuleOptions(rules, prefix, problems);
   }
+  CheckVariantOptions(rules, prefix, problems);  // issue #30's variants
   // Abbey & Mayor: a module needs the expansion; this build implements all
   // four (the abbey without the end-game round AM-07, known gap AM-07).
   const struct {
@@ -405,6 +407,15 @@ void CheckFigures(const GameState& state, const Board& board, std::vector<Proble
       problems.push_back(
           {field() + ".segment", Cat("a ", FigureKindName(figure.kind), " cannot stand on a ",
                                      SegmentKindName(kind), " segment")});
+    } else if (!VariantTakesFollowers(state.rules, kind) &&
+               (IsFollower(figure.kind) || figure.kind == FigureKind::kPig)) {
+      // Option base.farmers = false (BG-05): no farmer, so no pig beside one
+      // (TB-19); the shepherd is no farmer (HS-15) and stays. Option
+      // abbot.gardens = false (AB-03): no abbot on a garden.
+      problems.push_back(
+          {field() + ".segment",
+           Cat("no ", FigureKindName(figure.kind), " stands on a ", SegmentKindName(kind),
+               " in this game (options base.farmers, abbot.gardens)")});
     }
     // HS-13: a shepherd shares its field with farmers ("and vice versa"),
     // also its segment (a farmer may come later, through a magic portal or

@@ -329,6 +329,119 @@ std::span<const RuleOption> RuleOptions() {
        "builder, pig, ringmaster, shepherd, abbot, barn; HiG's wording, JCloisterZone "
        "festival-return = meeple) or only a follower (follower; JCloisterZone festival-return = "
        "follower) (RuleSet.festival_return). Needs EXPANSION_FESTIVAL."},
+      // ----- Variants as data (issue #30; engine/rule_variants.h) -----
+      {"base.farmers",
+       {"true", "false"},
+       "true",
+       {"BG-05", "BG-22"},
+       "Fields take farmers (true, the box's rules), or the game is played without farmers "
+       "(false): no follower may be placed in a field (VIOLATION_CODE_FIGURE_NOT_ALLOWED citing "
+       "BG-05; also through the magic portal), so no field is ever scored (BG-22). The pig then "
+       "never finds its owner's farmer (TB-19); the shepherd is no farmer (HS-15) and is played "
+       "as usual. Refused with am.barn (a barn only scores fields, AM-15, AM-17) and with the "
+       "Count (the market quarter sends followers only into fields, CO-11) "
+       "(RuleSet.farmers)."},
+      {"base.followers",
+       {"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15"},
+       "7",
+       {"BG-01", "BG-04"},
+       "How many followers each player owns (the box's 7; 1 to 15, else refused) "
+       "(RuleSet.followers). A snapshot's supply and figures are checked against it."},
+      {"ic.big_followers",
+       {"0", "1", "2", "3"},
+       "1",
+       {"IC-07", "IC-10"},
+       "Inns & Cathedrals: how many big followers each player owns (the box's 1; 0 to 3, else "
+       "refused; any value but 1 needs EXPANSION_INNS_AND_CATHEDRALS) "
+       "(RuleSet.ic_big_followers)."},
+      {"am.barns",
+       {"1", "2", "3"},
+       "1",
+       {"AM-01", "AM-15"},
+       "Abbey & Mayor, with am.barn: how many barns each player owns (the box's 1; 1 to 3, "
+       "else refused; any value but 1 needs am.barn). Each barn follows AM-15..AM-20; a field "
+       "still takes one barn (AM-16) (RuleSet.am_barns)."},
+      {"ic.classic_incomplete_inn_cathedral",
+       {"zero", "ordinary"},
+       "zero",
+       {"IC-12", "BG-21"},
+       "Inns & Cathedrals, classic tiles (ic.edition = classic): at the end an incomplete road "
+       "with an inn or city with a cathedral scores nothing (zero, the rules, IC-12) or its "
+       "ordinary value (ordinary: 1 per tile, and 1 per coat of arms in a city, BG-21). The "
+       "current edition's choice is ic.c31_incomplete_inn_cathedral. ordinary needs "
+       "EXPANSION_INNS_AND_CATHEDRALS and the classic edition "
+       "(RuleSet.ic_classic_incomplete_inn_cathedral)."},
+      // An expansion's tiles without one of its elements: each tile is played
+      // as if the element were not printed on it.
+      {"hs.hills",
+       {"true", "false"},
+       "true",
+       {"HS-03", "HS-05"},
+       "Hills & Sheep with its hills (true) or without (false): a hill tile is then a plain "
+       "tile: no tile goes under it (a hidden tile is refused, HS-03) and it breaks no tie "
+       "(HS-05) (RuleSet.hs_hills). false needs EXPANSION_HILLS_AND_SHEEP."},
+      {"hs.vineyards",
+       {"true", "false"},
+       "true",
+       {"HS-09"},
+       "Hills & Sheep with its vineyards (true) or without (false): a vineyard tile then adds "
+       "nothing to a completed monastery (HS-09) (RuleSet.hs_vineyards). false needs "
+       "EXPANSION_HILLS_AND_SHEEP."},
+      {"ic.inns",
+       {"true", "false"},
+       "true",
+       {"IC-11", "IC-12", "IN-12"},
+       "Inns & Cathedrals with its inns (true) or without (false): a road with an inn then "
+       "scores as any road, completed (BG-10) or not (BG-21), also for the mage (MW-17) "
+       "(RuleSet.ic_inns). false needs EXPANSION_INNS_AND_CATHEDRALS."},
+      {"ic.cathedrals",
+       {"true", "false"},
+       "true",
+       {"IC-11", "IC-12", "IN-12"},
+       "Inns & Cathedrals with its cathedrals (true) or without (false): a city with a "
+       "cathedral then scores as any city (BG-11, BG-21), also for the mage (AMB-23) and "
+       "besieged (SI-05) (RuleSet.ic_cathedrals). false needs EXPANSION_INNS_AND_CATHEDRALS."},
+      {"pd.portal",
+       {"true", "false"},
+       "true",
+       {"PD-20"},
+       "The Princess & the Dragon with its magic portals (true) or without (false): a portal "
+       "tile is then a plain tile; a follower goes only onto the tile just placed (BG-04) "
+       "(RuleSet.pd_portal). false needs EXPANSION_PRINCESS_AND_DRAGON."},
+      {"pd.princess_symbol",
+       {"true", "false"},
+       "true",
+       {"PD-21", "PD-23"},
+       "The Princess & the Dragon with its princesses (true) or without (false): a city with "
+       "the princess is then a plain city; no knight is sent home (PD-21, PD-23) "
+       "(RuleSet.pd_princess_symbol). false needs EXPANSION_PRINCESS_AND_DRAGON. The dragon "
+       "cannot be left out (known gap PD-04)."},
+      {"siege.besieged",
+       {"true", "false"},
+       "true",
+       {"SI-02", "SI-03", "SI-08", "SI-10"},
+       "Siege with its besieged cities (true) or without (false): the siege symbols are then "
+       "not printed: no city is besieged, none loses value (SI-03..SI-08) and no knight "
+       "escapes (SI-10) (RuleSet.siege_besieged). false needs EXPANSION_SIEGE."},
+      {"abbot.gardens",
+       {"true", "false"},
+       "true",
+       {"AB-01", "AB-02", "AB-03"},
+       "The Abbot with the garden edition of the tiles (true) or with the classic edition's "
+       "(false): no garden twin is in the bag (AB-01: TileTypeInfo.count, not "
+       "garden_edition_count), no figure may stand on a garden printed on a tile (ic31:B, "
+       "ic31:H), and the abbot goes on monasteries only (AB-03) (RuleSet.abbot_gardens). false "
+       "needs EXPANSION_ABBOT."},
+      {"hs.vineyards_around_gardens",
+       {"false", "true"},
+       "false",
+       {"AB-11", "AB-12", "HS-09", "HS-11"},
+       "Hills & Sheep with the Abbot: vineyards add only to a completed monastery (false, C2: "
+       "AB-11, HS-11), or also to a completed garden and to an abbot's retreat from a monastery "
+       "or garden (true, the C3.1 reading of AB-12 / AT-14), 3 each as around a completed "
+       "monastery (HS-09; the C3.1 value is open, AB-Q1) "
+       "(RuleSet.hs_vineyards_around_gardens). true needs EXPANSION_HILLS_AND_SHEEP with "
+       "hs.vineyards and EXPANSION_ABBOT with abbot.gardens."},
   };
   return options;
 }
@@ -337,7 +450,9 @@ std::span<const KnownGap> KnownGaps() {
   static const std::vector<KnownGap> gaps = {
       {"IC-13",
        "[unconfirmed] C3.1 end-game value of an incomplete inn road / cathedral city: see IN-14 "
-       "(the current edition makes the caller choose); the classic editions score 0 (IC-12)."},
+       "(the current edition makes the caller choose); the classic editions score 0 (IC-12; "
+       "option ic.classic_incomplete_inn_cathedral = ordinary gives them their ordinary value, "
+       "BG-21)."},
       {"IC-14", "[unconfirmed] C3.1 'short roads': see IN-15."},
       {"IN-02",
        "The current edition's river tile T (a road crossing the river, with an inn) is not in "
@@ -511,9 +626,11 @@ std::span<const KnownGap> KnownGaps() {
        "placed (no portal), the fairy only next to a follower, and a tower's capture takes "
        "followers only (TW-09), never a shepherd."},
       {"HS-11",
-       "Vineyards on gardens and at an abbot's retreat in C3.1 (AB-12, AT-14; the bonus size "
-       "is open, AB-Q1, SS-Q2): not built. The C2 rule is built: a vineyard adds to a "
-       "completed monastery only, never to a garden nor to a retreat (AB-11, HS-11)."},
+       "Vineyards on gardens and at an abbot's retreat in C3.1 (AB-12, AT-14): option "
+       "hs.vineyards_around_gardens, default false (the C2 rule: a vineyard adds to a completed "
+       "monastery only, never to a garden nor to a retreat, AB-11, HS-11). The C3.1 value per "
+       "vineyard is not in the seeds (AB-Q1, SS-Q2): the option pays the C2 monastery's 3 "
+       "(HS-09)."},
       {"SS-01",
        "C3.1 Ext 9 Sheep & Shepherds (SS-01..SS-06, c31-sheep-shepherds.md): a different "
        "module whose rules are not confirmed (tiles, tokens and vineyard points unknown, "
@@ -553,13 +670,19 @@ std::span<const KnownGap> KnownGaps() {
        "decision is asked then. Which of the capturer's prisoners of the other player goes back "
        "is never a choice: before the capture the two cannot both hold prisoners of each "
        "other (every exchange happens at once), so it is the one just taken."},
+      {"PD-04",
+       "The Princess & the Dragon without the dragon (a game site's variant): not built. The "
+       "volcanoes, the dragon tiles set aside until the dragon is in play (PD-08) and the River "
+       "II volcano lake (RV-10) are played as the box has them; options pd.portal and "
+       "pd.princess_symbol leave out the portal and the princess."},
       {"PD-30",
        "Dragon & Fairy (C3.1, PD-30..PD-39, open question PD-Q2): another module, not built."},
       {"AB-12",
        "C3.1 (c31-abbot.md AT-14, FAQ-9xA-01/02, FAQ-T07, AB-T06's C3.1 half): a retreat and a "
-       "garden count the vineyards around them. Not built: the points per vineyard are not in "
-       "the seeds (AB-Q1, SS-Q2, AT-Q2), so there is no edition option; the C2 reading (no "
-       "vineyard bonus at a retreat or on a garden, AB-11) applies."},
+       "garden count the vineyards around them: option hs.vineyards_around_gardens (default "
+       "false, the C2 reading AB-11). The points per vineyard are not in the seeds (AB-Q1, "
+       "SS-Q2, AT-Q2): the option pays 3 each, the C2 value around a completed monastery "
+       "(HS-09); no further C3.1 change is built."},
       {"AB-13",
        "C3.1 town hall tiles (Ext 5) next to a monastery or garden add nothing to a retreat "
        "(AB-13, AT-15, AT-T06, AMB-29): this build has no town hall tile, so nothing to build."},
@@ -567,12 +690,6 @@ std::span<const KnownGap> KnownGaps() {
        "The abbot in the Count's cathedral quarter (AB-15, JCloisterZone practice, open question "
        "AB-Q2; option count.abbot_in_cathedral_quarter): not built, nor the option; "
        "EXPANSION_ABBOT together with EXPANSION_COUNT_OF_CARCASSONNE is rejected as malformed."},
-      {"AB-16",
-       "Engine practice (AB-16, AT-05), built: the abbot is a follower, so a tower captures it "
-       "like any follower (TW-09) and it never goes on top of a tower (only a follower or big "
-       "follower does, TW-06); the dragon eats it (PD-11), the princess never meets it (it "
-       "stands in no city), the wagon never moves onto a garden (AM-11), and it goes through a "
-       "magic portal onto an unfinished, unoccupied monastery or garden (AT-05)."},
       {"AT-12",
        "[community interpretation] AT-12 (several abbots on one monastery or garden, each "
        "retreating on its own): not built as a rule; no figure of this build can join an "
@@ -615,9 +732,10 @@ std::span<const KnownGap> KnownGaps() {
        "Open question BT-Q2 (the C2 text for the acrobats and the end of the game): the big "
        "top's final scoring (BT-08, engine practice) is built; the acrobats' are not (BT-11)."},
       {"BT-Q3",
-       "Open question BT-Q3 (a shepherd at the big top): no ruling; built as JCloisterZone "
-       "counts (BT-07, engine practice): the shepherd is no follower (HS-15), so it never counts "
-       "at the big top."},
+       "Open question BT-Q3 (does a shepherd count at the big top?): no ruling found. The "
+       "shepherd of Hills & Sheep is built (HS-13..HS-26); at the big top this build follows "
+       "engine practice BT-07 (JCloisterZone): only followers count, each as one meeple, and "
+       "the shepherd is no follower (HS-15), so it never counts."},
       {"BT-Q4",
        "Open question BT-Q4 (circus points and the Count's deployment): built as engine "
        "practice BT-10 and README AMB-07 read it (non-landscape points never trigger CO-05); "
@@ -628,8 +746,9 @@ std::span<const KnownGap> KnownGaps() {
        "two segments may make it a castle like any knight (BC-10: BT-16 makes it a knight)."},
       {"BT-T07",
        "Under the Big Top with the Count: the ringmaster may not go into Carcassonne (the "
-       "quarters take followers and big followers, CO-08; JCloisterZone's deployment of the "
-       "ringmaster, engine practice, is not built). A follower in a quarter is on no tile and "
+       "quarters take followers and big followers, CO-08, and with Abbey & Mayor the mayor and "
+       "the wagon, CO-09; JCloisterZone's deployment of the ringmaster, engine practice, is not "
+       "built). A follower in a quarter is on no tile and "
        "never counts at the big top ([inferred], follows from BT-06's 9 tiles)."},
       {"BT-12",
        "Under the Big Top with the Princess & the Dragon: the dragon eating acrobats "

@@ -30,7 +30,8 @@ bool IsSupported(Expansion expansion) {
 }
 
 int CopiesInGame(const RuleSet& rules, const TileType& type) {
-  if (rules.Has(Expansion::kAbbot) && type.garden_edition_count >= 0) {
+  // Option abbot.gardens = false: the Abbot with the classic edition's tiles.
+  if (rules.Has(Expansion::kAbbot) && rules.abbot_gardens && type.garden_edition_count >= 0) {
     return type.garden_edition_count;
   }
   return type.count;

@@ -222,6 +222,39 @@ struct RuleSet {
   // The Festival (option festival.return, FV-09).
   FestivalReturn festival_return = FestivalReturn::kFigure;
 
+  // ----- Variants as data (issue #30; engine/rule_variants.h checks them) -----
+  // Option base.farmers (BG-05, BG-22): false plays without farmers: no
+  // follower may stand in a field and no field is scored.
+  bool farmers = true;
+  // The figures each player owns (options base.followers, ic.big_followers,
+  // am.barns; FiguresOwned, BarnsOwned): the box's 7 followers, 1 big
+  // follower with Inns & Cathedrals (IC-07), 1 barn with am.barn (AM-01).
+  int followers = 7;
+  int ic_big_followers = 1;
+  int am_barns = 1;
+  // Option ic.classic_incomplete_inn_cathedral (IC-12, BG-21): what an
+  // incomplete inn road / cathedral city scores at the end with the classic
+  // tiles: zero (IC-12, the default) or ordinary (as any incomplete feature).
+  IncompleteInnCathedral ic_classic_incomplete_inn_cathedral = IncompleteInnCathedral::kZero;
+  // An expansion's tiles without one of its elements (options hs.hills,
+  // hs.vineyards, ic.inns, ic.cathedrals, pd.portal, pd.princess_symbol,
+  // siege.besieged, abbot.gardens; all true, the box's
+  // rules): false plays each tile as if the element were not printed on it
+  // (docs/rules-and-options.md, "Variants as data").
+  bool hs_hills = true;
+  bool hs_vineyards = true;
+  bool ic_inns = true;
+  bool ic_cathedrals = true;
+  bool pd_portal = true;
+  bool pd_princess_symbol = true;
+  bool siege_besieged = true;
+  bool abbot_gardens = true;
+  // Option hs.vineyards_around_gardens (AB-12, AT-14, the C3.1 reading): a
+  // completed garden and an abbot's retreat count the vineyards around them
+  // too, 3 each as around a completed monastery (HS-09). Default false (C2,
+  // AB-11, HS-11).
+  bool hs_vineyards_around_gardens = false;
+
   bool Has(Expansion expansion) const {
     return std::find(expansions.begin(), expansions.end(), expansion) != expansions.end();
   }
@@ -233,8 +266,9 @@ bool IsSupported(Expansion expansion);
 struct TileType;
 
 // AB-01: how many copies of `type` the game has: the garden edition's
-// (TileType::garden_edition_count) when the Abbot is in play and the type's
-// set has a garden edition, else the classic edition's (TileType::count).
+// (TileType::garden_edition_count) when the Abbot is in play (with option
+// abbot.gardens, the default) and the type's set has a garden edition, else
+// the classic edition's (TileType::count).
 int CopiesInGame(const RuleSet& rules, const TileType& type);
 
 // Whether the tiles of catalogue set `set` ("base", "ic", ...) are in a game

@@ -194,6 +194,13 @@ std::optional<SegmentAddress> ReadSegment(const v1::SegmentRef& proto, TileLooku
 std::optional<SegmentAddress> SegmentFromProto(const v1::SegmentRef& proto, TileLookup tiles,
                                                std::string_view path, FieldProblems& problems);
 
+// The variant options of a RuleSet (fields 500-539, convert_variants.cc):
+// read into `rules` (bounds and combinations are the engine's check,
+// CheckVariantOptions), and echoed where they differ from their defaults.
+void VariantOptionsFromProto(const v1::RuleSet& proto, std::string_view path,
+                             FieldProblems& problems, RuleSet& rules);
+void VariantOptionsToProto(const RuleSet& rules, v1::RuleSet* proto);
+
 // The snapshot read field by field, before the engine's consistency checks.
 // A tile's type, cell and rotation from a message that has them
 // (v1::PlacedTile, v1::PlaceTile). `path()` names the message; it is called

@@ -372,6 +372,7 @@ std::optional<RuleSet> RuleSetFromProto(const v1::RuleSet& proto, std::string_vi
   // Hills & Sheep (HS-21); unset = true.
   rules.hs_grow_before_closed_scoring =
       !proto.has_hs_grow_before_closed_scoring() || proto.hs_grow_before_closed_scoring();
+  VariantOptionsFromProto(proto, path, problems, rules);  // issue #30's variants
   if (problems.size() != before) return std::nullopt;
   return rules;
 }
@@ -506,6 +507,7 @@ void RuleSetToProto(const RuleSet& rules, v1::RuleSet* proto) {
   if (rules.festival_return == FestivalReturn::kFollower) {
     proto->set_festival_return(v1::FESTIVAL_RETURN_FOLLOWER);  // FV-09
   }
+  VariantOptionsToProto(rules, proto);  // issue #30's variants
 }
 
 const TileType* TileTypeFromProto(std::string_view id, std::string_view path,

@@ -12,6 +12,7 @@
 #include "engine/expansions/tower.h"
 #include "engine/figures.h"
 #include "engine/game.h"
+#include "engine/rule_variants.h"
 #include "engine/rules/scoring.h"
 #include "engine/text.h"
 
@@ -110,7 +111,7 @@ std::vector<Violation> BarnViolations(const Game& game, Corner corner) {
 
 void AbbeyAndMayor::SetUpGame(GameState& state) const {
   for (Player& player : state.players) {
-    player.barns = state.rules.am_barn ? 1 : 0;    // AM-01
+    player.barns = BarnsOwned(state.rules);        // AM-01 (option am.barns)
     player.abbeys = state.rules.am_abbey ? 1 : 0;  // AM-01
   }
 }
@@ -443,8 +444,8 @@ void AbbeyAndMayor::ListOwnActions(const Game& game, std::vector<Action>& action
 void CheckAbbeyAndMayorPieces(const GameState& state, const Board& board,
                               std::vector<Problem>& problems) {
   const int player_count = static_cast<int>(state.players.size());
-  // The barns (AM-01, AM-15): one per player with am.barn.
-  const int barns_owned = state.rules.am_barn ? 1 : 0;
+  // The barns (AM-01, AM-15): one per player with am.barn (option am.barns).
+  const int barns_owned = BarnsOwned(state.rules);
   for (int i = 0; i < player_count; ++i) {
     if (state.players[i].barns < 0 || state.players[i].barns > barns_owned) {
       problems.push_back({Cat("players[", i, "].barns"),
@@ -452,7 +453,8 @@ void CheckAbbeyAndMayorPieces(const GameState& state, const Board& board,
     }
   }
   if (static_cast<int>(state.barns.size()) > barns_owned * player_count) {
-    problems.push_back({"barns", Cat("at most ", barns_owned, " barn per player (AM-01)")});
+    problems.push_back(
+        {"barns", Cat("at most ", barns_owned, " barns per player (AM-01, option am.barns)")});
   } else {
     for (int i = 0; i < static_cast<int>(state.barns.size()); ++i) {
       const Barn& barn = state.barns[i];
@@ -496,7 +498,7 @@ void CheckAbbeyAndMayor(const GameState& state, const Board& board,
   std::vector<int> barns_on_board;  // (none to count without barns: no allocation)
   if (!state.barns.empty()) barns_on_board.assign(player_count, 0);
   for (const Barn& barn : state.barns) barns_on_board[barn.owner] += 1;
-  const int barns_owned = state.rules.am_barn ? 1 : 0;
+  const int barns_owned = BarnsOwned(state.rules);
   for (int i = 0; i < player_count; ++i) {
     const int on_board = barns_on_board.empty() ? 0 : barns_on_board[i];
     if (state.players[i].barns + on_board != barns_owned) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/board.h"
+#include "engine/expansions/hills_and_sheep.h"
 #include "engine/figures.h"
 #include "engine/game.h"
 #include "engine/rules/scoring.h"
@@ -110,6 +111,17 @@ bool Abbot::ApplyOwnAction(Game& game, const Action& action,
   const int tiles = static_cast<int>(event->tiles.size());
   event->line_items = {
       {Cat(tiles, tiles == 1 ? " tile" : " tiles", " × 1"), tiles, 1, tiles, "AB-07"}};
+  // AB-12, AT-14 (option hs.vineyards_around_gardens, the C3.1 reading): the
+  // retreat counts the vineyards around the monastery or garden, each as
+  // around a completed monastery (HS-09; the C3.1 value is open, AB-Q1).
+  if (state.rules.hs_vineyards_around_gardens) {
+    const int vineyards = VineyardsAround(state.rules, board, retreat->segment.cell);
+    if (vineyards > 0) {
+      event->line_items.push_back(
+          {Cat(vineyards, vineyards == 1 ? " vineyard × " : " vineyards × ", kVineyardPoints),
+           vineyards, kVineyardPoints, vineyards * kVineyardPoints, "AB-12"});
+    }
+  }
   event->majority_players = {abbot.owner};
   event->majority_strength = MajorityStrength(FigureKind::kAbbot);
   event->returned_figures = {abbot};

@@ -433,6 +433,13 @@ void CheckRedeploy(const Game& game, const RedeployFromQuarterAction& redeploy,
       return;
     }
     feature = board.FeatureOf(segment);
+    // AMB-42: a road stub is not occupiable (as FinalTargets lists them; a
+    // player with more followers than the box's, option base.followers,
+    // reached it in the random games).
+    if (board.SegmentTypeOf(segment).road_stub) {
+      Add(violations, ViolationCode::kRedeployTargetNotAllowed,
+          "This road stub cannot be occupied (AMB-42).", "AMB-42", redeploy.target);
+    }
     if (!FinalQuarterAllowed(state.rules, redeploy.quarter)) {
       Add(violations, ViolationCode::kWrongQuarterForFeature,
           Cat("Only followers in the market quarter may be redeployed at the end (option "

@@ -11,12 +11,11 @@
 namespace carcassonne {
 namespace {
 
-// The points a vineyard adds to a completed monastery next to it (HS-09).
-constexpr int kVineyardPoints = 3;
-
-bool OnHill(const Board& board, const SegmentAddress& segment) {
+// HS-05: whether `segment` lies on a hill tile (never with option hs.hills =
+// false).
+bool OnHill(const RuleSet& rules, const Board& board, const SegmentAddress& segment) {
   const int tile_index = board.TileIndexAt(segment.cell);
-  return tile_index >= 0 && board.tile(tile_index).type().hill;
+  return rules.hs_hills && tile_index >= 0 && board.tile(tile_index).type().hill;
 }
 
 // HS-05, HS-06, HS-07: narrows the tied majority by the followers standing
@@ -26,7 +25,9 @@ void BreakTieByHills(const Game& game, ScoreEvent& event) {
   const Board& board = game.board();
   std::vector<int> on_hills(game.state().players.size(), 0);
   for (const Figure& figure : event.returned_figures) {
-    if (IsFollower(figure.kind) && OnHill(board, figure.segment)) ++on_hills[figure.owner];
+    if (IsFollower(figure.kind) && OnHill(game.state().rules, board, figure.segment)) {
+      ++on_hills[figure.owner];
+    }
   }
   int most = 0;
   for (int player : event.majority_players) most = std::max(most, on_hills[player]);
@@ -38,36 +39,49 @@ void BreakTieByHills(const Game& game, ScoreEvent& event) {
   });
 }
 
-// HS-09, HS-10, HS-11: vineyards around a monastery completed during the game.
+// HS-09, HS-10, HS-11: vineyards around a monastery completed during the
+// game; with option hs.vineyards_around_gardens around a completed garden
+// too (AB-12, AT-14).
 void AddVineyards(const Game& game, int feature, ScoreEvent& event) {
-  if (event.feature_kind != FeatureKind::kMonastery || !event.complete) return;
+  const RuleSet& rules = game.state().rules;
+  const bool garden =
+      event.feature_kind == FeatureKind::kGarden && rules.hs_vineyards_around_gardens;
+  if ((event.feature_kind != FeatureKind::kMonastery && !garden) || !event.complete) return;
   const Board& board = game.board();
   const int segment = board.FirstSegmentOf(board.FeatureOf(feature));
   // HS-12 (engine practice, open HS-Q4): not for shrines in this build.
   if (board.SegmentTypeOf(segment).shrine) return;
-  const Position cell = board.AddressOf(segment).cell;
+  const int vineyards = VineyardsAround(rules, board, board.AddressOf(segment).cell);
+  if (vineyards == 0) return;
+  event.line_items.push_back(
+      {Cat(vineyards, vineyards == 1 ? " vineyard × " : " vineyards × ", kVineyardPoints),
+       vineyards, kVineyardPoints, vineyards * kVineyardPoints, garden ? "AB-12" : "HS-09"});
+}
+
+}  // namespace
+
+int VineyardsAround(const RuleSet& rules, const Board& board, Position cell) {
+  if (!rules.hs_vineyards) return 0;  // option hs.vineyards = false
   int vineyards = 0;
   for (Position around : Surrounding(cell)) {
     const int tile_index = board.TileIndexAt(around);
     if (tile_index >= 0 && board.tile(tile_index).type().vineyard) ++vineyards;
   }
-  if (vineyards == 0) return;
-  event.line_items.push_back(
-      {Cat(vineyards, vineyards == 1 ? " vineyard × " : " vineyards × ", kVineyardPoints),
-       vineyards, kVineyardPoints, vineyards * kVineyardPoints, "HS-09"});
+  return vineyards;
 }
-
-}  // namespace
 
 void HillsAndSheep::CheckHiddenTile(const Game& game, const TileType& drawn, const TileType* hidden,
                                     std::optional<Position> cell,
                                     std::vector<Violation>& violations) const {
   const auto& bag = game.state().bag;
-  if (!drawn.hill) {
+  if (!drawn.hill || !game.state().rules.hs_hills) {
     if (hidden != nullptr) {
       violations.push_back({ViolationCode::kHillHiddenTileNotAllowed,
-                            Cat(drawn.id, " is no hill tile: no tile goes under it."), cell,
-                            std::nullopt, "HS-03"});
+                            drawn.hill ? Cat("This game is played without the hills (option "
+                                             "hs.hills): no tile goes under ",
+                                             drawn.id, ".")
+                                       : Cat(drawn.id, " is no hill tile: no tile goes under it."),
+                            cell, std::nullopt, "HS-03"});
     }
     return;
   }

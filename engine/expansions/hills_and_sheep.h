@@ -19,6 +19,12 @@
 // Not built (rule_options.cc, known gaps): vineyards on shrines (HS-12,
 // open HS-Q4), the abbey with hs:02 (HS-T09: no test yet), the open
 // questions HS-Q1..HS-Q6 and the [inferred] HS-08.
+//
+// Variants (engine/rule_variants.h): option hs.hills = false plays the hill
+// tiles as plain tiles (nothing goes under them, no tie-break); hs.vineyards
+// = false plays the vineyard tiles as plain tiles; hs.vineyards_around_gardens
+// (the C3.1 reading, AB-12, AT-14) adds the vineyards to a completed garden
+// and to an abbot's retreat as well.
 #pragma once
 
 #include <vector>
@@ -26,6 +32,15 @@
 #include "engine/expansion_module.h"
 
 namespace carcassonne {
+
+class Board;
+
+// HS-09: the points each vineyard tile next to a completed monastery adds.
+inline constexpr int kVineyardPoints = 3;
+
+// HS-09, HS-10: the vineyard tiles among the 8 cells around `cell` (0 when
+// option hs.vineyards = false).
+int VineyardsAround(const RuleSet& rules, const Board& board, Position cell);
 
 class HillsAndSheep : public ExpansionModule {
  public:

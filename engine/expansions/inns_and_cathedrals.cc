@@ -21,11 +21,15 @@ void Revalue(ScoreEvent& event, int points_each, std::string_view rule_id) {
 }
 
 // At the end, an incomplete road with an inn or city with a cathedral: the
-// classic editions score nothing (IC-12); the current edition scores what
-// its option says (IN-14: zero, or the ordinary value, left as it is).
+// classic editions score nothing (IC-12) unless option
+// ic.classic_incomplete_inn_cathedral = ordinary leaves the ordinary value
+// (BG-21); the current edition scores what its option says (IN-14: zero, or
+// the ordinary value, left as it is).
 void ScoreIncomplete(const RuleSet& rules, ScoreEvent& event) {
   if (rules.ic_edition == InnsCathedralsEdition::kClassic) {
-    Revalue(event, 0, "IC-12");
+    if (rules.ic_classic_incomplete_inn_cathedral != IncompleteInnCathedral::kOrdinary) {
+      Revalue(event, 0, "IC-12");
+    }
   } else if (rules.ic_c31_incomplete_inn_cathedral == IncompleteInnCathedral::kZero) {
     Revalue(event, 0, "IN-14");
   }
@@ -58,8 +62,12 @@ void InnsAndCathedrals::CheckRuleOptions(const RuleSet& rules, std::string_view 
 
 void InnsAndCathedrals::ModifyScore(const Game& game, int feature, ScoreEvent& event) const {
   const FeatureSummary& summary = game.board().Feature(feature);
-  const bool inn_road = event.feature_kind == FeatureKind::kRoad && summary.inn;
-  const bool cathedral_city = event.feature_kind == FeatureKind::kCity && summary.cathedral;
+  // Options ic.inns, ic.cathedrals = false: the tiles as if their inns or
+  // cathedrals were not printed.
+  const RuleSet& rules = game.state().rules;
+  const bool inn_road = event.feature_kind == FeatureKind::kRoad && summary.inn && rules.ic_inns;
+  const bool cathedral_city =
+      event.feature_kind == FeatureKind::kCity && summary.cathedral && rules.ic_cathedrals;
   if (!inn_road && !cathedral_city) return;
   if (!event.complete) {
     ScoreIncomplete(game.state().rules, event);

@@ -292,7 +292,11 @@ void MageAndWitch::ModifyScore(const Game& game, int feature, ScoreEvent& event)
   const FeatureSummary& summary = board.Feature(root);
   // An inn road or a cathedral city (Inns & Cathedrals), whose rate is already
   // in the line items (this module comes after Inns & Cathedrals).
-  const bool rated = event.feature_kind == FeatureKind::kRoad ? summary.inn : summary.cathedral;
+  // (Options ic.inns, ic.cathedrals = false: not rated.)
+  const RuleSet& rules = game.state().rules;
+  const bool rated = event.feature_kind == FeatureKind::kRoad
+                         ? summary.inn && rules.ic_inns
+                         : summary.cathedral && rules.ic_cathedrals;
   if (FeatureAt(board, game.state().mage) == root) {
     // MW-12: +1 per tile, MW-18: nothing for coats of arms; at the end MW-16,
     // and MW-17 (inn road) / AMB-23 (cathedral city) where the rate is 0.

@@ -61,9 +61,11 @@ int PrincessCity(const Board& board) {
   return -1;
 }
 
-// PD-21: the followers the princess may send home (the knights of her city).
+// PD-21: the followers the princess may send home (the knights of her city);
+// none with option pd.princess_symbol = false (the princess not printed).
 std::vector<Figure> Knights(const Game& game) {
   std::vector<Figure> knights;
+  if (!game.state().rules.pd_princess_symbol) return knights;
   const Board& board = game.board();
   const int city = PrincessCity(board);
   if (city < 0) return knights;
@@ -155,8 +157,9 @@ void PrincessAndDragon::AfterTilePlaced(Game& game) const {
 bool PrincessAndDragon::ForbidsFiguresOn(const TileType& tile) const { return tile.volcano; }
 
 bool PrincessAndDragon::PlacesFollowerAnywhere(const Game& game) const {
-  // PD-20: a magic portal.
-  return game.board().tile_count() > 1 && LastTile(game.board()).type().magic_portal;
+  // PD-20: a magic portal (none with option pd.portal = false).
+  return game.state().rules.pd_portal && game.board().tile_count() > 1 &&
+         LastTile(game.board()).type().magic_portal;
 }
 
 void PrincessAndDragon::CheckFigurePlacement(const Game& game, const PlaceFigureAction& action,
@@ -233,13 +236,17 @@ bool PrincessAndDragon::CheckOwnAction(const Game& game, const Action& action,
     // (The core admits it only in Phase::kPlaceFigure.)
     const std::vector<Figure> knights = Knights(game);
     if (std::find(knights.begin(), knights.end(), remove->knight) == knights.end()) {
-      const bool princess = PrincessCity(game.board()) >= 0;
+      const bool princess =
+          game.state().rules.pd_princess_symbol && PrincessCity(game.board()) >= 0;
       violations.push_back(
           {ViolationCode::kPrincessNotAllowed,
            princess ? std::string("No such follower stands in the city of the princess on the "
                                   "tile just placed.")
-                    : Cat("The tile just placed, ", LastTile(game.board()).type().id,
-                          ", shows no princess."),
+           : !state.rules.pd_princess_symbol
+               ? std::string("This game is played without the princess (option "
+                             "pd.princess_symbol).")
+               : Cat("The tile just placed, ", LastTile(game.board()).type().id,
+                     ", shows no princess."),
            remove->knight.segment.cell, remove->knight.segment.segment_index, "PD-21"});
     }
     return true;
@@ -423,7 +430,9 @@ bool PrincessAndDragon::ForbidsFiguresIfPlaced(const Game& game, const TileType&
   // PD-23 (option pd.princess = must): the princess's city would join a city
   // holding a knight: the removal is then the only figure step.
   const GameState& state = game.state();
-  if (state.rules.pd_princess != PrincessRemoval::kMust) return false;
+  if (state.rules.pd_princess != PrincessRemoval::kMust || !state.rules.pd_princess_symbol) {
+    return false;
+  }
   const Board& board = game.board();
   const BoardTile oriented = Orient({&tile, cell, rotation});
   for (Side side : kAllSides) {

@@ -19,9 +19,15 @@ std::string Unit(const LineItem& item) {
   return item.description.substr(0, item.description.rfind(" × "));
 }
 
+// SI-02 in a game: option siege.besieged = false plays the siege symbols as
+// if they were not printed (no city is besieged).
+bool BesiegedInGame(const RuleSet& rules, const Board& board, int feature) {
+  return rules.siege_besieged && IsBesieged(board, feature);
+}
+
 // SI-03..SI-07: a line per value line of a besieged city that takes the
 // siege off: 1 per unit when complete (never below 0), all of it when not.
-void ApplySiege(const FeatureSummary& summary, ScoreEvent& event) {
+void ApplySiege(const FeatureSummary& summary, bool cathedral_counts, ScoreEvent& event) {
   std::vector<LineItem> reductions;
   for (const LineItem& item : event.line_items) {
     if (item.player >= 0 || item.points_each <= 0) continue;
@@ -29,10 +35,10 @@ void ApplySiege(const FeatureSummary& summary, ScoreEvent& event) {
     const int less = event.complete ? std::min(item.points_each, 1) : item.points_each;
     std::string_view rule_id = "SI-06";
     if (event.complete) {
-      rule_id = summary.cathedral          ? "SI-05"
-                : less == item.points_each ? "SI-07"
-                : coats                    ? "SI-04"
-                                           : "SI-03";
+      rule_id = summary.cathedral && cathedral_counts ? "SI-05"
+                : less == item.points_each            ? "SI-07"
+                : coats                               ? "SI-04"
+                                                      : "SI-03";
     }
     reductions.push_back({Cat("besieged: ", Unit(item), " × -", less), item.count, -less,
                           -less * item.count, rule_id});
@@ -56,7 +62,7 @@ int BesiegedCitiesBordered(const Game& game, int feature) {
     }
   }
   return static_cast<int>(std::count_if(cities.begin(), cities.end(), [&](int city) {
-    return IsComplete(board, city) && IsBesieged(board, city) &&
+    return IsComplete(board, city) && BesiegedInGame(game.state().rules, board, city) &&
            std::none_of(modules.begin(), modules.end(), [&](const ExpansionModule* module) {
              return module->IsOwnFeature(game, city);
            });
@@ -90,7 +96,11 @@ std::string WhyNot(const Board& board, const GameState& state, const Figure& fig
     return "a follower escapes only from a city";
   }
   const int feature = board.FeatureOf(segment);
-  if (!IsBesieged(board, feature)) return "this city is not besieged (SI-02)";
+  if (!BesiegedInGame(state.rules, board, feature)) {
+    return state.rules.siege_besieged
+               ? "this city is not besieged (SI-02)"
+               : "this game is played without the siege symbols (option siege.besieged)";
+  }
   // (A completed city was scored and emptied; a castle made of one is no city.)
   if (board.Feature(feature).open_edges == 0) return "this city is completed";
   if (!CloisterBorders(board, state.rules, feature)) {
@@ -126,7 +136,10 @@ bool IsBesieged(const Board& board, int feature) {
 void SiegeScoring::ModifyScore(const Game& game, int feature, ScoreEvent& event) const {
   const Board& board = game.board();
   if (event.feature_kind == FeatureKind::kCity) {
-    if (IsBesieged(board, feature)) ApplySiege(board.Feature(feature), event);
+    if (BesiegedInGame(game.state().rules, board, feature)) {
+      // (Option ic.cathedrals = false: no cathedral, SI-05.)
+      ApplySiege(board.Feature(feature), game.state().rules.ic_cathedrals, event);
+    }
     return;
   }
   if (event.feature_kind != FeatureKind::kField) return;

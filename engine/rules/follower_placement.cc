@@ -59,6 +59,12 @@ bool HasAnyFollower(const Player& player) {
          player.wagons > 0 || player.ringmasters > 0 || player.abbots > 0;
 }
 
+bool VariantTakesFollowers(const RuleSet& rules, SegmentKind kind) {
+  if (kind == SegmentKind::kField) return rules.farmers;         // option base.farmers
+  if (kind == SegmentKind::kGarden) return rules.abbot_gardens;  // option abbot.gardens
+  return true;
+}
+
 bool FollowerMayStandOn(SegmentKind kind) {
   // AB-03: the abbot on a garden.
   return kind == SegmentKind::kRoad || kind == SegmentKind::kCity ||
@@ -95,11 +101,23 @@ std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameStat
                           "This build places no acrobats: the acrobat rules are not confirmed "
                           "(BT-11, known gaps).",
                           segment.cell, segment.segment_index, "BT-11"});
+  } else if (type.kind == SegmentKind::kGarden && !state.rules.abbot_gardens) {
+    // Option abbot.gardens = false: the gardens as if not printed (AB-03).
+    violations.push_back({ViolationCode::kFigureNotAllowed,
+                          "This game is played without gardens (option abbot.gardens): no figure "
+                          "may be placed on a garden.",
+                          segment.cell, segment.segment_index, "AB-03"});
   } else if (type.kind == SegmentKind::kGarden && kind != FigureKind::kAbbot) {
     violations.push_back(
         {ViolationCode::kFigureNotAllowed,
          Cat("Only the abbot may stand on a garden, not a ", FigureKindName(kind), "."),
          segment.cell, segment.segment_index, "AB-04"});
+  } else if (type.kind == SegmentKind::kField && !state.rules.farmers) {
+    // Option base.farmers = false: a follower is never a farmer (BG-05).
+    violations.push_back({ViolationCode::kFigureNotAllowed,
+                          "This game is played without farmers (option base.farmers): no "
+                          "follower may be placed in a field.",
+                          segment.cell, segment.segment_index, "BG-05"});
   } else if (!FollowerKindMayStandOn(kind, type.kind)) {
     // AM-08: the mayor goes only into a city.
     violations.push_back({ViolationCode::kFigureNotAllowed,
@@ -133,6 +151,7 @@ std::vector<int> FollowerSegments(const Board& board, const GameState& state, in
   const TileType& type = board.tile(tile_index).type();
   for (int i = 0; i < static_cast<int>(type.segments.size()); ++i) {
     if (!FollowerMayStandOn(type.segments[i].kind) || type.segments[i].road_stub) continue;
+    if (!VariantTakesFollowers(state.rules, type.segments[i].kind)) continue;
     if (occupied.contains(board.FeatureOf(board.SegmentId(tile_index, i)))) continue;
     segments.push_back(i);
   }
@@ -150,7 +169,8 @@ FollowerOptionsIfPlaced::FollowerOptionsIfPlaced(const Board& board, const GameS
                  state.players[player].ringmasters > 0),
       has_mayor_(state.players[player].mayors > 0),
       has_wagon_(state.players[player].wagons > 0),
-      has_abbot_(state.players[player].abbots > 0) {
+      has_abbot_(state.players[player].abbots > 0),
+      rules_(state.rules) {
   for (const Figure& figure : state.figures) {
     // Only followers occupy (OccupiedRoots): a shepherd's field takes a
     // farmer (HS-13, HS-15); builders and pigs stand with their owner's.
@@ -232,6 +252,7 @@ SegmentIndexes FollowerOptionsIfPlaced::For(const TileType& tile, Position cell,
       continue;
     }
     const SegmentKind kind = tile.segments[i].kind;
+    if (!VariantTakesFollowers(rules_, kind)) continue;
     if (!(has_plain_ && FollowerKindMayStandOn(FigureKind::kFollower, kind)) &&
         !(has_mayor_ && FollowerKindMayStandOn(FigureKind::kMayor, kind)) &&
         !(has_wagon_ && FollowerKindMayStandOn(FigureKind::kWagon, kind)) &&

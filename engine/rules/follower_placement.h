@@ -14,6 +14,11 @@ namespace carcassonne {
 // field; a garden for the abbot, AB-03).
 bool FollowerMayStandOn(SegmentKind kind);
 
+// Whether a segment of `kind` may take a follower in a game with `rules`: not
+// a field with option base.farmers = false (BG-05), not a garden with option
+// abbot.gardens = false (AB-03); any other kind, as FollowerMayStandOn says.
+bool VariantTakesFollowers(const RuleSet& rules, SegmentKind kind);
+
 // Whether the player has a follower of any kind (follower, big follower,
 // mayor, wagon) left.
 bool HasAnyFollower(const Player& player);
@@ -21,6 +26,7 @@ bool HasAnyFollower(const Player& player);
 // BG-04 for a follower of kind `kind` (a follower, a big follower, IC-07, or
 // the mayor, AM-08, only in a city) of
 // `player` on `segment`, the last placed tile being `placed_tile_index`.
+// With option base.farmers = false no follower goes into a field (BG-05).
 // Returns the violations (none = legal).
 std::vector<Violation> CheckFollowerPlacement(const Board& board, const GameState& state,
                                               int player, int placed_tile_index, FigureKind kind,
@@ -49,6 +55,7 @@ class FollowerOptionsIfPlaced {
   bool has_mayor_;
   bool has_wagon_;
   bool has_abbot_;             // AB-03: a monastery or a garden
+  const RuleSet& rules_;       // the variants (VariantTakesFollowers)
   std::vector<int> occupied_;  // features holding a figure, sorted
 };
 

@@ -34,6 +34,7 @@
 #include "engine/expansions/tower.h"
 #include "engine/figures.h"
 #include "engine/referee.h"
+#include "engine/rule_variants.h"
 
 namespace carcassonne {
 namespace {
@@ -356,6 +357,33 @@ RuleSet RulesFor(const Config& config, uint32_t seed) {
   }
   // The Tower: tower tops capturable or immune (TW-10).
   if (rules.Has(Expansion::kTower) && seed % 3 == 2) rules.tw_tower_top_capturable = false;
+  // Variants as data (issue #30, engine/rule_variants.h): no farmers where
+  // the rules allow it (not with the barn nor the Count), other supplies,
+  // the expansions' elements left out, the C3.1 vineyards around gardens.
+  if (seed % 5 == 2 && !rules.am_barn && !rules.Has(Expansion::kCountOfCarcassonne)) {
+    rules.farmers = false;
+  }
+  if (seed % 7 == 3) rules.followers = 2 + static_cast<int>(seed % 11);  // 2..12
+  if (rules.Has(Expansion::kInnsAndCathedrals) && seed % 7 == 5) rules.ic_big_followers = 2;
+  if (rules.am_barn && seed % 7 == 6) rules.am_barns = 2;
+  const bool without = (seed / 5) % 3 == 1;
+  if (without) {
+    rules.hs_hills = !rules.Has(Expansion::kHillsAndSheep);
+    rules.hs_vineyards = !rules.Has(Expansion::kHillsAndSheep) || seed % 2 == 0;
+    rules.ic_inns = !rules.Has(Expansion::kInnsAndCathedrals);
+    rules.ic_cathedrals = !rules.Has(Expansion::kInnsAndCathedrals) || seed % 2 == 0;
+    rules.pd_portal = !rules.Has(Expansion::kPrincessAndDragon);
+    rules.pd_princess_symbol = !rules.Has(Expansion::kPrincessAndDragon) || seed % 2 == 0;
+    rules.siege_besieged = !rules.Has(Expansion::kSiege);
+    rules.abbot_gardens = !rules.Has(Expansion::kAbbot);
+  }
+  if (rules.Has(Expansion::kInnsAndCathedrals) &&
+      rules.ic_edition == InnsCathedralsEdition::kClassic && seed % 2 == 1) {
+    rules.ic_classic_incomplete_inn_cathedral = IncompleteInnCathedral::kOrdinary;
+  }
+  rules.hs_vineyards_around_gardens = rules.Has(Expansion::kHillsAndSheep) &&
+                                      rules.Has(Expansion::kAbbot) && rules.hs_vineyards &&
+                                      rules.abbot_gardens && seed % 3 == 0;
   return rules;
 }
 
@@ -438,7 +466,8 @@ void CheckBazaarPhase(const Game& game, const LegalActions& legal) {
 // copy of `drawn` is out of the bag), or nullptr when none goes under it
 // (not a hill, or the bag then empty, HS-04).
 const TileType* DrawHiddenTile(const Game& game, const TileType& drawn, std::mt19937& random) {
-  if (!drawn.hill || !game.state().bag) return nullptr;
+  // (Option hs.hills = false: a hill tile is a plain tile, nothing goes under.)
+  if (!drawn.hill || !game.state().rules.hs_hills || !game.state().bag) return nullptr;
   const TileBag& bag = *game.state().bag;
   const int total = bag.Total() - 1;
   if (total <= 0) return nullptr;
@@ -522,7 +551,7 @@ void ExpectFiguresConserved(const GameState& state) {
   std::vector<int> barns(state.players.size(), 0);
   for (const Barn& barn : state.barns) barns[barn.owner] += 1;
   for (size_t player = 0; player < state.players.size(); ++player) {
-    EXPECT_EQ(state.players[player].barns + barns[player], state.rules.am_barn ? 1 : 0)
+    EXPECT_EQ(state.players[player].barns + barns[player], BarnsOwned(state.rules))
         << "player " << player << " barns";
   }
   // Bridges, Castles & Bazaars: castle tokens in supply or on the board (BC-02).
@@ -1352,16 +1381,26 @@ void PlayRandomGame(const Config& config, uint32_t seed, Decisions& decisions) {
       ++decisions.retreat;
       // AB-07: one event, the abbot's owner scores 1 per tile (its own and
       // each neighbour present, 2..8 of the 9: incomplete, AB-08), the abbot
-      // goes back; the turn's completed features may follow.
+      // goes back; the turn's completed features may follow. With option
+      // hs.vineyards_around_gardens (AB-12) 3 more per vineyard around it.
       ASSERT_FALSE(outcome.events.empty());
       const ScoreEvent& retreat = outcome.events.front();
       EXPECT_EQ(retreat.trigger, ScoringTrigger::kAbbotRetreat);
       EXPECT_FALSE(retreat.complete);
       EXPECT_GE(retreat.tiles.size(), 2u);
       EXPECT_LE(retreat.tiles.size(), 8u);
+      const Position at = std::get<RetreatAbbotAction>(action).segment.cell;
+      int vineyards = 0;
+      for (Position around : Surrounding(at)) {
+        const auto tile =
+            std::find_if(state.tiles.begin(), state.tiles.end(),
+                         [&](const PlacedTile& placed) { return placed.cell == around; });
+        vineyards += tile != state.tiles.end() && tile->type->vineyard;
+      }
+      const int bonus = state.rules.hs_vineyards_around_gardens ? 3 * vineyards : 0;
       EXPECT_EQ(retreat.points,
                 (std::vector<PlayerPoints>{
-                    {state.deciding_player, static_cast<int>(retreat.tiles.size())}}));
+                    {state.deciding_player, static_cast<int>(retreat.tiles.size()) + bonus}}));
       EXPECT_EQ(retreat.returned_figures.size(), 1u);
     }
     if (const auto* figure = std::get_if<PlaceFigureAction>(&action)) {

@@ -63,6 +63,11 @@ const std::set<std::string> kNotSeats = {
     "carcassonne.v1.Player.abbots",
     "carcassonne.v1.Player.bridges",
     "carcassonne.v1.Player.phantoms",
+    // The figures each player owns (variants, issue #30): counts bounded by
+    // the engine's CheckVariantOptions, not seats.
+    "carcassonne.v1.RuleSet.followers",
+    "carcassonne.v1.RuleSet.ic_big_followers",
+    "carcassonne.v1.RuleSet.am_barns",
     "carcassonne.v1.TradeGoods.wine",
     "carcassonne.v1.TradeGoods.grain",
     "carcassonne.v1.TradeGoods.cloth",

@@ -461,7 +461,7 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(start->sides(1), v1::TERRAIN_ROAD);
 
   // Every option of engine/rule_options.cc, the base game's first.
-  ASSERT_EQ(catalog.rule_options_size(), 43);
+  ASSERT_EQ(catalog.rule_options_size(), 57);
   EXPECT_EQ(catalog.rule_options(25).name(), "bc.bazaar_bidding");
   EXPECT_EQ(catalog.rule_options(26).name(), "cult.tile_set");
   EXPECT_EQ(catalog.rule_options(27).name(), "siege.pig_besieged_value");
@@ -479,6 +479,9 @@ TEST_F(ServiceTest, GetCatalogListsTheBaseSet) {
   EXPECT_EQ(catalog.rule_options(40).name(), "ic.edition");
   EXPECT_EQ(catalog.rule_options(41).name(), "ic.c31_incomplete_inn_cathedral");
   EXPECT_EQ(catalog.rule_options(42).name(), "festival.return");
+  EXPECT_EQ(catalog.rule_options(43).name(), "base.farmers");  // issue #30's variants
+  EXPECT_EQ(catalog.rule_options(47).name(), "ic.classic_incomplete_inn_cathedral");
+  EXPECT_EQ(catalog.rule_options(56).name(), "hs.vineyards_around_gardens");
   EXPECT_EQ(catalog.rule_options(16).name(), "am.abbey");
   EXPECT_EQ(catalog.rule_options(19).name(), "am.wagon_move");
   EXPECT_EQ(catalog.rule_options(20).name(), "am.barn");
