@@ -33,12 +33,14 @@ constexpr std::array kFestivalTiles = {
        Road("r1", {S}),
        Field("f1", {SSW, WSW, WNW}, {"c1"}),
        Field("f2", {ENE, ESE, SSE}, {"c1"}))
+      .Connects({"r1", "c1"})  // the road ends at the city (AM-13)
       .WithFestival(),
   Tile("fe:04", 1, {kCity, kRoad, kField, kField}, "city N; road E (ends on tile); festival",
        City("c1", {N}),
        Road("r1", {E}),
        Field("f1", {ENE}, {"c1"}),
        Field("f2", {ESE, SSE, SSW, WSW, WNW}, {"c1"}))
+      .Connects({"r1", "c1"})
       .WithFestival(),
   Tile("fe:05", 1, {kCity, kRoad, kCity, kRoad},
        "city N; city S; road W (ends on tile); road E (ends on tile); festival",
@@ -64,12 +66,15 @@ constexpr std::array kFestivalTiles = {
        Monastery("m1"),
        Field("f1", {NNW, NNE, ENE, ESE, SSE, WNW}),
        Field("f2", {SSW, WSW}))
+      .Connects({"r1", "m1"})  // both roads end at the monastery
+      .Connects({"r2", "m1"})
       .WithFestival(),
   Tile("fe:08", 1, {kCity, kField, kField, kRoad}, "city N; road W (ends on tile); festival",
        City("c1", {N}),
        Road("r1", {W}),
        Field("f1", {WNW}, {"c1"}),
        Field("f2", {ENE, ESE, SSE, SSW, WSW}, {"c1"}))
+      .Connects({"r1", "c1"})
       .WithFestival(),
   Tile("fe:09", 1, {kCity, kField, kRoad, kRoad}, "city N; road S-W; festival",
        City("c1", {N}),
@@ -90,6 +95,8 @@ constexpr std::array kFestivalTiles = {
 static_assert(AllCityReferencesResolve(kFestivalTiles),
               "a field borders a segment that is not a city of its tile");
 static_assert(SymbolsOnTheirSegments(kFestivalTiles), "a symbol is on the wrong kind of segment");
+static_assert(ConnectionsResolve(kFestivalTiles),
+              "a Connects names no road ending on the tile, city or monastery of the tile (AM-13)");
 static_assert(kFestivalTiles.size() == 10, "The Festival has 10 tile types (FV-01)");
 static_assert(TotalCount(kFestivalTiles) == 10, "The Festival has 10 tiles (FV-01)");
 
