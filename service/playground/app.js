@@ -251,14 +251,17 @@
     return snake.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
   }
 
-  // The JSON value of an option's value: booleans as such; an enum value as
-  // its number (the values are listed in the enum's order from 1, after a
-  // "not_chosen" that stands for the unset 0). Null: leave the field unset.
+  // The JSON value of an option's value: booleans as such; a count (every
+  // value a whole number: base.followers, ic.big_followers, am.barns) as
+  // that number; an enum value as its number (the values are listed in the
+  // enum's order from 1, after a "not_chosen" that stands for the unset 0).
+  // Null: leave the field unset.
   function optionValue(option, value) {
     const values = option.values || [];
     if (values.length === 2 && values.includes('true') && values.includes('false')) {
       return value === 'true';
     }
+    if (values.length && values.every((v) => /^-?[0-9]+$/.test(v))) return Number(value);
     if (value === 'not_chosen') return null;
     const listed = values.filter((v) => v !== 'not_chosen');
     const index = listed.indexOf(value);

@@ -142,8 +142,8 @@ async function checkOptionMapping(page, base) {
       const got = held ? held[mapped.field] : undefined;
       const holds = got === undefined
         ? value === option.defaultValue
-        : typeof mapped.value === 'boolean'
-          ? got === mapped.value
+        : typeof mapped.value === 'boolean' || typeof got === 'number'  // a count is a number
+          ? got === mapped.value && String(got) === value
           : typeof got === 'string' && namesValue(option, value, got);
       if (!holds) {
         fail(`option ${option.name}=${value}: the page sends ${mapped.field}=` +
