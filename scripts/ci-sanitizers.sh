@@ -63,7 +63,8 @@ run_asan() {
     resilience_test operations_test carcassonne_loadgen \
     error_reasons_test field_rules_test api_reference_test \
     http_test http_fuzz_seed_test json_parse_test probes_test access_log_test \
-    playground_assets_test
+    playground_assets_test festival_test phantom_test variants_test variants_service_test \
+    tls_rotation_test traceability_test
   echo "ci-sanitizers: asan: build: $(($(now) - started)) s"
 
   started="$(now)"
