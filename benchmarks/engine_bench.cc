@@ -24,6 +24,8 @@
 // validating one action costs at most 3x parsing that snapshot" reads off
 // BM_RequestPath/72's x_parse: parse + proto -> engine conversion (with the
 // service's checks, CheckSnapshot included) + Game + Validate of a tile action.
+// Why one file: one fixture (the boards and their turn) shared by every engine benchmark, so they
+// stay side by side.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>

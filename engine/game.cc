@@ -1,6 +1,8 @@
 // The turn state machine of the base game (BG-01, BG-03, BG-06, BG-07, BG-20).
 // (Over 600 lines: the turn state machine's validation and application share the pending-decision
 // logic; moving validation to its own file is a debt.)
+// Why one file: Game's Apply/Validate/List are one turn state machine; the rules themselves live
+// in engine/rules/ and the expansion modules.
 #include "engine/game.h"
 
 #include <algorithm>

@@ -3,6 +3,8 @@
 // check's stages and the entry points share the start layout, the rule set's
 // check and the figure kinds; apart, they would need a header of their own
 // for helpers that nothing else uses.)
+// Why one file: the snapshot check of the base game in one pass over the state; each expansion
+// checks its own part through its module.
 #include "engine/referee.h"
 
 #include <algorithm>

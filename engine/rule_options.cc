@@ -1,5 +1,7 @@
 // The rule option and known-gap tables (see rule_options.h). (Over 600 lines:
 // two data tables, one entry per option and per known gap, kept together.)
+// Why one file: the registry of every option and known gap as data, in GetCatalog's order, which
+// tests and docs read as one list.
 #include "engine/rule_options.h"
 
 namespace carcassonne {

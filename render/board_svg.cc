@@ -8,6 +8,8 @@
 // legend (legend_svg.cc). Board coordinates: the tile at cell (x, y)
 // covers [100x, 100x + 100] x [100y, 100y + 100]; the legend stands to the
 // right of the board.
+// Why one file: one SVG document drawn in one pass (tiles, figures, pieces, legend) whose output
+// golden tests pin.
 #include "render/board_svg.h"
 
 #include <algorithm>

@@ -3,6 +3,8 @@
 // 600 lines: the Connect POST and GET forms, gRPC-Web and CORS share one
 // procedure table, one encoding layer and one error mapping; a quarter of the
 // file is the two code tables at its end.)
+// Why one file: the Connect, gRPC-Web and GET forms share one dispatch, error body and header
+// handling.
 #include "service/connect.h"
 
 #include <google/protobuf/arena.h>

@@ -1,4 +1,5 @@
 // Actions, both ways: an Action read against its snapshot, and written back.
+// Why one file: one visitor over the Action oneof, both ways; a case per action.
 #include <algorithm>
 #include <charconv>
 #include <cstdint>

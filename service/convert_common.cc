@@ -2,6 +2,7 @@
 // both ways, field paths and problems, segment references and small messages.
 // (Over 600 lines: one two-way table per enum of the protocol, side by side so
 // that a new value is added in one place.)
+// Why one file: the enum tables between proto and engine, each a pair of switches kept together.
 #include <algorithm>
 #include <charconv>
 #include <cstdint>

@@ -2,6 +2,8 @@
 // serving.h). (Over 600 lines: the call's life, the thread's loop and the
 // admission decisions share one call object and one queue; apart, each would
 // need the others' internals.)
+// Why one file: the serving threads' queue, admission control and call lifecycle are one state
+// machine.
 #include "service/serving.h"
 
 #include <grpc/support/time.h>

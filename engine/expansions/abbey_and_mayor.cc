@@ -3,6 +3,8 @@
 // pieces. See abbey_and_mayor.h.
 // (Over 600 lines: the four modules of one expansion share its hooks and
 // its snapshot check; splitting the barn or the abbey out is left for later.)
+// Why one file: the abbey, the mayor, the wagon and the barn share the module's hooks and its
+// scoring order.
 #include "engine/expansions/abbey_and_mayor.h"
 
 #include <algorithm>

@@ -3,6 +3,8 @@
 // in count_of_carcassonne_checks.cc.
 // (Over 600 lines: the Count's three rounds — redeployment, deployment, final redeployment — share
 // the quarter bookkeeping of this file; a split by round is a debt.)
+// Why one file: the Count's quarters, deployment and redeployment rounds are one state machine on
+// one module's hooks (its snapshot checks are already apart).
 #include "engine/expansions/count_of_carcassonne.h"
 
 #include <algorithm>

@@ -4,6 +4,8 @@
 // a MoveFairy action (PD-15), which sits in CheckOwnAction with the module's
 // other actions. (Just over 600 lines for that reason: moving that check
 // would split CheckOwnAction's one dispatch over two files.)
+// Why one file: the dragon, the portal and the princess share one module's hooks (the fairy is
+// already apart).
 #include "engine/expansions/princess_and_dragon.h"
 
 #include <algorithm>

@@ -3,6 +3,8 @@
 // files use), plus structural checks on every tile type in the catalogue.
 // (Over 600 lines: one facts parser shared by the checks of every tile set; a split per set is a
 // debt.)
+// Why one file: one parameterised check of every tile set against its facts file, plus the sets'
+// totals.
 #include <algorithm>
 #include <array>
 #include <cstdint>

@@ -15,6 +15,7 @@
 // (Over 600 lines: the random-game driver and the invariants it checks at every step share one
 // game loop; moving the driver to a shared test helper, also wanted by the round-trip and
 // DescribeBoard tests, is a debt.)
+// Why one file: one random-game driver and its invariants, shared by every shard.
 #include <gtest/gtest.h>
 
 #include <algorithm>

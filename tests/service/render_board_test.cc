@@ -20,6 +20,7 @@
 //   must render);
 // - the RPC registered on the server (raw method table) and answering over
 //   gRPC.
+// Why one file: one server fixture and one config table shared by the RenderBoard tests.
 #include <gtest/gtest.h>
 
 #include <algorithm>

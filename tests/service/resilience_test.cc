@@ -20,6 +20,7 @@
 // process per test, and each issue's tests with the load helper they share.)
 // (Over 600 lines: the load helpers — asynchronous generic calls, metrics scraping — serve every
 // test here; a split would need them in a shared header.)
+// Why one file: the hostile-request tests share one server harness and its load helpers.
 #include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
 

@@ -11,6 +11,7 @@
 // hanging it.
 // (Over 600 lines: one fixture over one server process for every RPC; a split per RPC family is a
 // debt.)
+// Why one file: the end-to-end tests of every RPC share one in-process server fixture.
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <grpcpp/grpcpp.h>
